@@ -1,0 +1,32 @@
+# Two commands on a fresh machine: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench clean grammars
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test,spark]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m kformat.main
+
+test: $(STAMP)
+	$(PY) -m ruff check kformat tests bench
+	$(PY) -m pytest -q
+
+lint: $(STAMP)
+	$(PY) -m ruff check kformat tests bench
+
+bench: $(STAMP)
+	$(PY) -m bench
+
+grammars: $(STAMP)
+	$(PY) -m kformat grammars import ../shared/kafka-message-specs
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,132 @@
+"""The fast path: construct's ``compile()`` of a kformat grammar, with no interpreted parts.
+
+Every kformat building block emits code for construct's compiler, so ``grammar.compile()``
+turns a whole declaration into plain Python functions. :class:`CompiledGrammar` refuses a
+grammar whose compiled form would fall back to the interpreter (construct does that silently
+for any class without ``_emitparse``/``_emitbuild``).
+
+Compiled code is optimistic: it checks what it must to stay safe (lengths, counts, varint
+bounds) but carries no field paths. When it fails, the same bytes are parsed again by the
+interpreter, which raises the precise :class:`~kformat.errors.KFormatError` with path and
+offset. Both paths call the same runtime readers and writers, and property tests hold their
+results equal.
+"""
+
+from __future__ import annotations
+
+from io import BytesIO
+from typing import Any
+
+from construct import Construct, ConstructError, Container
+
+from kformat.errors import DecodeError, EncodeError, GrammarError, KFormatError
+from kformat.primitives import _runtime as rt
+
+__all__ = ["CompiledGrammar", "build_interpreted", "parse_interpreted"]
+
+
+def _context(**ctx: Any) -> Container:
+    context = Container(**ctx)
+    context._parsing = True
+    context._building = False
+    context._sizing = False
+    context._params = context
+    return context
+
+
+def parse_interpreted(grammar: Construct, data: bytes, *, exact: bool = True,
+                      what: str = "value", **ctx: Any) -> Any:
+    """Parse with construct's interpreter; every failure is a :class:`KFormatError`."""
+    stream = BytesIO(data)
+    try:
+        value = grammar._parsereport(stream, _context(**ctx), "(parsing)")
+        if exact:
+            rt.expect_consumed(stream, what)
+        return value
+    except KFormatError:
+        raise
+    except ConstructError as exc:
+        raise DecodeError(str(exc).splitlines()[-1] if str(exc) else type(exc).__name__,
+                          path=exc.path, offset=_tell(stream)) from None
+    except RecursionError:
+        raise DecodeError("structure nested too deeply", offset=_tell(stream)) from None
+    except Exception as exc:  # a bug: still never let a foreign exception escape
+        raise DecodeError(f"internal error: {type(exc).__name__}: {exc}",
+                          offset=_tell(stream)) from exc
+
+
+def build_interpreted(grammar: Construct, obj: Any, **ctx: Any) -> bytes:
+    """Build with construct's interpreter; every failure is an :class:`EncodeError`."""
+    stream = BytesIO()
+    context = _context(**ctx)
+    context._parsing, context._building = False, True
+    try:
+        grammar._build(obj, stream, context, "(building)")
+    except EncodeError:
+        raise
+    except KFormatError as exc:
+        raise EncodeError(exc.reason, path=exc.field_path) from None
+    except ConstructError as exc:
+        raise EncodeError(str(exc).splitlines()[-1], path=exc.path) from None
+    except RecursionError:
+        raise EncodeError("structure nested too deeply") from None
+    except Exception as exc:
+        raise EncodeError(f"cannot build: {type(exc).__name__}: {exc}") from exc
+    return stream.getvalue()
+
+
+def _tell(stream: BytesIO) -> int | None:
+    try:
+        return stream.tell()
+    except ValueError:
+        return None
+
+
+class CompiledGrammar:
+    """A grammar and its compiled form: parse and build fast, report errors precisely."""
+
+    def __init__(self, grammar: Construct, name: str = "grammar") -> None:
+        self.grammar = grammar
+        self.name = name
+        compiled = grammar.compile()
+        fallbacks = compiled.module.linkedinstances
+        if fallbacks:
+            names = sorted({repr(v) for v in fallbacks.values()})
+            raise GrammarError(f"{name}: compiled grammar falls back to the interpreter for "
+                               f"{', '.join(names)}")
+        self.compiled = compiled
+        self.source: str = compiled.source
+        self._parsefunc = compiled.parsefunc
+        self._buildfunc = compiled.buildfunc
+
+    def parse(self, data: bytes, *, exact: bool = True, **ctx: Any) -> Any:
+        """Parse ``data``; with ``exact`` the grammar must consume every byte."""
+        stream = BytesIO(data)
+        try:
+            value = self._parsefunc(stream, _context(**ctx))
+            if not exact or stream.tell() == len(data):
+                return value
+        except Exception:
+            pass
+        return parse_interpreted(self.grammar, data, exact=exact, what=self.name, **ctx)
+
+    def parse_stream(self, stream: Any, **ctx: Any) -> Any:
+        """Parse from the current position of ``stream`` (fast path only, no fallback)."""
+        return self._parsefunc(stream, _context(**ctx))
+
+    def build(self, obj: Any, **ctx: Any) -> bytes:
+        stream = BytesIO()
+        context = _context(**ctx)
+        context._parsing, context._building = False, True
+        try:
+            self._buildfunc(obj, stream, context)
+            return stream.getvalue()
+        except Exception:
+            pass
+        return build_interpreted(self.grammar, obj, **ctx)
+
+    def parse_interpreted(self, data: bytes, *, exact: bool = True, **ctx: Any) -> Any:
+        return parse_interpreted(self.grammar, data, exact=exact, what=self.name, **ctx)
+
+    def build_interpreted(self, obj: Any, **ctx: Any) -> bytes:
+        return build_interpreted(self.grammar, obj, **ctx)
