@@ -1,0 +1,666 @@
+"""``kformat dump FILE...``: Kafka's ``kafka-dump-log.sh`` (``DumpLogSegments``) without a JVM.
+
+Output follows the Java tool's layout line for line, so scripts written against it keep
+working::
+
+    Dumping 00000000000000000000.log
+    Log starting offset: 0
+    baseOffset: 0 lastOffset: 2 count: 3 baseSequence: -1 lastSequence: -1 producerId: -1
+      producerEpoch: -1 partitionLeaderEpoch: 0 isTransactional: false isControl: false
+      deleteHorizonMs: OptionalLong.empty position: 0 CreateTime: 1700000000000 size: 120
+      magic: 2 compresscodec: none crc: 123456 isvalid: true            (one line)
+    | offset: 0 CreateTime: 1700000000000 keySize: 3 valueSize: 5 sequence: -1 headerKeys: []
+
+Files are dispatched on their suffix: ``.log`` (and KRaft ``.checkpoint`` snapshots),
+``.index``, ``.timeindex``, ``.txnindex``, ``.snapshot`` (producer state), plus the
+``leader-epoch-checkpoint`` and ``partition.metadata`` text files; a directory dumps every
+file in it. Index files are verified against the ``.log`` next to them.
+
+Where kformat differs from the Java tool:
+
+* every problem found (bad CRC, cut-short last batch, index entries pointing at the wrong
+  batch, timestamps out of order...) is reported as ``FILE:POSITION: KIND: DETAIL`` on
+  stderr (see :mod:`kformat.segments.checks`), and the exit code is 1 when there was any;
+* a bad batch never aborts the dump; nor does a failing decoder (the record shows
+  ``Error at offset N, skipping. ...`` as Kafka's does);
+* ``--json`` writes one JSON object per line on stdout (batches, records, index entries and
+  problems, each with ``"type"`` and ``"file"``), keys named like the text labels;
+* a progress bar is drawn on stderr while reading ``.log`` files, only when stderr is a TTY.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from kformat.errors import KFormatError
+from kformat.records.codecs import Codec
+from kformat.records.control import ControlType, decode_control
+from kformat.records.model import Batch, Record
+from kformat.segments.checks import (
+    LogChecker,
+    Problem,
+    check_offset_index,
+    check_time_index,
+    check_txn_index,
+    problem_from_error,
+    sanity_check_offset_index,
+    sanity_check_time_index,
+    slim,
+)
+from kformat.segments.decoders import (
+    KEYLESS_TOPICS,
+    PLAIN_DECODERS,
+    TOPIC_KINDS,
+    RecordDecoder,
+    camel,
+    decode_plain,
+    decode_with_hook,
+    default_record_decoder,
+    render_decoded,
+    to_json,
+)
+from kformat.segments.indexes import parse_offset_index, parse_time_index, parse_txn_index
+from kformat.segments.names import (
+    INDEX_SUFFIX,
+    LEADER_EPOCH_CHECKPOINT,
+    LOG_SUFFIX,
+    PARTITION_METADATA,
+    SNAPSHOT_SUFFIX,
+    TIME_INDEX_SUFFIX,
+    TXN_INDEX_SUFFIX,
+    offset_from_filename,
+    suffix_of,
+)
+from kformat.segments.segment import SegmentReader
+from kformat.segments.snapshot import parse_producer_snapshot
+from kformat.segments.specs import parse_versioned
+from kformat.segments.textfiles import (
+    format_topic_id,
+    parse_leader_epoch_checkpoint,
+    parse_partition_metadata,
+)
+
+__all__ = [
+    "DumpOptions",
+    "Dumper",
+    "Progress",
+    "batch_fields",
+    "format_batch",
+    "format_fields",
+    "main",
+    "record_fields",
+]
+
+KRAFT_SNAPSHOT_SUFFIX = ".checkpoint"
+BOOTSTRAP_SNAPSHOT = "bootstrap.checkpoint"
+RECORD_INDENT = "|"
+TIMESTAMP_TYPES = ("CreateTime", "LogAppendTime")
+_KRAFT_SNAPSHOT_NAME = re.compile(r"(\d+)-(\d+)\.checkpoint")
+_CONTROL_MESSAGES = {
+    ControlType.SNAPSHOT_HEADER: ("SnapshotHeader", "SnapshotHeaderRecord"),
+    ControlType.SNAPSHOT_FOOTER: ("SnapshotFooter", "SnapshotFooterRecord"),
+    ControlType.KRAFT_VERSION: ("KRaftVersion", "KRaftVersionRecord"),
+    ControlType.KRAFT_VOTERS: ("KRaftVoters", "VotersRecord"),
+}
+_INT32_MAX = (1 << 31) - 1
+
+
+# --------------------------------------------------------------------------- formatting
+
+
+def _timestamp_type(batch: Batch) -> str:
+    if batch.magic == 0:
+        return "NoTimestampType"
+    return TIMESTAMP_TYPES[1 if batch.timestamp_type else 0]
+
+
+def _codec_name(codec: int) -> str:
+    try:
+        return Codec(codec).name.lower()
+    except ValueError:
+        return f"unknown({codec})"
+
+
+def _add_sequence(base: int, delta: int) -> int:
+    """``DefaultRecordBatch.incrementSequence``: sequences wrap to 0 after INT32 max."""
+    if base < 0:
+        return -1
+    if base > _INT32_MAX - delta:
+        return delta - (_INT32_MAX - base) - 1
+    return base + delta
+
+
+def batch_fields(batch: Batch) -> list[tuple[str, Any]]:
+    """The batch line's (label, value) pairs in the Java tool's order. The timestamp's label
+    is the batch's timestamp type; ``deleteHorizonMs`` is ``None`` when absent."""
+    fields: list[tuple[str, Any]]
+    if batch.magic >= 2:
+        fields = [
+            ("baseOffset", batch.base_offset),
+            ("lastOffset", batch.last_offset),
+            ("count", len(batch.records)),
+            ("baseSequence", batch.base_sequence),
+            ("lastSequence", _add_sequence(batch.base_sequence, batch.last_offset_delta)),
+            ("producerId", batch.producer_id),
+            ("producerEpoch", batch.producer_epoch),
+            ("partitionLeaderEpoch", batch.partition_leader_epoch),
+            ("isTransactional", batch.is_transactional),
+            ("isControl", batch.is_control),
+            ("deleteHorizonMs", batch.base_timestamp if batch.has_delete_horizon else None),
+        ]
+    else:
+        fields = [("offset", batch.last_offset)]
+    return [
+        *fields,
+        ("position", batch.position),
+        (_timestamp_type(batch), batch.max_timestamp),
+        ("size", batch.size),
+        ("magic", batch.magic),
+        ("compresscodec", _codec_name(batch.codec)),
+        ("crc", batch.crc),
+        ("isvalid", batch.crc_valid is not False),
+    ]
+
+
+def _text(label: str, value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if label == "deleteHorizonMs":
+        return "OptionalLong.empty" if value is None else f"OptionalLong[{value}]"
+    if label == "headerKeys":
+        return "[" + ",".join(value) + "]"
+    return str(value)
+
+
+def format_fields(fields: Iterable[tuple[str, Any]]) -> str:
+    """``label: value`` pairs joined by spaces, values written the way Java prints them."""
+    return " ".join(f"{label}: {_text(label, value)}" for label, value in fields)
+
+
+def format_batch(batch: Batch) -> str:
+    """The Java tool's batch line."""
+    return format_fields(batch_fields(batch))
+
+
+def record_fields(batch: Batch, record: Record) -> list[tuple[str, Any]]:
+    """A record's metadata (label, value) pairs, in the Java tool's order."""
+    fields: list[tuple[str, Any]] = [
+        ("offset", record.offset),
+        (_timestamp_type(batch), record.timestamp),
+        ("keySize", -1 if record.key is None else len(record.key)),
+        ("valueSize", -1 if record.value is None else len(record.value)),
+    ]
+    if batch.magic >= 2:
+        fields += [("sequence", _add_sequence(batch.base_sequence, record.offset_delta)),
+                   ("headerKeys", [k for k, _ in record.headers])]
+    elif not batch.codec:  # a plain magic 0/1 message is its own batch
+        fields += [("isValid", batch.crc_valid is not False), ("crc", batch.crc)]
+    return fields
+
+
+def control_fields(record: Record) -> tuple[str, dict[str, Any]]:
+    """(text, JSON) describing a control record, as the Java tool prints it."""
+    try:
+        control = decode_control(record)
+    except KFormatError as exc:
+        return f" controlType: INVALID ({exc})", {"error": str(exc)}
+    kind = control["type"]
+    if kind in (ControlType.ABORT, ControlType.COMMIT):
+        name = ControlType(kind).name
+        epoch = control["coordinator_epoch"]
+        return (f" endTxnMarker: {name} coordinatorEpoch: {epoch}",
+                {"endTxnMarker": name, "coordinatorEpoch": epoch})
+    if kind in _CONTROL_MESSAGES and record.value is not None:
+        label, spec = _CONTROL_MESSAGES[ControlType(kind)]
+        try:
+            version, body = parse_versioned(spec, bytes(record.value))
+        except KFormatError:
+            pass
+        else:
+            data = camel(body)
+            return f" {label} {to_json(data)}", {label: data, "version": version}
+    name = control["type_name"]
+    return f" controlType: {name}({kind})", {"controlType": name, "typeId": kind}
+
+
+# --------------------------------------------------------------------------- progress
+
+
+class Progress:
+    """A one-line progress bar, drawn only when ``stream`` is a TTY."""
+
+    def __init__(self, stream: IO[str], width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        try:
+            self.enabled = bool(stream.isatty())
+        except (AttributeError, ValueError):
+            self.enabled = False
+        self._shown = -1
+
+    def update(self, label: str, done: int, total: int) -> None:
+        if not self.enabled or total <= 0:
+            return
+        percent = min(100, done * 100 // total)
+        if percent == self._shown:
+            return
+        self._shown = percent
+        filled = self.width * percent // 100
+        bar = "#" * filled + "." * (self.width - filled)
+        self.stream.write(f"\r{label} [{bar}] {percent:3d}%")
+        self.stream.flush()
+
+    def finish(self) -> None:
+        if self.enabled and self._shown >= 0:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+        self._shown = -1
+
+
+# --------------------------------------------------------------------------- dumper
+
+
+@dataclass
+class DumpOptions:
+    deep_iteration: bool = False
+    print_data_log: bool = False
+    skip_record_metadata: bool = False
+    verify_index_only: bool = False
+    index_sanity_check: bool = False
+    max_bytes: int | None = None
+    topic_kind: str | None = None
+    """Set by a decoder option: records go to ``record_decoder(topic_kind, key, value)``."""
+    record_decoder: RecordDecoder | None = None
+    key_decoder: str = "string"
+    value_decoder: str = "string"
+    json: bool = False
+
+
+@dataclass
+class Dumper:
+    """Dumps files to ``out``; problems go to ``err`` (text) or ``out`` (JSON)."""
+
+    options: DumpOptions
+    out: IO[str]
+    err: IO[str]
+    progress: Progress | None = None
+    problems: list[Problem] = field(default_factory=list)
+
+    # ------------------------------------------------------------- output
+
+    def line(self, text: str, obj: dict[str, Any]) -> None:
+        self.out.write((to_json(obj) if self.options.json else text) + "\n")
+
+    def note(self, text: str) -> None:
+        """A text-only line (headers, Kafka's messages); JSON mode leaves it out."""
+        if not self.options.json:
+            self.out.write(text + "\n")
+
+    def report(self, problems: Iterable[Problem]) -> None:
+        for p in problems:
+            self.problems.append(p)
+            if self.options.json:
+                self.out.write(to_json({"type": "problem", "file": p.file,
+                                        "position": p.position, "kind": p.kind,
+                                        "detail": p.detail}) + "\n")
+            else:
+                self.err.write(f"{p}\n")
+
+    # ------------------------------------------------------------- dispatch
+
+    def dump(self, path: str) -> None:
+        if os.path.isdir(path):
+            for name in sorted(os.listdir(path)):
+                self.dump(os.path.join(path, name))
+            return
+        name = os.path.basename(path)
+        suffix = suffix_of(name)
+        handler: Callable[[str], None] | None = {
+            LOG_SUFFIX: self.dump_log,
+            KRAFT_SNAPSHOT_SUFFIX: self.dump_log,
+            INDEX_SUFFIX: self.dump_index,
+            TIME_INDEX_SUFFIX: self.dump_time_index,
+            TXN_INDEX_SUFFIX: self.dump_txn_index,
+            SNAPSHOT_SUFFIX: self.dump_producer_snapshot,
+        }.get(suffix)
+        if name == LEADER_EPOCH_CHECKPOINT:
+            handler = self.dump_leader_epochs
+        elif name == PARTITION_METADATA:
+            handler = self.dump_partition_metadata
+        self.note(f"Dumping {path}")
+        if handler is None:
+            self.err.write(f"Ignoring unknown file {path}\n")
+            return
+        if not os.path.exists(path):
+            self.report([Problem(path, 0, "unreadable", "no such file")])
+            return
+        try:
+            handler(path)
+        except OSError as exc:
+            self.report([Problem(path, 0, "unreadable", str(exc))])
+
+    def _read(self, path: str, parse: Callable[..., Any], *args: Any, **kw: Any) -> Any:
+        try:
+            with open(path, "rb") as f:
+                return parse(f.read(), *args, **kw)
+        except KFormatError as exc:
+            self.report([problem_from_error(path, exc)])
+            return None
+
+    # ------------------------------------------------------------- .log
+
+    def dump_log(self, path: str) -> None:
+        name = os.path.basename(path)
+        base: int | None = None
+        if name.endswith(LOG_SUFFIX):
+            try:
+                base = offset_from_filename(name)
+            except KFormatError as exc:
+                self.report([problem_from_error(path, exc)])
+            else:
+                self.note(f"Log starting offset: {base}")
+        elif name == BOOTSTRAP_SNAPSHOT:
+            self.note("KRaft bootstrap snapshot")
+        elif m := _KRAFT_SNAPSHOT_NAME.fullmatch(name):
+            self.note(f"Snapshot end offset: {int(m.group(1))}, epoch: {int(m.group(2))}")
+        opts = self.options
+        deep = opts.deep_iteration or opts.print_data_log or opts.topic_kind is not None
+        checker = LogChecker(path, base)
+        with SegmentReader(path, base_offset=base, max_bytes=opts.max_bytes) as reader:
+            for batch in reader:
+                self.line(format_batch(batch), self._batch_json(path, batch))
+                if deep:
+                    for record in batch.records:
+                        self._record(path, batch, record)
+                self.report(checker.feed(batch))
+                if self.progress is not None:
+                    self.progress.update(name, batch.position + batch.size, reader.size)
+            if self.progress is not None:
+                self.progress.finish()
+            invalid = reader.size - reader.valid_bytes
+            if invalid > 0 and opts.max_bytes is None:
+                self.note(f"Found {invalid} invalid bytes at the end of {name}")
+            self.report(checker.finish(reader.truncated, reader.error, reader.skipped))
+
+    def _batch_json(self, path: str, batch: Batch) -> dict[str, Any]:
+        obj: dict[str, Any] = {"type": "batch", "file": path}
+        for label, value in batch_fields(batch):
+            if label in ("CreateTime", "LogAppendTime", "NoTimestampType"):
+                obj["timestampType"] = label
+                obj["maxTimestamp"] = value
+            else:
+                obj[label] = value
+        return obj
+
+    def _record(self, path: str, batch: Batch, record: Record) -> None:
+        opts = self.options
+        text = ""
+        obj: dict[str, Any] = {"type": "record", "file": path}
+        sep = f"{RECORD_INDENT} "  # Java prints the indent with the first item only
+        if not opts.skip_record_metadata:
+            fields = record_fields(batch, record)
+            text = f"{RECORD_INDENT} {format_fields(fields)}"
+            sep = " "
+            for label, value in fields:
+                if label in ("CreateTime", "LogAppendTime", "NoTimestampType"):
+                    obj["timestampType"] = label
+                    obj["timestamp"] = value
+                else:
+                    obj[label] = value
+            if batch.is_control:
+                control_text, control_obj = control_fields(record)
+                text += control_text
+                obj["control"] = control_obj
+        if (opts.print_data_log or opts.topic_kind is not None) and not batch.is_control:
+            key, payload = self._data(record)
+            key_text, payload_text = self._data_text(key, payload)
+            if key_text is not None:
+                text += f"{sep}key: {key_text}"
+                sep = " "
+                obj["key"] = key
+            if payload_text is not None:
+                text += f" payload: {payload_text}"
+                obj["payload"] = payload
+        self.line(text, obj)
+
+    def _data(self, record: Record) -> tuple[Any, Any]:
+        opts = self.options
+        if opts.topic_kind is None:
+            return (decode_plain(record.key, opts.key_decoder),
+                    decode_plain(record.value, opts.value_decoder))
+        hook = opts.record_decoder or default_record_decoder
+        key, value, error = decode_with_hook(hook, opts.topic_kind, record)
+        if error is None:
+            return key, value
+        # Kafka's tool shows the error as the key, or as the payload for keyless topics
+        return (None, error) if opts.topic_kind in KEYLESS_TOPICS else (error, None)
+
+    def _data_text(self, key: Any, payload: Any) -> tuple[str | None, str | None]:
+        if self.options.topic_kind is None:
+            return key, payload
+        return render_decoded((key, payload))
+
+    # ------------------------------------------------------------- indexes
+
+    def _neighbour_log(self, path: str) -> list[Batch] | None:
+        log = str(Path(path).with_suffix(LOG_SUFFIX))
+        if not os.path.exists(log):
+            self.report([Problem(path, 0, "missing-log",
+                                 f"no {os.path.basename(log)} next to it to verify against")])
+            return None
+        with SegmentReader(log) as reader:
+            return [slim(b) for b in reader]
+
+    def dump_index(self, path: str) -> None:
+        base = self._base(path)
+        index = self._read(path, parse_offset_index, base, strict=False)
+        if index is None:
+            return
+        if not index.entries:
+            self.note(f"{path} is empty.")
+            self.report(sanity_check_offset_index(path, index))
+            return
+        if self.options.index_sanity_check:
+            problems = sanity_check_offset_index(path, index)
+            if not problems:
+                self.note(f"{path} passed sanity check.")
+            self.report(problems)
+            return
+        if not self.options.verify_index_only:
+            for e in index.entries:
+                self.line(f"offset: {e.offset} position: {e.position}",
+                          {"type": "index_entry", "file": path, "offset": e.offset,
+                           "position": e.position})
+        batches = self._neighbour_log(path)
+        if batches is None:
+            self.report(sanity_check_offset_index(path, index))
+        else:
+            self.report(check_offset_index(path, index, batches))
+
+    def dump_time_index(self, path: str) -> None:
+        base = self._base(path)
+        index = self._read(path, parse_time_index, base, strict=False)
+        if index is None:
+            return
+        if self.options.index_sanity_check:
+            problems = sanity_check_time_index(path, index)
+            if not problems:
+                self.note(f"{path} passed sanity check.")
+            self.report(problems)
+            return
+        if not self.options.verify_index_only:
+            for e in index.entries:
+                self.line(f"timestamp: {e.timestamp} offset: {e.offset}",
+                          {"type": "timeindex_entry", "file": path, "timestamp": e.timestamp,
+                           "offset": e.offset})
+        batches = self._neighbour_log(path) if index.entries else []
+        if batches is None:
+            self.report(sanity_check_time_index(path, index))
+        else:
+            self.report(check_time_index(path, index, batches))
+
+    def _base(self, path: str) -> int:
+        try:
+            return offset_from_filename(path)
+        except KFormatError as exc:
+            self.report([problem_from_error(path, exc)])
+            return 0
+
+    # ------------------------------------------------------------- other files
+
+    def dump_txn_index(self, path: str) -> None:
+        entries = self._read(path, parse_txn_index)
+        if entries is None:
+            return
+        for t in entries:
+            fields = [("version", t.version), ("producerId", t.producer_id),
+                      ("firstOffset", t.first_offset), ("lastOffset", t.last_offset),
+                      ("lastStableOffset", t.last_stable_offset)]
+            self.line(format_fields(fields),
+                      {"type": "aborted_txn", "file": path, **dict(fields)})
+        log = str(Path(path).with_suffix(LOG_SUFFIX))
+        if entries and os.path.exists(log):
+            with SegmentReader(log) as reader:
+                control = [b for b in reader if b.is_control]
+            self.report(check_txn_index(path, entries, control))
+
+    def dump_producer_snapshot(self, path: str) -> None:
+        snapshot = self._read(path, parse_producer_snapshot)
+        if snapshot is None:
+            return
+        for e in snapshot.entries:
+            fields: list[tuple[str, Any]] = [
+                ("producerId", e.producer_id), ("producerEpoch", e.epoch),
+                ("coordinatorEpoch", e.coordinator_epoch),
+                ("currentTxnFirstOffset", e.current_txn_first_offset),
+                ("lastTimestamp", e.timestamp)]
+            if e.last_offset >= 0:
+                fields += [("firstSequence", e.first_sequence),
+                           ("lastSequence", e.last_sequence), ("lastOffset", e.last_offset),
+                           ("offsetDelta", e.offset_delta), ("timestamp", e.timestamp)]
+            self.line(format_fields(fields),
+                      {"type": "producer_entry", "file": path, **dict(fields)})
+
+    def dump_leader_epochs(self, path: str) -> None:
+        entries = self._read(path, parse_leader_epoch_checkpoint)
+        for e in entries or ():
+            self.line(f"epoch: {e.epoch} startOffset: {e.start_offset}",
+                      {"type": "leader_epoch", "file": path, "epoch": e.epoch,
+                       "startOffset": e.start_offset})
+
+    def dump_partition_metadata(self, path: str) -> None:
+        meta = self._read(path, parse_partition_metadata)
+        if meta is not None:
+            topic_id = format_topic_id(meta.topic_id)
+            self.line(f"version: {meta.version} topicId: {topic_id}",
+                      {"type": "partition_metadata", "file": path, "version": meta.version,
+                       "topicId": topic_id})
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+_DECODER_OPTIONS = {
+    "offsets_decoder": "offsets",
+    "transaction_log_decoder": "transaction_log",
+    "cluster_metadata_decoder": "cluster_metadata",
+    "share_group_state_decoder": "share_group_state",
+    "remote_log_metadata_decoder": "remote_log_metadata",
+}
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="kformat dump",
+        description="Dump Kafka log segments, indexes, producer snapshots and checkpoint "
+                    "files (kafka-dump-log.sh without a JVM). Problems go to stderr; the exit "
+                    "code is 1 when any was found.")
+    p.add_argument("paths", nargs="*", metavar="FILE",
+                   help="files (or partition directories) to dump")
+    p.add_argument("--files", default=None,
+                   help="comma-separated files, as the Java tool takes them")
+    p.add_argument("--deep-iteration", action="store_true",
+                   help="print every record, not only batches")
+    p.add_argument("--print-data-log", action="store_true",
+                   help="print keys and values (implies --deep-iteration)")
+    p.add_argument("--skip-record-metadata", action="store_true",
+                   help="leave out each record's offset, timestamp and sizes")
+    p.add_argument("--verify-index-only", action="store_true",
+                   help="verify indexes against the log without printing their entries")
+    p.add_argument("--index-sanity-check", action="store_true",
+                   help="only run the broker's startup sanity check on indexes")
+    p.add_argument("--max-bytes", type=int, default=None,
+                   help="read only the batches within the first N bytes of each log")
+    p.add_argument("--max-message-size", type=int, default=None,
+                   help="accepted for compatibility; batches are read whole anyway")
+    p.add_argument("--key-decoder", choices=sorted(PLAIN_DECODERS), default="string")
+    p.add_argument("--value-decoder", choices=sorted(PLAIN_DECODERS), default="string")
+    group = p.add_mutually_exclusive_group()
+    for option in _DECODER_OPTIONS:
+        group.add_argument(f"--{option.replace('_', '-')}", action="store_true",
+                           help="decode records as the internal topic's records")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    return p
+
+
+def options_from_args(args: argparse.Namespace,
+                      record_decoder: RecordDecoder | None = None) -> DumpOptions:
+    kind = next((TOPIC_KINDS[v] for k, v in _DECODER_OPTIONS.items() if getattr(args, k)),
+                None)
+    return DumpOptions(
+        deep_iteration=args.deep_iteration, print_data_log=args.print_data_log,
+        skip_record_metadata=args.skip_record_metadata,
+        verify_index_only=args.verify_index_only,
+        index_sanity_check=args.index_sanity_check, max_bytes=args.max_bytes,
+        topic_kind=kind, record_decoder=record_decoder, key_decoder=args.key_decoder,
+        value_decoder=args.value_decoder, json=args.json)
+
+
+def _hook_available() -> bool:
+    try:
+        from kformat.protocol import topics  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def main(argv: Sequence[str] | None = None, *, out: IO[str] | None = None,
+         err: IO[str] | None = None, record_decoder: RecordDecoder | None = None) -> int:
+    """``kformat dump``; returns 0, 1 when problems were found, 2 on a usage error.
+
+    ``record_decoder`` replaces the internal-topic decoder hook (default:
+    ``kformat.protocol.topics.decode_record``).
+    """
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    parser = _parser()
+    try:
+        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    paths = list(args.paths) + [f for f in (args.files or "").split(",") if f]
+    if not paths:
+        parser.print_usage(err)
+        err.write("kformat dump: no files given\n")
+        return 2
+    options = options_from_args(args, record_decoder)
+    if options.topic_kind is not None and record_decoder is None and not _hook_available():
+        err.write("kformat dump: the internal-topic decoders need kformat.protocol.topics, "
+                  "which this installation lacks\n")
+        return 2
+    dumper = Dumper(options, out, err, Progress(err))
+    for path in paths:
+        dumper.dump(path)
+    out.flush()
+    return 1 if dumper.problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
