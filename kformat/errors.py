@@ -36,14 +36,22 @@ __all__ = [
 ]
 
 _ARROW = re.compile(r"\s*->\s*")
+_ROOT = re.compile(r"^\((?:parsing|building|sizeof)\)")
 
 
 def format_path(path: str | None) -> str:
     """Turn construct's ``(parsing) -> records[3] -> key`` into ``records[3].key``."""
     if not path:
         return ""
-    parts = [p for p in _ARROW.split(path.strip()) if p and not p.startswith("(")]
-    return ".".join(parts).replace(".[", "[")
+    parts = [_ROOT.sub("", p) for p in _ARROW.split(path.strip())]
+    return ".".join(p for p in parts if p).replace(".[", "[").lstrip(".")
+
+
+def _clean(path: str | None) -> str:
+    """Dotted form of construct's arrow paths; other paths pass through unchanged."""
+    if not path:
+        return ""
+    return format_path(path) if "->" in path or path.startswith("(") else path
 
 
 class KFormatError(ConstructError):
@@ -59,7 +67,7 @@ class KFormatError(ConstructError):
         actual: Any = None,
     ) -> None:
         self.reason = message
-        self.field_path = format_path(path) if path and "->" in path else (path or "")
+        self.field_path = _clean(path)
         self.offset = offset
         self.expected = expected
         self.actual = actual
@@ -72,7 +80,7 @@ class KFormatError(ConstructError):
     @path.setter
     def path(self, value: str | None) -> None:  # construct assigns None in __init__
         if value:
-            self.field_path = format_path(value) if "->" in value else value
+            self.field_path = _clean(value)
 
     def _render(self) -> str:
         where = []

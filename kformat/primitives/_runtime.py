@@ -17,7 +17,15 @@ import uuid
 from io import BytesIO
 from typing import IO, Any
 
-from kformat.errors import EncodeError, InvalidValueError, LimitExceededError, TruncatedError
+from construct.core import BytesIOWithOffsets
+
+from kformat.errors import (
+    EncodeError,
+    GrammarError,
+    InvalidValueError,
+    LimitExceededError,
+    TruncatedError,
+)
 
 MAX_ZERO_SIZE_ELEMENTS = 1 << 20
 """Cap on the count of an array whose elements may take zero bytes (nothing else bounds it)."""
@@ -32,11 +40,26 @@ INT64 = struct.Struct(">q")
 FLOAT64 = struct.Struct(">d")
 CANONICAL_NAN = b"\x7f\xf8\x00\x00\x00\x00\x00\x00"
 
+_BIO_TELL = BytesIO.tell
+_BIO_SEEK = BytesIO.seek
+_UVARINT_1 = tuple(bytes((i,)) for i in range(0x80))
+"""The one-byte varints, 0..127."""
+
 EMIT_CONSTANTS: list[Any] = []
 """Objects that compiled code refers to by index (defaults that have no literal form)."""
 
 U32_MAX = (1 << 32) - 1
 U64_MAX = (1 << 64) - 1
+
+LENGTH_PREFIXES = ("int16", "int32", "compact", "varint")
+
+
+def check_prefix(prefix: str, what: str) -> str:
+    """Refuse an unknown length-prefix name when a grammar is declared, not mid-parse."""
+    if prefix not in LENGTH_PREFIXES:
+        raise GrammarError(f"{what}: unknown length prefix {prefix!r}, expected one of "
+                           f"{', '.join(LENGTH_PREFIXES)}")
+    return prefix
 
 
 # --------------------------------------------------------------------------- reading
@@ -46,19 +69,29 @@ def read_exact(io: IO[bytes], n: int, path: str = "") -> bytes:
     """Read exactly ``n`` bytes or raise :class:`TruncatedError` (never over-allocates)."""
     data = io.read(n)
     if len(data) != n:
-        got = len(data)
-        raise TruncatedError(
-            f"needed {n} bytes, {got} available",
-            path=path,
-            offset=io.tell() - got,
-            expected=n,
-            actual=got,
-        )
+        _short(io, n, data, path)
     return data
+
+
+def _short(io: IO[bytes], n: int, data: bytes, path: str = "") -> bytes:
+    """Raise the :class:`TruncatedError` of :func:`read_exact` after a short read."""
+    got = len(data)
+    raise TruncatedError(
+        f"needed {n} bytes, {got} available",
+        path=path,
+        offset=io.tell() - got,
+        expected=n,
+        actual=got,
+    )
 
 
 def remaining(io: IO[bytes]) -> int:
     """Bytes left in ``io`` after the current position."""
+    if isinstance(io, BytesIO):  # relative positions through the C methods: no Python tell()
+        pos = _BIO_TELL(io)
+        end = _BIO_SEEK(io, 0, 2)
+        _BIO_SEEK(io, pos)
+        return end - pos
     pos = io.tell()
     end = io.seek(0, 2)
     io.seek(pos)
@@ -66,17 +99,42 @@ def remaining(io: IO[bytes]) -> int:
 
 
 def read_uvarint(io: IO[bytes], max_bytes: int, max_value: int, path: str = "") -> int:
-    """Protobuf-style unsigned varint, at most ``max_bytes`` long and ``<= max_value``."""
-    start = io.tell()
+    """Protobuf-style unsigned varint, at most ``max_bytes`` long and ``<= max_value``.
+
+    One- and two-byte varints (lengths, counts and deltas below 16384) are read inline.
+    """
+    b = io.read(1)
+    if b:
+        n = b[0]
+        if n < 0x80:
+            if n <= max_value:
+                return n
+        else:
+            c = io.read(1)
+            if c and c[0] < 0x80 and c[0] and max_bytes >= 2:
+                n = (n & 0x7F) | (c[0] << 7)
+                if n <= max_value:
+                    return n
+            b += c
+    return _uvarint_rest(io, b, max_bytes, max_value, path)
+
+
+def _uvarint_rest(io: IO[bytes], head: bytes, max_bytes: int, max_value: int,
+                  path: str = "") -> int:
+    """:func:`read_uvarint` once its first bytes ``head`` (``b""`` at the end) were read."""
+    start = io.tell() - len(head)
     result = 0
     shift = 0
-    for _ in range(max_bytes):
-        b = io.read(1)
-        if not b:
-            raise TruncatedError(
-                "varint cut short", path=path, offset=io.tell(), expected=1, actual=0
-            )
-        byte = b[0]
+    for i in range(max_bytes):
+        if i < len(head):
+            byte = head[i]
+        else:
+            b = io.read(1)
+            if not b:
+                raise TruncatedError(
+                    "varint cut short", path=path, offset=io.tell(), expected=1, actual=0
+                )
+            byte = b[0]
         result |= (byte & 0x7F) << shift
         if not byte & 0x80:
             if result > max_value:
@@ -99,14 +157,34 @@ def p_uvarint(io: IO[bytes], path: str = "") -> int:
 
 
 def p_varint(io: IO[bytes], path: str = "") -> int:
-    """VARINT: zig-zag 32 bits, at most 5 bytes."""
-    n = read_uvarint(io, 5, U32_MAX, path)
+    """VARINT: zig-zag 32 bits, at most 5 bytes (one and two bytes read inline)."""
+    b = io.read(1)
+    if not b:
+        n = _uvarint_rest(io, b, 5, U32_MAX, path)
+    elif b[0] < 0x80:
+        n = b[0]
+    else:
+        c = io.read(1)
+        if c and 0 < c[0] < 0x80:
+            n = (b[0] & 0x7F) | (c[0] << 7)
+        else:
+            n = _uvarint_rest(io, b + c, 5, U32_MAX, path)
     return (n >> 1) ^ -(n & 1)
 
 
 def p_varlong(io: IO[bytes], path: str = "") -> int:
-    """VARLONG: zig-zag 64 bits, at most 10 bytes."""
-    n = read_uvarint(io, 10, U64_MAX, path)
+    """VARLONG: zig-zag 64 bits, at most 10 bytes (one and two bytes read inline)."""
+    b = io.read(1)
+    if not b:
+        n = _uvarint_rest(io, b, 10, U64_MAX, path)
+    elif b[0] < 0x80:
+        n = b[0]
+    else:
+        c = io.read(1)
+        if c and 0 < c[0] < 0x80:
+            n = (b[0] & 0x7F) | (c[0] << 7)
+        else:
+            n = _uvarint_rest(io, b + c, 10, U64_MAX, path)
     return (n >> 1) ^ -(n & 1)
 
 
@@ -129,6 +207,25 @@ def p_length(io: IO[bytes], prefix: str, path: str = "") -> int:
     ``prefix`` is ``int16``, ``int32``, ``compact`` (UNSIGNED_VARINT holding N+1) or
     ``varint`` (zig-zag VARINT, -1 for null).
     """
+    if prefix == "varint":  # one- and two-byte values inline (record and header counts)
+        b = io.read(1)
+        if b:
+            z = b[0]
+            if z < 0x80:
+                if z < 4:  # 0, -1, 1, -2: the only small values that can be refused
+                    n = (z >> 1) ^ -(z & 1)
+                    if n >= -1:
+                        return n
+                    raise InvalidValueError("negative length", path=path,
+                                            offset=io.tell() - 1, actual=n)
+                if not z & 1:
+                    return z >> 1
+            else:
+                c = io.read(1)
+                if c and 0 < c[0] < 0x80 and not z & 1:
+                    return ((z & 0x7F) | (c[0] << 7)) >> 1
+                b += c
+            io.seek(-len(b), 1)
     start = io.tell()
     if prefix == "compact":
         return p_uvarint(io, path) - 1
@@ -145,6 +242,24 @@ def p_length(io: IO[bytes], prefix: str, path: str = "") -> int:
 
 def p_blob(io: IO[bytes], prefix: str, nullable: bool, path: str = "") -> bytes | None:
     """Length-prefixed bytes; null allowed only when ``nullable``."""
+    if prefix == "varint":  # record keys, values and headers: short lengths inline
+        b = io.read(1)
+        if b:
+            z = b[0]
+            if z < 0x80:
+                if not z & 1:
+                    data = io.read(z >> 1)
+                    return data if len(data) == z >> 1 else _short(io, z >> 1, data, path)
+                if z == 1 and nullable:
+                    return None
+            else:
+                c = io.read(1)
+                if c and 0 < c[0] < 0x80 and not z & 1:
+                    n = ((z & 0x7F) | (c[0] << 7)) >> 1
+                    data = io.read(n)
+                    return data if len(data) == n else _short(io, n, data, path)
+                b += c
+            io.seek(-len(b), 1)  # anything else: the general path below, from the start
     start = io.tell()
     n = p_length(io, prefix, path)
     if n < 0:
@@ -157,6 +272,17 @@ def p_blob(io: IO[bytes], prefix: str, nullable: bool, path: str = "") -> bytes 
 
 
 def p_text(io: IO[bytes], prefix: str, nullable: bool, path: str = "") -> str | None:
+    if prefix == "varint":  # header keys: short lengths inline
+        b = io.read(1)
+        if b and b[0] < 0x80 and not b[0] & 1:
+            raw = read_exact(io, b[0] >> 1, path)
+            try:
+                return raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise InvalidValueError(
+                    f"invalid UTF-8: {exc.reason}", path=path, offset=io.tell() - len(raw) - 1
+                ) from None
+        io.seek(-len(b), 1)
     start = io.tell()
     raw = p_blob(io, prefix, nullable, path)
     if raw is None:
@@ -193,11 +319,27 @@ def check_count(io: IO[bytes], count: int, min_size: int, path: str, start: int)
 
 def substream(io: IO[bytes], n: int, path: str = "") -> BytesIO:
     """The next ``n`` bytes as a stream whose ``tell()`` stays absolute."""
-    from construct.core import BytesIOWithOffsets
-
     start = io.tell()
-    data = read_exact(io, n, path)
-    return BytesIOWithOffsets(data, io, start)
+    return OffsetStream(read_exact(io, n, path), io, start)
+
+
+class OffsetStream(BytesIOWithOffsets):
+    """construct's ``BytesIOWithOffsets`` (``tell()``/``seek()`` absolute in the outer
+    buffer) calling the C methods directly: every record is parsed from one."""
+
+    def __init__(self, contents: bytes, parent_stream: Any, offset: int) -> None:
+        BytesIO.__init__(self, contents)
+        self.parent_stream = parent_stream
+        self.parent_stream_offset = offset
+
+    def tell(self) -> int:
+        return _BIO_TELL(self) + self.parent_stream_offset
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        base = self.parent_stream_offset
+        if whence == 0:
+            return _BIO_SEEK(self, offset - base) + base
+        return _BIO_SEEK(self, offset, whence) + base
 
 
 def expect_consumed(io: IO[bytes], what: str, path: str = "") -> None:
@@ -210,6 +352,12 @@ def expect_consumed(io: IO[bytes], what: str, path: str = "") -> None:
             expected=0,
             actual=left,
         )
+
+
+def expect_progress(io: IO[bytes], start: int, path: str = "") -> None:
+    """Stop a repeat-until-end loop whose element consumed nothing (it would never end)."""
+    if io.tell() == start:
+        raise InvalidValueError("element consumed no bytes", path=path, offset=start)
 
 
 # --------------------------------------------------------------------------- writing
@@ -230,14 +378,23 @@ def _need_int(obj: Any, lo: int, hi: int, what: str, path: str) -> int:
     return obj
 
 
+_KINDS = {INT8.format: "int8", UINT8.format: "uint8", INT16.format: "int16",
+          UINT16.format: "uint16", INT32.format: "int32", UINT32.format: "uint32",
+          INT64.format: "int64"}
+
+
 def b_fixed(obj: Any, io: IO[bytes], fmt: struct.Struct, path: str = "") -> Any:
     if fmt is FLOAT64:
         if isinstance(obj, bool) or not isinstance(obj, int | float):
             raise EncodeError("float64 needs a number", path=path, actual=type(obj).__name__)
-        io.write(CANONICAL_NAN if math.isnan(obj) else FLOAT64.pack(obj))
+        try:
+            value = float(obj)
+        except OverflowError:
+            raise EncodeError("int too large for a float64", path=path) from None
+        io.write(CANONICAL_NAN if math.isnan(value) else FLOAT64.pack(value))
         return obj
     lo, hi = _int_range(fmt)
-    io.write(fmt.pack(_need_int(obj, lo, hi, fmt.format, path)))
+    io.write(fmt.pack(_need_int(obj, lo, hi, _KINDS[fmt.format], path)))
     return obj
 
 
@@ -256,6 +413,10 @@ def b_uuid(obj: Any, io: IO[bytes], path: str = "") -> Any:
 
 
 def uvarint_bytes(n: int) -> bytes:
+    if 0 <= n < 0x80:
+        return _UVARINT_1[n]
+    if 0x80 <= n < 0x4000:
+        return bytes(((n & 0x7F) | 0x80, n >> 7))
     out = bytearray()
     while n > 0x7F:
         out.append((n & 0x7F) | 0x80)
@@ -270,12 +431,20 @@ def b_uvarint(obj: Any, io: IO[bytes], path: str = "") -> Any:
 
 
 def b_varint(obj: Any, io: IO[bytes], path: str = "") -> Any:
+    if obj.__class__ is int and -0x2000 <= obj < 0x2000:  # one or two bytes, inline
+        z = (obj << 1) ^ (obj >> 31)
+        io.write(_UVARINT_1[z] if z < 0x80 else bytes(((z & 0x7F) | 0x80, z >> 7)))
+        return obj
     n = _need_int(obj, -(1 << 31), (1 << 31) - 1, "varint", path)
     io.write(uvarint_bytes(((n << 1) ^ (n >> 31)) & U32_MAX))
     return obj
 
 
 def b_varlong(obj: Any, io: IO[bytes], path: str = "") -> Any:
+    if obj.__class__ is int and -0x2000 <= obj < 0x2000:  # one or two bytes, inline
+        z = (obj << 1) ^ (obj >> 63)
+        io.write(_UVARINT_1[z] if z < 0x80 else bytes(((z & 0x7F) | 0x80, z >> 7)))
+        return obj
     n = _need_int(obj, -(1 << 63), (1 << 63) - 1, "varlong", path)
     io.write(uvarint_bytes(((n << 1) ^ (n >> 63)) & U64_MAX))
     return obj
@@ -287,6 +456,9 @@ _LENGTH_MAX = {"int16": (1 << 15) - 1, "int32": (1 << 31) - 1, "compact": U32_MA
 
 def b_length(n: int | None, io: IO[bytes], prefix: str, path: str = "") -> None:
     """Write a length or count prefix; ``None`` writes the null marker of the encoding."""
+    if prefix == "varint" and n.__class__ is int and 0 <= n < 0x2000:  # record lengths, counts
+        io.write(_UVARINT_1[n << 1] if n < 0x40 else bytes((((n << 1) & 0x7F) | 0x80, n >> 6)))
+        return
     if n is None:
         n = -1
     elif n > _LENGTH_MAX[prefix]:
@@ -307,9 +479,13 @@ def b_blob(obj: Any, io: IO[bytes], prefix: str, nullable: bool, path: str = "")
             raise EncodeError("null in a non-nullable field", path=path)
         b_length(None, io, prefix, path)
         return obj
-    if not isinstance(obj, bytes | bytearray | memoryview):
+    if obj.__class__ is not bytes and not isinstance(obj, bytes | bytearray | memoryview):
         raise EncodeError("bytes field needs bytes", path=path, actual=type(obj).__name__)
-    b_length(len(obj), io, prefix, path)
+    n = len(obj)
+    if prefix == "varint" and n < 0x2000:  # a one- or two-byte zig-zag length, inline
+        io.write(_UVARINT_1[n << 1] if n < 0x40 else bytes((((n << 1) & 0x7F) | 0x80, n >> 6)))
+    else:
+        b_length(n, io, prefix, path)
     io.write(obj)
     return obj
 
@@ -323,7 +499,11 @@ def b_text(obj: Any, io: IO[bytes], prefix: str, nullable: bool, path: str = "")
         raw = obj.encode("utf-8")
     except UnicodeEncodeError as exc:
         raise EncodeError(f"cannot encode as UTF-8: {exc.reason}", path=path) from None
-    b_blob(raw, io, prefix, nullable, path)
+    if prefix == "varint" and len(raw) < 0x40:  # header keys: a one-byte length, inline
+        io.write(_UVARINT_1[len(raw) << 1])
+        io.write(raw)
+    else:
+        b_blob(raw, io, prefix, nullable, path)
     return obj
 
 
@@ -345,10 +525,256 @@ def required(objdict: dict[str, Any], name: str) -> Any:
         raise EncodeError("missing field", path=name) from None
 
 
-def array_items(obj: Any, count: int | None = None) -> Any:
+def array_items(obj: Any, count: int | None = None, path: str = "") -> Any:
     if not isinstance(obj, list | tuple):
-        raise EncodeError("array needs a list", actual=type(obj).__name__)
+        raise EncodeError("array needs a list", path=path, actual=type(obj).__name__)
     if count is not None and count != len(obj):
-        raise EncodeError("array length differs from its count field", expected=count,
-                          actual=len(obj))
+        raise EncodeError("array length differs from its count field", path=path,
+                          expected=count, actual=len(obj))
+    return obj
+
+
+# --------------------------------------------------------------------------- compiled fast paths
+# Specialised readers and writers for code emitted by ``compile()``. Each handles the common
+# case inline and hands anything else (short input, long varints, wrong types, out-of-range
+# values) to the general function above, after rewinding, so values and errors stay exactly
+# those of the general function.
+
+_BYTE = tuple(bytes((i,)) for i in range(256))
+_RANGES = {fmt.format: _int_range(fmt) for fmt in (INT8, UINT8, INT16, UINT16, INT32, UINT32, INT64)}
+
+
+def _fixed_reader(fmt: struct.Struct) -> Any:
+    size, unpack = fmt.size, fmt.unpack
+
+    def read(io: IO[bytes], path: str = "") -> Any:
+        data = io.read(size)
+        if len(data) == size:
+            return unpack(data)[0]
+        io.seek(-len(data), 1)
+        return p_fixed(io, fmt, path)
+
+    return read
+
+
+def _int_writer(fmt: struct.Struct) -> Any:
+    (lo, hi), pack = _RANGES[fmt.format], fmt.pack
+
+    def write(obj: Any, io: IO[bytes], path: str = "") -> Any:
+        if obj.__class__ is int and lo <= obj <= hi:
+            io.write(pack(obj))
+            return obj
+        return b_fixed(obj, io, fmt, path)
+
+    return write
+
+
+p_int8, p_uint8, p_int16, p_uint16, p_int32, p_uint32, p_int64, p_float64 = (
+    _fixed_reader(f) for f in (INT8, UINT8, INT16, UINT16, INT32, UINT32, INT64, FLOAT64))
+b_int8, b_uint8, b_int16, b_uint16, b_int32, b_uint32, b_int64 = (
+    _int_writer(f) for f in (INT8, UINT8, INT16, UINT16, INT32, UINT32, INT64))
+
+
+def p_compact_length(io: IO[bytes], path: str = "") -> int:
+    """:func:`p_length` with the ``compact`` prefix; one-byte lengths inline."""
+    b = io.read(1)
+    if b and b[0] < 0x80:
+        return b[0] - 1
+    io.seek(-len(b), 1)
+    return p_length(io, "compact", path)
+
+
+def b_compact_length(n: int | None, io: IO[bytes], path: str = "") -> None:
+    """:func:`b_length` with the ``compact`` prefix; one-byte lengths inline."""
+    if n is not None and 0 <= n < 0x7F:
+        io.write(_BYTE[n + 1])
+    else:
+        b_length(n, io, "compact", path)
+
+
+def _fast_blob(io: IO[bytes], prefix: str) -> bytes | int | None:
+    """The payload of a length-prefixed blob, -1 for null, or None to take the slow path."""
+    if prefix == "compact":
+        b = io.read(1)
+        if not b or b[0] >= 0x80:
+            return None
+        n = b[0] - 1
+    else:
+        fmt = INT16 if prefix == "int16" else INT32
+        head = io.read(fmt.size)
+        if len(head) != fmt.size:
+            return None
+        n = fmt.unpack(head)[0]
+    if n < 0:
+        return -1 if n == -1 else None
+    data = io.read(n)
+    return data if len(data) == n else None
+
+
+def p_text_fast(io: IO[bytes], prefix: str, nullable: bool, path: str = "") -> str | None:
+    """:func:`p_text` for ``compact``/``int16``/``int32`` prefixes, common cases inline."""
+    start = io.tell()
+    data = _fast_blob(io, prefix)
+    if data.__class__ is bytes:
+        try:
+            return data.decode("utf-8")  # type: ignore[union-attr]
+        except UnicodeDecodeError:
+            pass
+    elif data == -1 and nullable:
+        return None
+    io.seek(start)
+    return p_text(io, prefix, nullable, path)
+
+
+def p_blob_fast(io: IO[bytes], prefix: str, nullable: bool, path: str = "") -> bytes | None:
+    """:func:`p_blob` for ``compact``/``int16``/``int32`` prefixes, common cases inline."""
+    start = io.tell()
+    data = _fast_blob(io, prefix)
+    if data.__class__ is bytes:
+        return data  # type: ignore[return-value]
+    if data == -1 and nullable:
+        return None
+    io.seek(start)
+    return p_blob(io, prefix, nullable, path)
+
+
+def _write_prefixed(raw: bytes, io: IO[bytes], prefix: str) -> bool:
+    n = len(raw)
+    if prefix == "compact":
+        if n >= 0x7F:
+            return False
+        io.write(_BYTE[n + 1])
+    elif prefix == "int16":
+        if n > 0x7FFF:
+            return False
+        io.write(INT16.pack(n))
+    elif n <= 0x7FFFFFFF:
+        io.write(INT32.pack(n))
+    else:
+        return False
+    io.write(raw)
+    return True
+
+
+def b_text_fast(obj: Any, io: IO[bytes], prefix: str, nullable: bool, path: str = "") -> Any:
+    """:func:`b_text` for ``compact``/``int16``/``int32`` prefixes, common cases inline."""
+    if obj.__class__ is str:
+        try:
+            if _write_prefixed(obj.encode("utf-8"), io, prefix):
+                return obj
+        except UnicodeEncodeError:
+            pass
+    return b_text(obj, io, prefix, nullable, path)
+
+
+def b_blob_fast(obj: Any, io: IO[bytes], prefix: str, nullable: bool, path: str = "") -> Any:
+    """:func:`b_blob` for ``compact``/``int16``/``int32`` prefixes, common cases inline."""
+    if obj.__class__ is bytes and _write_prefixed(obj, io, prefix):
+        return obj
+    return b_blob(obj, io, prefix, nullable, path)
+
+
+_ARRAY_FORMATS: dict[tuple[str, int], struct.Struct] = {}
+_SMALL_ARRAY = 32
+_SMALL_ARRAYS = {f.format: tuple(struct.Struct(f">{n}{f.format[-1]}") for n in range(_SMALL_ARRAY))
+                 for f in (INT8, UINT8, INT16, UINT16, INT32, UINT32, INT64, FLOAT64)}
+
+
+def p_fixed_array(io: IO[bytes], n: int, fmt: struct.Struct, path: str = "") -> list[Any]:
+    """``n`` fixed-width numbers in one read of exactly ``n * size`` bytes.
+
+    ``read_exact`` never reads or allocates more than the stream holds, so a lying count
+    fails there, before any loop.
+    """
+    data = read_exact(io, n * fmt.size, path)
+    if n > 64:
+        return [v for (v,) in fmt.iter_unpack(data)]
+    packer = _ARRAY_FORMATS.get((fmt.format, n))
+    if packer is None:
+        packer = _ARRAY_FORMATS[(fmt.format, n)] = struct.Struct(f">{n}{fmt.format[-1]}")
+    return list(packer.unpack(data))
+
+
+def b_int_array(items: Any, io: IO[bytes], fmt: struct.Struct, path: str = "") -> None:
+    """Integers of one fixed-width type in one write; per-element checks on any doubt."""
+    for x in items:
+        if x.__class__ is not int:
+            break
+    else:
+        try:
+            io.write(struct.pack(f">{len(items)}{fmt.format[-1]}", *items))
+            return
+        except struct.error:
+            pass
+    for i, x in enumerate(items):
+        b_fixed(x, io, fmt, f"{path}[{i}]")
+
+
+def b_int_group(io: IO[bytes], packer: struct.Struct, writers: tuple[Any, ...], *values: Any) -> None:
+    """Consecutive integer fields in one write; field by field on any doubt."""
+    for v in values:
+        if v.__class__ is not int:
+            break
+    else:
+        try:
+            io.write(packer.pack(*values))
+            return
+        except struct.error:
+            pass
+    for write, v in zip(writers, values, strict=True):
+        write(v, io)
+
+
+def p_num_array(io: IO[bytes], prefix: str, fmt: struct.Struct, nullable: bool,
+                path: str = "") -> list[Any] | None:
+    """A length-prefixed array of fixed-width numbers: count and values in two reads."""
+    b = io.read(1) if prefix == "compact" else b""
+    if b and b[0] < 0x80:
+        n = b[0] - 1
+        start = None
+    else:
+        io.seek(-len(b), 1)
+        start = io.tell()
+        n = p_length(io, prefix, path)
+    if n < 0:
+        if nullable:
+            return None
+        raise InvalidValueError("null or negative count in a non-nullable array", path=path,
+                                offset=io.tell() - 1 if start is None else start, actual=n)
+    size = n * fmt.size
+    data = io.read(size)  # never more than the stream holds: a lying count fails below
+    if len(data) != size or n >= _SMALL_ARRAY:
+        io.seek(-len(data), 1)
+        return p_fixed_array(io, n, fmt, path)
+    return list(_SMALL_ARRAYS[fmt.format][n].unpack(data))
+
+
+def b_num_array(obj: Any, io: IO[bytes], prefix: str, fmt: struct.Struct, nullable: bool,
+                path: str = "") -> Any:
+    """Write a length-prefixed array of fixed-width numbers."""
+    if obj.__class__ is not list:
+        if obj is None:
+            if not nullable:
+                raise EncodeError("null in a non-nullable array", path=path)
+            b_length(None, io, prefix, path)
+            return None
+        array_items(obj, path=path)
+    n = len(obj)
+    if prefix == "compact" and n < 0x7F:
+        io.write(_BYTE[n + 1])
+    else:
+        b_length(n, io, prefix, path)
+    if fmt is not FLOAT64:
+        for x in obj:
+            if x.__class__ is not int:
+                break
+        else:
+            try:
+                io.write((_SMALL_ARRAYS[fmt.format][n] if n < _SMALL_ARRAY
+                          else struct.Struct(f">{n}{fmt.format[-1]}")).pack(*obj))
+                return obj
+            except struct.error:
+                pass
+    for i, x in enumerate(obj):
+        b_fixed(x, io, fmt, f"{path}[{i}]")
     return obj

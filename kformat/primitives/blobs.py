@@ -32,8 +32,6 @@ __all__ = [
     "KString",
 ]
 
-_PREFIXES = ("int16", "int32", "compact", "varint")
-
 
 class _Blob(KConstruct):
     reader = ""
@@ -41,9 +39,7 @@ class _Blob(KConstruct):
 
     def __init__(self, prefix: str, nullable: bool = False) -> None:
         super().__init__()
-        if prefix not in _PREFIXES:
-            raise ValueError(f"unknown length prefix {prefix!r}")
-        self.prefix = prefix
+        self.prefix = rt.check_prefix(prefix, type(self).__name__)
         self.nullable = nullable
         self.min_size = {"int16": 2, "int32": 4}.get(prefix, 1)
 
@@ -55,11 +51,13 @@ class _Blob(KConstruct):
 
     def _emitparse(self, code: Any) -> str:
         self._runtime(code)
-        return f"{self.reader}(io, {self.prefix!r}, {self.nullable})"
+        fast = "_fast" if self.prefix != "varint" else ""  # rt.p_text_fast, rt.p_blob_fast
+        return f"{self.reader}{fast}(io, {self.prefix!r}, {self.nullable})"
 
     def _emitbuild(self, code: Any) -> str:
         self._runtime(code)
-        return f"{self.writer}(obj, io, {self.prefix!r}, {self.nullable})"
+        fast = "_fast" if self.prefix != "varint" else ""  # rt.b_text_fast, rt.b_blob_fast
+        return f"{self.writer}{fast}(obj, io, {self.prefix!r}, {self.nullable})"
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.prefix!r}, nullable={self.nullable})"

@@ -13,16 +13,21 @@
 
 from __future__ import annotations
 
+import struct
 from io import BytesIO
 from typing import Any
 
-from construct import Construct, Container, Struct
+from construct import Construct, Container, Renamed, Struct
 
-from kformat.errors import EncodeError, InvalidValueError, TruncatedError
+from kformat.errors import EncodeError, GrammarError, InvalidValueError, TruncatedError
 from kformat.primitives import _runtime as rt
 from kformat.primitives.base import KConstruct, min_size_of
 
 __all__ = ["KArray", "KGreedy", "KPrefixed", "KStruct", "Presence"]
+
+
+_DEFAULT_PREFIX: Any = object()
+"""KArray's prefix when none is given: ``int32``, or no prefix with a ``count``."""
 
 
 def _evaluate(value: Any, context: Any) -> Any:
@@ -32,9 +37,12 @@ def _evaluate(value: Any, context: Any) -> Any:
 class KStruct(Struct):
     """An ordered list of ``name / subcon`` pairs, parsed into a plain dict."""
 
-    def __init__(self, *subcons: Construct, **subconskw: Construct) -> None:
+    def __init__(self, *subcons: Construct, defaults: dict[str, Any] | None = None,
+                 **subconskw: Construct) -> None:
         super().__init__(*subcons, **subconskw)
         self.min_size = sum(min_size_of(sc) for sc in self.subcons)
+        self.defaults: dict[str, Any] = dict(defaults or {})
+        """Values used on build for missing keys (fields without one are required)."""
 
     # ---------------------------------------------------------------- interpreted
     def _parse(self, stream: Any, context: Any, path: str) -> dict[str, Any]:
@@ -70,9 +78,12 @@ class KStruct(Struct):
             if getattr(sc, "flatten", False):
                 sc._build(obj, stream, context, path)
                 continue
-            if sc.name and sc.name not in obj and not sc.flagbuildnone:
+            if sc.name in self.defaults:
+                value = obj.get(sc.name, self.defaults[sc.name])
+            elif sc.name and sc.name not in obj and not sc.flagbuildnone:
                 raise EncodeError("missing field", path=f"{path} -> {sc.name}")
-            value = obj.get(sc.name) if sc.name else None
+            else:
+                value = obj.get(sc.name) if sc.name else None
             built = sc._build(value, stream, context, path)
             if sc.name:
                 context[sc.name] = built
@@ -80,6 +91,8 @@ class KStruct(Struct):
 
     # ---------------------------------------------------------------- compiled
     def _emitparse(self, code: Any) -> str:
+        if context_free(self):
+            return self._emitparse_lean(code)
         KConstruct._runtime(code)
         fname = f"parse_kstruct_{code.allocateId()}"
         lines = [f"def {fname}(io, this):",
@@ -100,6 +113,8 @@ class KStruct(Struct):
         return f"{fname}(io, this)"
 
     def _emitbuild(self, code: Any) -> str:
+        if context_free(self):
+            return self._emitbuild_lean(code)
         KConstruct._runtime(code)
         fname = f"build_kstruct_{code.allocateId()}"
         lines = [f"def {fname}(obj, io, this):",
@@ -110,6 +125,10 @@ class KStruct(Struct):
             expr = sc._compilebuild(code)
             if getattr(sc, "flatten", False):
                 lines += ["    obj = objdict", f"    {expr}"]
+            elif sc.name in self.defaults:
+                default = KConstruct._value(code, "default", self.defaults[sc.name])
+                lines += [f"    obj = objdict.get({sc.name!r}, {default})",
+                          f"    this[{sc.name!r}] = {expr}"]
             elif sc.name:
                 getter = "objdict.get" if sc.flagbuildnone else "required"
                 args = f"{sc.name!r}" if sc.flagbuildnone else f"objdict, {sc.name!r}"
@@ -120,16 +139,158 @@ class KStruct(Struct):
         code.append("\n".join(lines))
         return f"{fname}(obj, io, this)"
 
+    # ------------------------------------------------- compiled, context-free
+    # When no field reads the context (see context_free), the compiled struct builds no
+    # context dict, and runs of fixed-width numbers are read and written with one struct call.
+    def _getter(self, code: Any, sc: Construct) -> str:
+        if sc.name in self.defaults:
+            return f"objdict.get({sc.name!r}, {KConstruct._value(code, 'default', self.defaults[sc.name])})"
+        if sc.flagbuildnone:
+            return f"objdict.get({sc.name!r})"
+        return f"required(objdict, {sc.name!r})"
+
+    def _emitparse_lean(self, code: Any) -> str:
+        KConstruct._runtime(code)
+        fname = f"parse_kstruct_{code.allocateId()}"
+        lines = [f"def {fname}(io, this):", "    result = {}"]
+        for run in _runs(self.subcons, build=False):
+            if len(run) > 1:
+                fmt = ">" + "".join(_fixed(sc).fmt.format[-1] for sc in run)
+                packer = KConstruct._const(code, "group", f"_rt.struct.Struct({fmt!r})")
+                targets = ", ".join(f"result[{sc.name!r}]" if sc.name and not sc.name.startswith("_")
+                                    else "_" for sc in run)
+                size = struct.calcsize(fmt)
+                lines.append(f"    {targets}, = {packer}.unpack(read_exact(io, {size}))")
+                continue
+            (sc,) = run
+            expr = sc._compileparse(code)
+            if _no_known_tags(sc):  # the usual empty tag section, inline
+                lines += ["    _t = io.read(1)", "    if _t != b'\\x00':",
+                          "        io.seek(-len(_t), 1)", f"        result.update({expr})"]
+            elif getattr(sc, "flatten", False):
+                lines.append(f"    result.update({expr})")
+            elif sc.name and not sc.name.startswith("_"):
+                lines.append(f"    result[{sc.name!r}] = {expr}")
+            else:
+                lines.append(f"    {expr}")
+        lines.append("    return result")
+        code.append("\n".join(lines))
+        return f"{fname}(io, this)"
+
+    def _emitbuild_lean(self, code: Any) -> str:
+        KConstruct._runtime(code)
+        fname = f"build_kstruct_{code.allocateId()}"
+        lines = [f"def {fname}(obj, io, this):",
+                 "    objdict = obj if obj.__class__ is dict else struct_dict(obj)"]
+        for run in _runs(self.subcons, build=True):
+            if len(run) > 1:
+                fmt = ">" + "".join(_fixed(sc).fmt.format[-1] for sc in run)
+                packer = KConstruct._const(code, "group", f"_rt.struct.Struct({fmt!r})")
+                writers = KConstruct._const(
+                    code, "writers", "(" + "".join(f"b_{_fixed(sc).kind.lower()}, " for sc in run) + ")")
+                values = ", ".join(self._getter(code, sc) for sc in run)
+                lines.append(f"    b_int_group(io, {packer}, {writers}, {values})")
+                continue
+            (sc,) = run
+            expr = sc._compilebuild(code)
+            if _no_known_tags(sc):  # the usual empty tag section, inline
+                lines += ["    if '_unknown_tags' in objdict:", "        obj = objdict",
+                          f"        {expr}", "    else:", "        io.write(b'\\x00')"]
+            elif getattr(sc, "flatten", False):
+                lines += ["    obj = objdict", f"    {expr}"]
+            elif sc.name:
+                lines += [f"    obj = {self._getter(code, sc)}", f"    {expr}"]
+            else:
+                lines += ["    obj = None", f"    {expr}"]
+        lines.append("    return objdict")
+        code.append("\n".join(lines))
+        return f"{fname}(obj, io, this)"
+
+
+def _fixed(sc: Construct) -> Any:
+    """The FixedNumber behind ``name / FixedNumber`` (None for anything else)."""
+    from kformat.primitives.scalars import FixedNumber
+
+    inner = sc.subcon if isinstance(sc, Renamed) else sc
+    return inner if isinstance(inner, FixedNumber) else None
+
+
+def _no_known_tags(sc: Construct) -> bool:
+    """A tagged-field section without known fields (written as one 0 byte unless unknown
+    tags are given)."""
+    from kformat.primitives.tagged import UNKNOWN_TAGS, TaggedFields
+
+    assert UNKNOWN_TAGS == "_unknown_tags"
+    while isinstance(sc, Renamed):
+        sc = sc.subcon
+    return isinstance(sc, TaggedFields) and not sc.fields
+
+
+def _runs(subcons: Any, build: bool) -> list[list[Construct]]:
+    """Subcons split into runs of named fixed-width numbers (integers only when building)."""
+    runs: list[list[Construct]] = []
+    extend = False
+    for sc in subcons:
+        fixed = _fixed(sc)
+        groupable = (fixed is not None and bool(sc.name)
+                     and not (build and fixed.kind == "FLOAT64"))
+        if groupable and extend:
+            runs[-1].append(sc)
+        else:
+            runs.append([sc])
+        extend = groupable
+    return runs
+
+
+def context_free(sc: Construct) -> bool:
+    """True when the compiled code of ``sc`` never reads the construct context (``this``).
+
+    Numbers, strings and bytes, and structs, prefixed arrays, presence markers and tagged
+    sections made only of them, qualify; so does any block declaring ``context_free = True``.
+    Anything else (``this`` expressions, construct's own classes...) counts as reading it.
+    """
+    from kformat.primitives.blobs import _Blob
+    from kformat.primitives.scalars import FixedNumber, _Simple
+    from kformat.primitives.tagged import TaggedFields
+
+    while isinstance(sc, Renamed):
+        sc = sc.subcon
+    if isinstance(sc, FixedNumber | _Simple | _Blob):
+        return True
+    if isinstance(sc, KStruct):
+        cached = sc.__dict__.get("_context_free")
+        if cached is None:
+            cached = sc._context_free = all(context_free(s) for s in sc.subcons)
+        return cached
+    if isinstance(sc, KArray):
+        return sc.prefix is not None and context_free(sc.subcon)
+    if isinstance(sc, Presence):
+        return context_free(sc.subcon)
+    if isinstance(sc, TaggedFields):
+        return all(context_free(f.subcon) for f in sc.fields)
+    return bool(getattr(sc, "context_free", False))
+
 
 class KArray(KConstruct):
     """An array with a length prefix (``int32``, ``compact``, ``varint``) or a given count.
 
     ``nullable`` allows the null marker (-1, or 0 in compact form), parsed as ``None``.
+    Without a prefix argument the prefix is ``int32``, or none when ``count`` is given
+    (``KArray(Record, count=this.record_count)``); a prefix and a count together are refused.
     """
 
-    def __init__(self, subcon: Construct, prefix: str | None = "int32", *,
+    def __init__(self, subcon: Construct, prefix: str | None = _DEFAULT_PREFIX, *,
                  count: Any = None, nullable: bool = False) -> None:
         super().__init__()
+        if prefix is _DEFAULT_PREFIX:
+            prefix = "int32" if count is None else None
+        if prefix is None:
+            if count is None:
+                raise GrammarError("KArray: give a length prefix or a count")
+        else:
+            rt.check_prefix(prefix, "KArray")
+            if count is not None:
+                raise GrammarError("KArray: a length prefix and a count are exclusive")
         self.subcon = subcon
         self.prefix = prefix
         self.count = count
@@ -184,9 +345,19 @@ class KArray(KConstruct):
 
     def _emitparse(self, code: Any) -> str:
         self._runtime(code)
+        fixed = _fixed_kind(self.subcon)
+        if fixed and self.prefix is not None:  # numbers: count and values in two reads
+            return f"p_num_array(io, {self.prefix!r}, _rt.{fixed}, {self.nullable})"
         fname = f"parse_karray_{code.allocateId()}"
         count = (f"p_length(io, {self.prefix!r})" if self.prefix is not None
                  else f"({self.count})")
+        if self.prefix == "compact":
+            count = "p_compact_length(io)"
+        fixed = _fixed_kind(self.subcon)
+        # numbers: one read of exactly n * size bytes (read_exact is the count check)
+        check = "" if fixed else f"check_count(io, n, {self.element_size}, '', start)"
+        items = (f"p_fixed_array(io, n, _rt.{fixed})" if fixed
+                 else f"[{self.subcon._compileparse(code)} for i in range(n)]")
         code.append(f"""
 def {fname}(io, this):
     start = io.tell()
@@ -195,33 +366,50 @@ def {fname}(io, this):
         if {self.nullable and self.prefix is not None}:
             return None
         raise _rt.InvalidValueError('null or negative count', offset=start)
-    check_count(io, n, {self.element_size}, '', start)
-    return [{self.subcon._compileparse(code)} for i in range(n)]
+    {check}
+    return {items}
 """)
         return f"{fname}(io, this)"
 
     def _emitbuild(self, code: Any) -> str:
         self._runtime(code)
+        fixed = _fixed_kind(self.subcon)
+        if fixed and self.prefix is not None:
+            return f"b_num_array(obj, io, {self.prefix!r}, _rt.{fixed}, {self.nullable})"
         fname = f"build_karray_{code.allocateId()}"
         if self.prefix is None:
             head = f"    array_items(obj, ({self.count}))"
+        elif self.prefix == "compact":
+            head = ("    b_compact_length(None if obj is None else "
+                    "len(obj if obj.__class__ is list else array_items(obj)), io)")
         else:
             head = f"    b_length(None if obj is None else len(array_items(obj)), io, {self.prefix!r})"
+        fixed = _fixed_kind(self.subcon)
+        if fixed and fixed != "FLOAT64":  # all numbers in one write
+            loop = f"    if items is not None:\n        b_int_array(items, io, _rt.{fixed})"
+        else:
+            loop = ("    if items is not None:\n        for obj in items:\n"
+                    f"            {self.subcon._compilebuild(code)}")
         code.append(f"""
 def {fname}(obj, io, this):
     if obj is None and not {self.nullable and self.prefix is not None}:
         raise _rt.EncodeError('null in a non-nullable array')
 {head}
     items = obj
-    if items is not None:
-        for obj in items:
-            {self.subcon._compilebuild(code)}
+{loop}
     return items
 """)
         return f"{fname}(obj, io, this)"
 
     def __repr__(self) -> str:
         return f"KArray({self.subcon!r}, {self.prefix!r}, nullable={self.nullable})"
+
+
+def _fixed_kind(subcon: Construct) -> str | None:
+    """``INT32``... when ``subcon`` is a fixed-width number (arrays of them read in one go)."""
+    from kformat.primitives.scalars import FixedNumber
+
+    return subcon.kind if isinstance(subcon, FixedNumber) else None
 
 
 class KGreedy(KConstruct):
@@ -236,11 +424,14 @@ class KGreedy(KConstruct):
     def _parse(self, stream: Any, context: Any, path: str) -> list[Any]:
         out = []
         while rt.remaining(stream):
-            out.append(self.subcon._parsereport(stream, context, f"{path}[{len(out)}]"))
+            start = stream.tell()
+            item_path = f"{path}[{len(out)}]"
+            out.append(self.subcon._parsereport(stream, context, item_path))
+            rt.expect_progress(stream, start, item_path)
         return out
 
     def _build(self, obj: Any, stream: Any, context: Any, path: str) -> Any:
-        for i, item in enumerate(obj):
+        for i, item in enumerate(rt.array_items(obj, path=path)):
             self.subcon._build(item, stream, context, f"{path}[{i}]")
         return obj
 
@@ -251,13 +442,15 @@ class KGreedy(KConstruct):
 def {fname}(io, this):
     out = []
     while remaining(io):
+        start = io.tell()
         out.append({self.subcon._compileparse(code)})
+        expect_progress(io, start)
     return out
 """)
         return f"{fname}(io, this)"
 
     def _emitbuild(self, code: Any) -> str:
-        return f"[{self.subcon._compilebuild(code)} for obj in obj]"
+        return f"[{self.subcon._compilebuild(code)} for obj in array_items(obj)]"
 
 
 class Presence(KConstruct):
@@ -312,7 +505,7 @@ class KPrefixed(KConstruct):
 
     def __init__(self, prefix: str, subcon: Construct, what: str = "region") -> None:
         super().__init__()
-        self.prefix = prefix
+        self.prefix = rt.check_prefix(prefix, "KPrefixed")
         self.subcon = subcon
         self.what = what
         self.min_size = {"int32": 4}.get(prefix, 1)

@@ -24,6 +24,10 @@ from kformat.primitives import _runtime as rt
 
 __all__ = ["CompiledGrammar", "build_interpreted", "parse_interpreted"]
 
+ROOT_PATH = ""
+"""Path handed to the top-level construct (construct's own ``"(parsing)"`` would leak into
+error paths and hide the index of a top-level array: ``(parsing)[3] -> key``)."""
+
 
 def _context(**ctx: Any) -> Container:
     context = Container(**ctx)
@@ -39,7 +43,7 @@ def parse_interpreted(grammar: Construct, data: bytes, *, exact: bool = True,
     """Parse with construct's interpreter; every failure is a :class:`KFormatError`."""
     stream = BytesIO(data)
     try:
-        value = grammar._parsereport(stream, _context(**ctx), "(parsing)")
+        value = grammar._parsereport(stream, _context(**ctx), ROOT_PATH)
         if exact:
             rt.expect_consumed(stream, what)
         return value
@@ -61,7 +65,7 @@ def build_interpreted(grammar: Construct, obj: Any, **ctx: Any) -> bytes:
     context = _context(**ctx)
     context._parsing, context._building = False, True
     try:
-        grammar._build(obj, stream, context, "(building)")
+        grammar._build(obj, stream, context, ROOT_PATH)
     except EncodeError:
         raise
     except KFormatError as exc:
@@ -88,7 +92,13 @@ class CompiledGrammar:
     def __init__(self, grammar: Construct, name: str = "grammar") -> None:
         self.grammar = grammar
         self.name = name
-        compiled = grammar.compile()
+        try:
+            compiled = grammar.compile()
+        except KFormatError:
+            raise
+        except Exception as exc:  # a lambda where a `this` expression belongs, and the like
+            raise GrammarError(
+                f"{name}: grammar does not compile: {type(exc).__name__}: {exc}") from None
         fallbacks = compiled.module.linkedinstances
         if fallbacks:
             names = sorted({repr(v) for v in fallbacks.values()})

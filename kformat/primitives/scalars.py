@@ -55,11 +55,13 @@ class FixedNumber(KConstruct):
 
     def _emitparse(self, code: Any) -> str:
         self._runtime(code)
-        return f"_rt.{self.kind}.unpack(read_exact(io, {self.fmt.size}))[0]"
+        return f"p_{self.kind.lower()}(io)"  # rt.p_int32... (the fast path of p_fixed)
 
     def _emitbuild(self, code: Any) -> str:
         self._runtime(code)
-        return f"b_fixed(obj, io, _rt.{self.kind})"
+        if self.fmt is rt.FLOAT64:
+            return f"b_fixed(obj, io, _rt.{self.kind})"
+        return f"b_{self.kind.lower()}(obj, io)"  # rt.b_int32... (the fast path of b_fixed)
 
     def __repr__(self) -> str:
         return self.kind

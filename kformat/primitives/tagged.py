@@ -21,7 +21,7 @@ from typing import Any
 
 from construct import Construct
 
-from kformat.errors import EncodeError, InvalidValueError
+from kformat.errors import EncodeError, GrammarError, InvalidValueError
 from kformat.primitives import _runtime as rt
 from kformat.primitives.base import KConstruct
 
@@ -72,22 +72,34 @@ def parse_tagged(io: Any, this: Any, known: dict[int, tuple[str, Any, Any]],
     return values
 
 
+def _is_default(value: Any, default: Any) -> bool:
+    """Equal to the default and of its type: ``False`` for an INT32 defaulting to 0 is still
+    written, so the field's own builder refuses it."""
+    return value is default or (type(value) is type(default) and value == default)
+
+
 def build_tagged(obj: dict[str, Any], io: Any, this: Any,
                  known: dict[int, tuple[str, Any, Any]], path: str = "") -> None:
     """Write a tagged-field section from the struct dict ``obj`` (defaults omitted)."""
+    if obj is None:
+        obj = {}
+    if not isinstance(obj, dict):
+        raise EncodeError("tagged fields need a dict", path=path, actual=type(obj).__name__)
     entries: dict[int, bytes] = {}
     unknown = obj.get(UNKNOWN_TAGS) or {}
     if not isinstance(unknown, dict):
         raise EncodeError("unknown tags need a {tag: bytes} dict", path=f"{path} -> {UNKNOWN_TAGS}")
     for tag, raw in unknown.items():
-        if not isinstance(tag, int) or tag < 0 or not isinstance(raw, bytes | bytearray):
-            raise EncodeError("unknown tags need a {tag: bytes} dict", path=f"{path} -> {UNKNOWN_TAGS}")
+        if (isinstance(tag, bool) or not isinstance(tag, int) or not 0 <= tag <= rt.U32_MAX
+                or not isinstance(raw, bytes | bytearray)):
+            raise EncodeError("unknown tags need a {tag: bytes} dict", path=f"{path} -> {UNKNOWN_TAGS}",
+                              actual=tag)
         if tag in known:
             raise EncodeError(f"tag {tag} is a known field", path=f"{path} -> {UNKNOWN_TAGS}")
         entries[tag] = bytes(raw)
     for tag, (name, build, default) in known.items():
         value = obj.get(name, default)
-        if value == default:
+        if _is_default(value, default):
             continue
         sub = BytesIO()
         build(value, sub, this, f"{path} -> {name}")
@@ -100,6 +112,33 @@ def build_tagged(obj: dict[str, Any], io: Any, this: Any,
         io.write(data)
 
 
+_IMMUTABLE = (type(None), bool, int, float, str, bytes)
+
+
+def parse_tagged_fast(io: Any, this: Any, known: dict[int, tuple[str, Any, Any]],
+                      path: str = "") -> dict[str, Any]:
+    """:func:`parse_tagged` with the common empty section (a single 0 byte) inline."""
+    b = io.read(1)
+    if b == b"\x00":
+        return {name: default if default.__class__ in _IMMUTABLE else copy.deepcopy(default)
+                for name, _parse, default in known.values()}
+    io.seek(-len(b), 1)
+    return parse_tagged(io, this, known, path)
+
+
+def build_tagged_fast(obj: dict[str, Any], io: Any, this: Any,
+                      known: dict[int, tuple[str, Any, Any]], path: str = "") -> None:
+    """:func:`build_tagged` with the common empty section (every field at its default) inline."""
+    if obj.__class__ is dict and UNKNOWN_TAGS not in obj:
+        for name, _build, default in known.values():
+            if not _is_default(obj.get(name, default), default):
+                break
+        else:
+            io.write(b"\x00")
+            return
+    build_tagged(obj, io, this, known, path)
+
+
 class TaggedFields(KConstruct):
     """The tagged-field section of a flexible struct; flattened into the enclosing struct."""
 
@@ -110,8 +149,15 @@ class TaggedFields(KConstruct):
         super().__init__()
         self.fields = tuple(fields)
         tags = [f.tag for f in self.fields]
+        names = [f.name for f in self.fields]
         if len(set(tags)) != len(tags):
-            raise ValueError(f"duplicate tags in {tags}")
+            raise GrammarError(f"TaggedFields: duplicate tags in {tags}")
+        if len(set(names)) != len(names) or UNKNOWN_TAGS in names:
+            raise GrammarError(f"TaggedFields: duplicate or reserved names in {names}")
+        bad = [t for t in tags if isinstance(t, bool) or not isinstance(t, int)
+               or not 0 <= t <= rt.U32_MAX]
+        if bad:
+            raise GrammarError(f"TaggedFields: tags must be UNSIGNED_VARINT values, not {bad}")
         self.flagbuildnone = True
 
     def _known(self, mode: str) -> dict[int, tuple[str, Any, Any]]:
@@ -130,11 +176,12 @@ class TaggedFields(KConstruct):
         return parse_tagged(stream, context, self._known("parse"), path)
 
     def _build(self, obj: Any, stream: Any, context: Any, path: str) -> Any:
-        build_tagged(obj or {}, stream, context, self._known("build"), path)
+        build_tagged(obj, stream, context, self._known("build"), path)
         return obj
 
     def _emit_table(self, code: Any, mode: str) -> str:
         self._runtime(code)
+        code.append("from kformat.primitives.tagged import build_tagged_fast, parse_tagged_fast")
         entries = []
         for f in self.fields:
             default = self._value(code, "tagdefault", f.default)
@@ -146,7 +193,7 @@ class TaggedFields(KConstruct):
         return self._const(code, f"tagged_{mode}", "{" + ", ".join(entries) + "}")
 
     def _emitparse(self, code: Any) -> str:
-        return f"parse_tagged(io, this, {self._emit_table(code, 'parse')})"
+        return f"parse_tagged_fast(io, this, {self._emit_table(code, 'parse')})"
 
     def _emitbuild(self, code: Any) -> str:
-        return f"build_tagged(obj, io, this, {self._emit_table(code, 'build')})"
+        return f"build_tagged_fast(obj, io, this, {self._emit_table(code, 'build')})"
