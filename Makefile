@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean grammars
+.PHONY: run test lint bench clean grammars fixtures
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,9 @@ bench: $(STAMP)
 
 grammars: $(STAMP)
 	$(PY) -m kformat grammars import ../shared/kafka-message-specs
+
+fixtures: $(STAMP)
+	$(PY) -m kformat fixtures generate --out fixtures --committed
 
 clean:
 	rm -rf $(VENV) build *.egg-info
