@@ -152,27 +152,51 @@ class KStruct(Struct):
     def _emitparse_lean(self, code: Any) -> str:
         KConstruct._runtime(code)
         fname = f"parse_kstruct_{code.allocateId()}"
-        lines = [f"def {fname}(io, this):", "    result = {}"]
-        for run in _runs(self.subcons, build=False):
+        lines = [f"def {fname}(io, this):"]
+        fields: list[tuple[str, str]] = []  # (name, local) not yet in ``result``
+        created = False
+
+        def flush() -> None:  # values go into the dict in field order, in one display
+            nonlocal created
+            display = "{" + ", ".join(f"{name!r}: {local}" for name, local in fields) + "}"
+            if not created:
+                lines.append(f"    result = {display}")
+                created = True
+            elif fields:
+                lines.append(f"    result.update({display})")
+            fields.clear()
+
+        for i, run in enumerate(_runs(self.subcons, build=False)):
             if len(run) > 1:
                 fmt = ">" + "".join(_fixed(sc).fmt.format[-1] for sc in run)
                 packer = KConstruct._const(code, "group", f"_rt.struct.Struct({fmt!r})")
-                targets = ", ".join(f"result[{sc.name!r}]" if sc.name and not sc.name.startswith("_")
-                                    else "_" for sc in run)
                 size = struct.calcsize(fmt)
-                lines.append(f"    {targets}, = {packer}.unpack(read_exact(io, {size}))")
+                targets = []
+                for j, sc in enumerate(run):
+                    if sc.name.startswith("_"):
+                        targets.append("_")
+                    else:
+                        targets.append(f"_v{i}_{j}")
+                        fields.append((sc.name, f"_v{i}_{j}"))
+                lines += [f"    _d = io.read({size})", f"    if len(_d) != {size}:",
+                          "        io.seek(-len(_d), 1)", f"        _d = read_exact(io, {size})",
+                          f"    {', '.join(targets)}, = {packer}.unpack(_d)"]
                 continue
             (sc,) = run
             expr = sc._compileparse(code)
             if _no_known_tags(sc):  # the usual empty tag section, inline
+                flush()
                 lines += ["    _t = io.read(1)", "    if _t != b'\\x00':",
                           "        io.seek(-len(_t), 1)", f"        result.update({expr})"]
             elif getattr(sc, "flatten", False):
+                flush()
                 lines.append(f"    result.update({expr})")
             elif sc.name and not sc.name.startswith("_"):
-                lines.append(f"    result[{sc.name!r}] = {expr}")
+                lines.append(f"    _v{i} = {expr}")
+                fields.append((sc.name, f"_v{i}"))
             else:
                 lines.append(f"    {expr}")
+        flush()
         lines.append("    return result")
         code.append("\n".join(lines))
         return f"{fname}(io, this)"
