@@ -36,6 +36,7 @@ __all__ = [
 ]
 
 _ARROW = re.compile(r"\s*->\s*")
+_HIDDEN = frozenset({"_tagged"})  # a flattened tagged-field section is not a path step
 _ROOT = re.compile(r"^\((?:parsing|building|sizeof)\)")
 
 
@@ -43,7 +44,7 @@ def format_path(path: str | None) -> str:
     """Turn construct's ``(parsing) -> records[3] -> key`` into ``records[3].key``."""
     if not path:
         return ""
-    parts = [_ROOT.sub("", p) for p in _ARROW.split(path.strip())]
+    parts = [_ROOT.sub("", p) for p in _ARROW.split(path.strip()) if p not in _HIDDEN]
     return ".".join(p for p in parts if p).replace(".[", "[").lstrip(".")
 
 

@@ -61,6 +61,7 @@ class Absent(KConstruct):
     """
 
     min_size = 0
+    context_free = True
 
     def __init__(self, name: str, default: Any, ignorable: bool, version: int) -> None:
         super().__init__()

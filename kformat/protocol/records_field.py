@@ -89,6 +89,8 @@ def build_records(obj: Any, io: Any, prefix: str, nullable: bool, path: str = ""
 class RecordsField(KConstruct):
     """RECORDS (INT32 length) or COMPACT_RECORDS (UNSIGNED_VARINT length + 1)."""
 
+    context_free = True
+
     def __init__(self, prefix: str, nullable: bool = True) -> None:
         super().__init__()
         self.prefix = prefix

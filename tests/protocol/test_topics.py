@@ -578,7 +578,7 @@ BAD_RECORDS = [
         ("__consumer_offsets", None, OFFSET_V3, InvalidValueError, "key", None),
         ("__transaction_state", i16(1) + s16("x"), None, UnsupportedVersionError,
          "key.version", 0),
-        ("__transaction_state", TXN_KEY, TXN_V1[:-4], TruncatedError, "value._tagged",
+        ("__transaction_state", TXN_KEY, TXN_V1[:-4], TruncatedError, "value",
          len(TXN_V1) - 4),
         ("__consumer_offsets", GROUP_KEY, GROUP_V3[:36] + i32(10**6), TruncatedError,
          "value.members", 36),
