@@ -12,6 +12,32 @@ from kformat.errors import (
     UnsupportedCodecError,
     UnsupportedVersionError,
 )
+from kformat.protocol.api import (
+    Request,
+    Response,
+    build_request,
+    build_response,
+    compiled_grammar,
+    grammar,
+    parse_request,
+    parse_response,
+)
+from kformat.protocol.framing import Exchange, decode_conversation, frame, split_frames, unframe
+from kformat.records import (
+    Batch,
+    Batches,
+    BatchIterator,
+    Codec,
+    TruncatedTail,
+    build_batch,
+    control_record,
+    decode_control,
+    decode_to_json_lines,
+    iter_batches,
+    make_batch,
+    parse_batches,
+)
+from kformat.records import RecordValue as Record
 
 __version__ = "0.1.0"
 
@@ -27,4 +53,34 @@ __all__ = [
     "UnsupportedCodecError",
     "UnsupportedVersionError",
     "__version__",
+]
+__all__ += [  # protocol messages (kformat.protocol.api, kformat.protocol.framing)
+    "Exchange",
+    "Request",
+    "Response",
+    "build_request",
+    "build_response",
+    "compiled_grammar",
+    "decode_conversation",
+    "frame",
+    "grammar",
+    "parse_request",
+    "parse_response",
+    "split_frames",
+    "unframe",
+]
+__all__ += [  # record batches (kformat.records)
+    "Batch",
+    "BatchIterator",
+    "Batches",
+    "Codec",
+    "Record",
+    "TruncatedTail",
+    "build_batch",
+    "control_record",
+    "decode_control",
+    "decode_to_json_lines",
+    "iter_batches",
+    "make_batch",
+    "parse_batches",
 ]

@@ -1,0 +1,58 @@
+"""Record batches (magic 2), legacy message sets (magic 0 and 1), codecs and checksums.
+
+Grammars (construct objects: ``.parse()`` / ``.build()``): :data:`RecordBatchV2`,
+:data:`Record` and :data:`Header` (magic 2), :data:`LegacyMessageSetEntry` and
+:data:`LegacyMessageSet` (magic 0/1), :data:`ControlRecordKey` and :data:`EndTxnMarker`.
+Values and entry points: :class:`Batch`, :class:`RecordValue` (the record value class, also
+``kformat.Record``), :class:`TruncatedTail`, :func:`parse_batches`, :func:`iter_batches`,
+:func:`build_batch`, :func:`make_batch`, :func:`decode_to_json_lines`.
+"""
+
+from kformat.records.api import (
+    DEFAULT_MAX_BATCH_SIZE,
+    Batches,
+    BatchIterator,
+    build_batch,
+    decode_to_json_lines,
+    iter_batches,
+    make_batch,
+    parse_batches,
+)
+from kformat.records.batch import Header, Record, RecordBatchV2
+from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, Codec
+from kformat.records.control import (
+    ControlRecordKey,
+    ControlType,
+    EndTxnMarker,
+    control_record,
+    decode_control,
+)
+from kformat.records.legacy import LegacyMessageSet, LegacyMessageSetEntry
+from kformat.records.model import Batch, TruncatedTail
+from kformat.records.model import Record as RecordValue
+
+__all__ = [
+    "DEFAULT_DECOMPRESSION_LIMIT",
+    "DEFAULT_MAX_BATCH_SIZE",
+    "Batch",
+    "BatchIterator",
+    "Batches",
+    "Codec",
+    "ControlRecordKey",
+    "ControlType",
+    "EndTxnMarker",
+    "Header",
+    "LegacyMessageSet",
+    "LegacyMessageSetEntry",
+    "Record",
+    "RecordBatchV2",
+    "RecordValue",
+    "TruncatedTail",
+    "build_batch",
+    "control_record",
+    "decode_control",
+    "decode_to_json_lines",
+    "iter_batches",
+    "make_batch",
+    "parse_batches",
+]
