@@ -16,17 +16,20 @@ serialized principals and the producer-state snapshot file.
 
       version:INT16 (1)  crc:UINT32  producer_entries:[ProducerEntry]
 
-  ``crc`` is a CRC-32C of every byte after it; ``crc`` and ``producer_entries`` are the body
-  of the ``ProducerSnapshot`` grammar.
+  ``crc`` is a CRC-32C of every byte after it (the array count included), checked before the
+  entries are read and computed on build: ``ProducerSnapshot`` v1 with its ``crc`` field
+  declared as a :class:`~kformat.records.blocks.CrcGuard`. This is the one declaration of
+  the file; :mod:`kformat.segments.snapshot` reads it into dataclasses.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Final
 
-from kformat.errors import CorruptRecordError, EncodeError
-from kformat.primitives import _runtime as rt
-from kformat.protocol.compiler import default_body
+from kformat.errors import EncodeError, GrammarError
+from kformat.primitives import CompiledGrammar, Int16, KStruct, UInt32
+from kformat.protocol.compiler import body_grammar, default_body
 from kformat.protocol.registry import load_registry
 from kformat.protocol.schema import MessageDef
 from kformat.protocol.versioned import (
@@ -35,13 +38,10 @@ from kformat.protocol.versioned import (
     check_version,
     decode_prefixed,
     encode_prefixed,
-    int16_prefix,
     parse_body,
-    read_int16,
     read_int32,
-    read_uint32,
 )
-from kformat.records.checksum import crc32c
+from kformat.records.blocks import CrcGuard, Expected
 
 __all__ = [
     "PRODUCER_SNAPSHOT_VERSION",
@@ -55,11 +55,10 @@ __all__ = [
     "encode_principal",
     "encode_streams_subscription",
     "parse_producer_snapshot",
+    "producer_snapshot_grammar",
 ]
 
 PRODUCER_SNAPSHOT_VERSION: Final = 1
-_CRC_AT: Final = 2
-_ENTRIES_AT: Final = 6
 
 
 def _msg(name: str) -> MessageDef:
@@ -135,25 +134,40 @@ def encode_principal(body: dict[str, Any], version: int = 0) -> bytes:
 # --------------------------------------------------------------------------- producer snapshots
 
 
+def _after_crc(body: KStruct) -> KStruct:
+    """``body`` less its first field, which must be ``crc: UINT32`` (the CRC guard's own)."""
+    crc, *rest = body.subcons
+    if crc.name != "crc" or getattr(crc, "subcon", None) is not UInt32:
+        raise GrammarError(f"ProducerSnapshot must start with crc: UINT32, not {crc!r}")
+    return KStruct(*rest, defaults={k: v for k, v in body.defaults.items() if k != "crc"})
+
+
+@functools.cache
+def producer_snapshot_grammar(verify_crc: bool = True) -> KStruct:
+    """The ``.snapshot`` file: ``version:INT16 (= 1)`` then ``ProducerSnapshot`` v1, whose
+    ``crc`` covers every byte after it (never checked when ``verify_crc`` is False)."""
+    body = body_grammar(_msg("ProducerSnapshot"), PRODUCER_SNAPSHOT_VERSION)
+    return KStruct(
+        "version" / Expected(Int16, PRODUCER_SNAPSHOT_VERSION, what="version"),
+        CrcGuard(_after_crc(body), what="producer snapshot", verify=verify_crc),
+    )
+
+
+@functools.cache
+def _snapshot(verify_crc: bool) -> CompiledGrammar:
+    return CompiledGrammar(producer_snapshot_grammar(verify_crc), "producer snapshot")
+
+
 def parse_producer_snapshot(data: bytes, verify_crc: bool = True) -> Versioned:
     """Decode a producer-state snapshot file.
 
     The CRC is checked before the entries are decoded, so a damaged file raises
-    :class:`CorruptRecordError` (``path="crc"``, ``offset=2``, ``expected`` the stored CRC,
-    ``actual`` the computed one) unless ``verify_crc`` is False.
+    :class:`~kformat.errors.CorruptRecordError` (``path="crc"``, ``offset=2``, ``expected``
+    the stored CRC, ``actual`` the computed one) unless ``verify_crc`` is False.
     """
-    msg = _msg("ProducerSnapshot")
-    version = read_int16(data, 0, "version")
-    check_version(msg, version, offset=0)
-    if verify_crc:
-        stored = read_uint32(data, _CRC_AT, "crc")
-        computed = crc32c(bytes(data[_ENTRIES_AT:]))
-        if stored != computed:
-            raise CorruptRecordError(
-                f"CRC-32C mismatch in the producer snapshot: stored {stored:#010x}, "
-                f"computed {computed:#010x}",
-                path="crc", offset=_CRC_AT, expected=stored, actual=computed)
-    return Versioned(msg.name, version, parse_body(msg, version, data, _CRC_AT), None, version)
+    value = _snapshot(verify_crc).parse(bytes(data))
+    version = value.pop("version")
+    return Versioned("ProducerSnapshot", version, value, None, version)
 
 
 def build_producer_snapshot(body: dict[str, Any],
@@ -161,6 +175,4 @@ def build_producer_snapshot(body: dict[str, Any],
     """Encode a producer-state snapshot file; the CRC is computed (``body["crc"]`` ignored)."""
     if not isinstance(body, dict):
         raise EncodeError("a producer snapshot needs a dict", actual=type(body).__name__)
-    raw = build_body(_msg("ProducerSnapshot"), version, {**body, "crc": 0})
-    entries = raw[_ENTRIES_AT - _CRC_AT:]
-    return int16_prefix(version) + rt.UINT32.pack(crc32c(entries)) + entries
+    return _snapshot(True).build({**body, "version": version})

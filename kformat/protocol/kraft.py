@@ -21,7 +21,6 @@ version, and a value chosen by the key's type (``ControlRecordType``):
 
 from __future__ import annotations
 
-from enum import IntEnum
 from typing import Any, Final
 
 from kformat.errors import EncodeError, UnsupportedVersionError
@@ -41,6 +40,7 @@ from kformat.protocol.versioned import (
     read_uvarint,
     schema_for,
 )
+from kformat.records.control import ControlType
 
 __all__ = [
     "FRAME_VERSION",
@@ -59,18 +59,6 @@ FRAME_VERSION: Final = 1
 METADATA_TOPICS: Final = {"__cluster_metadata": "metadata", "__remote_log_metadata": "remote-log"}
 """Topic name -> metadata record group (``Registry.metadata_record(group=...)``)."""
 _SOURCES: Final = {"metadata": "metadata", "remote-log": "storage"}
-
-
-class ControlType(IntEnum):
-    """``ControlRecordType``: the type in a control record's key."""
-
-    ABORT = 0
-    COMMIT = 1
-    LEADER_CHANGE = 2
-    SNAPSHOT_HEADER = 3
-    SNAPSHOT_FOOTER = 4
-    KRAFT_VERSION = 5
-    KRAFT_VOTERS = 6
 
 
 _CONTROL_VALUES: Final = {

@@ -35,8 +35,9 @@ log (``.log``)
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from kformat.errors import KFormatError
 from kformat.records.model import Batch, TruncatedTail
@@ -159,22 +160,35 @@ def _shape(file: str, index: Index[object]) -> list[Problem]:
     return out
 
 
-def sanity_check_offset_index(file: str, index: Index[OffsetPosition]) -> list[Problem]:
-    """What the broker checks when it opens an ``.index`` (no log needed)."""
+E = TypeVar("E", OffsetPosition, TimestampOffset)
+
+
+def _sanity_check(file: str, index: Index[E], order_kind: str,
+                  out_of_order: Callable[[E, E], bool], show: Callable[[E], str]
+                  ) -> list[Problem]:
+    """The file's shape, then every entry: at or above the base offset, and after the
+    previous one (``out_of_order(prev, entry)`` is a problem of kind ``order_kind``)."""
     out = _shape(file, index)
-    prev: OffsetPosition | None = None
+    prev: E | None = None
     for i, e in enumerate(index.entries):
         at = index.position_of(i)
         if e.offset < index.base_offset:
             out.append(Problem(file, at, "below-base-offset",
                                f"entry offset {e.offset} is below the base offset "
                                f"{index.base_offset}"))
-        if prev is not None and (e.offset <= prev.offset or e.position <= prev.position):
-            out.append(Problem(file, at, "index-order",
-                               f"entry (offset {e.offset}, position {e.position}) does not "
-                               f"follow (offset {prev.offset}, position {prev.position})"))
+        if prev is not None and out_of_order(prev, e):
+            out.append(Problem(file, at, order_kind,
+                               f"entry ({show(e)}) does not follow ({show(prev)})"))
         prev = e
     return out
+
+
+def sanity_check_offset_index(file: str, index: Index[OffsetPosition]) -> list[Problem]:
+    """What the broker checks when it opens an ``.index`` (no log needed)."""
+    return _sanity_check(
+        file, index, "index-order",
+        lambda prev, e: e.offset <= prev.offset or e.position <= prev.position,
+        lambda e: f"offset {e.offset}, position {e.position}")
 
 
 def check_offset_index(file: str, index: Index[OffsetPosition],
@@ -199,20 +213,10 @@ def check_offset_index(file: str, index: Index[OffsetPosition],
 
 def sanity_check_time_index(file: str, index: Index[TimestampOffset]) -> list[Problem]:
     """What the broker checks when it opens a ``.timeindex`` (no log needed)."""
-    out = _shape(file, index)
-    prev: TimestampOffset | None = None
-    for i, e in enumerate(index.entries):
-        at = index.position_of(i)
-        if e.offset < index.base_offset:
-            out.append(Problem(file, at, "below-base-offset",
-                               f"entry offset {e.offset} is below the base offset "
-                               f"{index.base_offset}"))
-        if prev is not None and (e.timestamp <= prev.timestamp or e.offset < prev.offset):
-            out.append(Problem(file, at, "timeindex-order",
-                               f"entry (timestamp {e.timestamp}, offset {e.offset}) does not "
-                               f"follow (timestamp {prev.timestamp}, offset {prev.offset})"))
-        prev = e
-    return out
+    return _sanity_check(
+        file, index, "timeindex-order",
+        lambda prev, e: e.timestamp <= prev.timestamp or e.offset < prev.offset,
+        lambda e: f"timestamp {e.timestamp}, offset {e.offset}")
 
 
 def _batch_max_timestamp(b: Batch) -> int:

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from kformat.errors import KFormatError
+from kformat.protocol.kraft import decode_control_value
 from kformat.records.codecs import Codec
 from kformat.records.control import ControlType, decode_control
 from kformat.records.model import Batch, Record
@@ -80,7 +81,6 @@ from kformat.segments.names import (
 )
 from kformat.segments.segment import SegmentReader
 from kformat.segments.snapshot import parse_producer_snapshot
-from kformat.segments.specs import parse_versioned
 from kformat.segments.textfiles import (
     format_topic_id,
     parse_leader_epoch_checkpoint,
@@ -103,11 +103,11 @@ BOOTSTRAP_SNAPSHOT = "bootstrap.checkpoint"
 RECORD_INDENT = "|"
 TIMESTAMP_TYPES = ("CreateTime", "LogAppendTime")
 _KRAFT_SNAPSHOT_NAME = re.compile(r"(\d+)-(\d+)\.checkpoint")
-_CONTROL_MESSAGES = {
-    ControlType.SNAPSHOT_HEADER: ("SnapshotHeader", "SnapshotHeaderRecord"),
-    ControlType.SNAPSHOT_FOOTER: ("SnapshotFooter", "SnapshotFooterRecord"),
-    ControlType.KRAFT_VERSION: ("KRaftVersion", "KRaftVersionRecord"),
-    ControlType.KRAFT_VOTERS: ("KRaftVoters", "VotersRecord"),
+_CONTROL_LABELS = {
+    ControlType.SNAPSHOT_HEADER: "SnapshotHeader",
+    ControlType.SNAPSHOT_FOOTER: "SnapshotFooter",
+    ControlType.KRAFT_VERSION: "KRaftVersion",
+    ControlType.KRAFT_VOTERS: "KRaftVoters",
 }
 _INT32_MAX = (1 << 31) - 1
 
@@ -217,15 +217,15 @@ def control_fields(record: Record) -> tuple[str, dict[str, Any]]:
         epoch = control["coordinator_epoch"]
         return (f" endTxnMarker: {name} coordinatorEpoch: {epoch}",
                 {"endTxnMarker": name, "coordinatorEpoch": epoch})
-    if kind in _CONTROL_MESSAGES and record.value is not None:
-        label, spec = _CONTROL_MESSAGES[ControlType(kind)]
+    if kind in _CONTROL_LABELS and record.value is not None:
+        label = _CONTROL_LABELS[ControlType(kind)]
         try:
-            version, body = parse_versioned(spec, bytes(record.value))
+            decoded = decode_control_value(kind, bytes(record.value))
         except KFormatError:
             pass
         else:
-            data = camel(body)
-            return f" {label} {to_json(data)}", {label: data, "version": version}
+            data = camel(decoded.value)
+            return f" {label} {to_json(data)}", {label: data, "version": decoded.version}
     name = control["type_name"]
     return f" controlType: {name}({kind})", {"controlType": name, "typeId": kind}
 
@@ -459,52 +459,43 @@ class Dumper:
             return [slim(b) for b in reader]
 
     def dump_index(self, path: str) -> None:
-        base = self._base(path)
-        index = self._read(path, parse_offset_index, base, strict=False)
+        index = self._read(path, parse_offset_index, self._base(path), strict=False)
         if index is None:
             return
         if not index.entries:
             self.note(f"{path} is empty.")
             self.report(sanity_check_offset_index(path, index))
             return
-        if self.options.index_sanity_check:
-            problems = sanity_check_offset_index(path, index)
-            if not problems:
-                self.note(f"{path} passed sanity check.")
-            self.report(problems)
-            return
-        if not self.options.verify_index_only:
-            for e in index.entries:
-                self.line(f"offset: {e.offset} position: {e.position}",
-                          {"type": "index_entry", "file": path, "offset": e.offset,
-                           "position": e.position})
-        batches = self._neighbour_log(path)
-        if batches is None:
-            self.report(sanity_check_offset_index(path, index))
-        else:
-            self.report(check_offset_index(path, index, batches))
+        self._dump_entries(path, index, sanity_check_offset_index, check_offset_index,
+                           lambda e: (f"offset: {e.offset} position: {e.position}",
+                                      {"type": "index_entry", "file": path, "offset": e.offset,
+                                       "position": e.position}))
 
     def dump_time_index(self, path: str) -> None:
-        base = self._base(path)
-        index = self._read(path, parse_time_index, base, strict=False)
+        index = self._read(path, parse_time_index, self._base(path), strict=False)
         if index is None:
             return
+        self._dump_entries(path, index, sanity_check_time_index, check_time_index,
+                           lambda e: (f"timestamp: {e.timestamp} offset: {e.offset}",
+                                      {"type": "timeindex_entry", "file": path,
+                                       "timestamp": e.timestamp, "offset": e.offset}))
+
+    def _dump_entries(self, path: str, index: Any, sanity: Callable[[str, Any], list[Problem]],
+                      check: Callable[[str, Any, list[Batch]], list[Problem]],
+                      show: Callable[[Any], tuple[str, dict[str, Any]]]) -> None:
+        """An index's entries, then its sanity checks, or its checks against the log next to
+        it (sanity checks only with ``index_sanity_check``, or when there is no log)."""
         if self.options.index_sanity_check:
-            problems = sanity_check_time_index(path, index)
+            problems = sanity(path, index)
             if not problems:
                 self.note(f"{path} passed sanity check.")
             self.report(problems)
             return
         if not self.options.verify_index_only:
             for e in index.entries:
-                self.line(f"timestamp: {e.timestamp} offset: {e.offset}",
-                          {"type": "timeindex_entry", "file": path, "timestamp": e.timestamp,
-                           "offset": e.offset})
+                self.line(*show(e))
         batches = self._neighbour_log(path) if index.entries else []
-        if batches is None:
-            self.report(sanity_check_time_index(path, index))
-        else:
-            self.report(check_time_index(path, index, batches))
+        self.report(sanity(path, index) if batches is None else check(path, index, batches))
 
     def _base(self, path: str) -> int:
         try:

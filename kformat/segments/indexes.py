@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from kformat.errors import EncodeError, TruncatedError
-from kformat.primitives import CompiledGrammar, Int32, Int64, KGreedy, KStruct
-from kformat.segments._blocks import Flatten, KVersion
+from kformat.primitives import CompiledGrammar, Flatten, Int16, Int32, Int64, KGreedy, KStruct
+from kformat.records.blocks import Expected
 from kformat.segments.specs import spec_grammar
 
 __all__ = [
@@ -73,7 +73,7 @@ _TIME_INDEX = CompiledGrammar(TIME_INDEX, ".timeindex")
 @functools.cache
 def txn_index_grammar() -> KStruct:
     """``.txnindex``: ``entries`` of ``version:INT16 (= 0)`` + ``AbortedTxn`` v0."""
-    entry = KStruct("version" / KVersion(TXN_INDEX_VERSION),
+    entry = KStruct("version" / Expected(Int16, TXN_INDEX_VERSION, what="version"),
                     Flatten(spec_grammar("AbortedTxn", 0)))
     return KStruct("entries" / KGreedy(entry))
 

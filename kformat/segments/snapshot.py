@@ -8,24 +8,25 @@ version-prefixed, non-flexible message whose CRC is patched in afterwards::
                 offset_delta:INT32 timestamp:INT64 coordinator_epoch:INT32
                 current_txn_first_offset:INT64                             (46 bytes)
 
-The body is the protocol layer's ``ProducerSnapshot`` grammar (declared once, from the JSON
-spec); this module adds the version prefix and the CRC semantics: CRC-32C over every byte
-after the crc field (the array count included), checked before the entries are decoded (a
-mismatch is a :class:`~kformat.errors.CorruptRecordError` whose ``expected`` is the stored
-CRC) and patched in on build. The file name is the log end offset
-the snapshot was taken at; ``offset_delta`` is the last batch's ``lastOffset - baseOffset``, so
-the batch's first sequence is ``last_sequence - offset_delta``.
+The file's grammar is declared once, by the protocol layer
+(:func:`kformat.protocol.formats.producer_snapshot_grammar`): the ``ProducerSnapshot`` spec
+with its crc field as a CRC-32C guard over every byte after it (the array count included),
+checked before the entries are decoded (a mismatch is a
+:class:`~kformat.errors.CorruptRecordError` whose ``expected`` is the stored CRC) and computed
+on build. This module turns its values into dataclasses.
+
+The file name is the log end offset the snapshot was taken at; ``offset_delta`` is the last
+batch's ``lastOffset - baseOffset``, so the batch's first sequence is
+``last_sequence - offset_delta``.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from kformat.primitives import CompiledGrammar, KStruct
-from kformat.segments._blocks import Crc32cPatched, KVersion
-from kformat.segments.specs import spec_grammar
+from kformat.protocol import formats
+from kformat.protocol.formats import producer_snapshot_grammar
 
 __all__ = [
     "SNAPSHOT_VERSION",
@@ -36,19 +37,7 @@ __all__ = [
     "producer_snapshot_grammar",
 ]
 
-SNAPSHOT_VERSION = 1
-
-
-@functools.cache
-def producer_snapshot_grammar(verify_crc: bool = True) -> KStruct:
-    """``version:INT16 (= 1)`` then ``ProducerSnapshot`` v1 with its CRC checked and patched."""
-    body = spec_grammar("ProducerSnapshot", SNAPSHOT_VERSION)
-    return KStruct("version" / KVersion(SNAPSHOT_VERSION), Crc32cPatched(body, verify=verify_crc))
-
-
-@functools.cache
-def _grammar(verify_crc: bool) -> CompiledGrammar:
-    return CompiledGrammar(producer_snapshot_grammar(verify_crc), ".snapshot")
+SNAPSHOT_VERSION = formats.PRODUCER_SNAPSHOT_VERSION
 
 
 @dataclass(frozen=True)
@@ -84,12 +73,11 @@ class ProducerSnapshot:
 
 def parse_producer_snapshot(data: bytes, *, verify_crc: bool = True) -> ProducerSnapshot:
     """Parse a ``.snapshot`` file; every failure is a :class:`~kformat.errors.DecodeError`."""
-    value = _grammar(verify_crc).parse(bytes(data))
-    return ProducerSnapshot([ProducerEntry(**e) for e in value["producer_entries"]],
-                            crc=value["crc"], version=value["version"])
+    snap = formats.parse_producer_snapshot(data, verify_crc=verify_crc)
+    return ProducerSnapshot([ProducerEntry(**e) for e in snap.value["producer_entries"]],
+                            crc=snap.value["crc"], version=snap.version)
 
 
 def build_producer_snapshot(entries: Iterable[ProducerEntry]) -> bytes:
     """Build a ``.snapshot`` file (the CRC is computed)."""
-    raw = [vars(e).copy() for e in entries]
-    return _grammar(True).build({"version": SNAPSHOT_VERSION, "producer_entries": raw})
+    return formats.build_producer_snapshot({"producer_entries": [vars(e) for e in entries]})

@@ -27,6 +27,7 @@ from kformat.primitives import (
     VARINT_NULLABLE_BYTES,
     VARINT_STRING,
     Boolean,
+    Flatten,
     Float64,
     Int8,
     Int16,
@@ -478,6 +479,12 @@ def test_greedy_top_level():
     assert_symmetric(KGreedy(KStruct("a" / Int8, "b" / VARINT_BYTES)),
                      H("01" "00" "02" "04" "6162"),
                      [{"a": 1, "b": b""}, {"a": 2, "b": b"ab"}])
+
+
+def test_flatten_merges_the_fields():
+    """A version prefix and a body read as one dict (a ``.txnindex`` entry's layout)."""
+    grammar = KStruct("version" / Int16, Flatten(KStruct("a" / Int8, "s" / VARINT_STRING)))
+    assert_symmetric(grammar, H("0000" "07" "04" "6162"), {"version": 0, "a": 7, "s": "ab"})
 
 
 # ----------------------------------------------------------------------------- tagged fields

@@ -325,6 +325,29 @@ def test_kraft_snapshot_header(tmp_path: Path, log: Path) -> None:
     assert out.splitlines()[1] == "Snapshot end offset: 100, epoch: 3"
 
 
+def test_kraft_control_records(tmp_path: Path) -> None:
+    """KRaft control values are the body alone (``ControlRecordUtils``), no version prefix."""
+    header = bytes.fromhex("0000" "000000000000007b" "00")  # version 0, timestamp 123, no tags
+    footer = bytes.fromhex("0000" "00")
+    batch = make_batch([Record(key=bytes.fromhex("00000003"), value=header, timestamp=T0),
+                        Record(key=bytes.fromhex("00000004"), value=footer, timestamp=T0),
+                        Record(key=bytes.fromhex("00000003"), value=b"\x00", timestamp=T0)],
+                       is_control=True)
+    path = tmp_path / LOG
+    path.write_bytes(build_batch(batch))
+    _, out, _ = run([str(path), "--print-data-log"])
+    lines = out.splitlines()
+    assert lines[3].endswith(
+        ' SnapshotHeader {"version":0,"lastContainedLogTimestamp":123}'), lines[3]
+    assert lines[4].endswith(' SnapshotFooter {"version":0}'), lines[4]
+    assert lines[5].endswith(" controlType: SNAPSHOT_HEADER(3)"), lines[5]
+    _, out, _ = run([str(path), "--print-data-log", "--json"])
+    record = json.loads(out.splitlines()[1])
+    assert record["control"] == {"SnapshotHeader": {"version": 0,
+                                                    "lastContainedLogTimestamp": 123},
+                                 "version": 0}
+
+
 # --------------------------------------------------------------------------- decoder hook
 
 

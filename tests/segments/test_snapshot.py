@@ -13,13 +13,15 @@ from kformat.errors import (
     TruncatedError,
     UnsupportedVersionError,
 )
+from kformat.primitives import parse_interpreted
+from kformat.protocol import formats
 from kformat.segments.snapshot import (
     ProducerEntry,
     build_producer_snapshot,
     parse_producer_snapshot,
     producer_snapshot_grammar,
 )
-from tests.helpers import assert_rejects, assert_symmetric
+from tests.helpers import assert_rejects, assert_symmetric, compiled_parse, same
 
 # producer_id INT64, epoch INT16, last_sequence INT32, last_offset INT64, offset_delta INT32,
 # timestamp INT64, coordinator_epoch INT32, current_txn_first_offset INT64: 46 bytes
@@ -91,6 +93,25 @@ def test_crc_mismatch() -> None:
         parse_producer_snapshot(bytes(bad))
     unchecked = parse_producer_snapshot(bytes(bad), verify_crc=False)
     assert unchecked.entries[0].last_sequence == 9 + (1 << 24)
+
+
+def test_unchecked_grammar_reads_a_damaged_file_on_both_paths() -> None:
+    bad = bytearray(GOLDEN)
+    bad[20] ^= 0x01
+    value = {"version": 1, "crc": crc32c.crc32c(GOLDEN[6:]),
+             "producer_entries": [dict(zip(FIELDS, e, strict=True)) for e in ENTRIES]}
+    value["producer_entries"][0]["last_sequence"] = 9 + (1 << 24)
+    grammar = producer_snapshot_grammar(verify_crc=False)
+    assert same(parse_interpreted(grammar, bytes(bad)), value)
+    assert same(compiled_parse(grammar, bytes(bad)), value)
+    assert same(producer_snapshot_grammar().parse(bytes(bad), verify_crc=False), value)
+
+
+def test_one_declaration_with_the_protocol_layer() -> None:
+    """The file grammar is the protocol layer's; this module only converts its values."""
+    assert producer_snapshot_grammar is formats.producer_snapshot_grammar
+    entries = formats.parse_producer_snapshot(GOLDEN).value["producer_entries"]
+    assert [ProducerEntry(**e) for e in entries] == parse_producer_snapshot(GOLDEN).entries
 
 
 @pytest.mark.parametrize("data, error, path, offset", [
