@@ -8,7 +8,8 @@ code for ``construct.compile()``; both paths go through the runtime functions of
   that value on build.
 * :class:`CrcGuard` is ``crc:UINT32`` followed by a structure the CRC covers, running to the
   end of the enclosing region (seed 000: a magic 2 batch's CRC-32C covers ``attributes`` to
-  the end of the batch; a magic 0/1 message's CRC-32 covers ``magic`` to the end of the value).
+  the end of the batch; a magic 0/1 message's CRC-32 covers ``magic`` to the end of the value;
+  a producer-state snapshot's CRC-32C covers the entries to the end of the file).
   Parse checks the CRC before reading the structure (a mismatch raises
   :class:`~kformat.errors.CorruptRecordError`); build computes it.
 * :class:`Compressed` is a tunnel around a structure that runs to the end of the enclosing
@@ -160,15 +161,16 @@ def {fname}(obj, io, this):
 
 
 def read_crc(io: Any, this: Any, algorithm: str, origin: int, what: str,
-             path: str = "") -> int:
-    """Read the stored CRC and, unless ``verify_crc`` is off, check it over the rest of ``io``.
+             path: str = "", *, verify: bool = True) -> int:
+    """Read the stored CRC and, unless ``verify`` or ``verify_crc`` is off, check it over the
+    rest of ``io``.
 
     Leaves ``io`` just after the CRC field. A mismatch raises :class:`CorruptRecordError`
     at the offset of the enclosing structure (the CRC field's offset minus ``origin``).
     """
     at = io.tell()
     stored = rt.UINT32.unpack(rt.read_exact(io, 4, path))[0]
-    if get_param(this, "verify_crc", True):
+    if verify and get_param(this, "verify_crc", True):
         start = io.tell()
         function, name = _CRC[algorithm]
         computed = function(io.read())
@@ -193,12 +195,14 @@ class CrcGuard(KConstruct):
     is ``{name: stored_crc, **subcon_value}``. ``origin`` is the CRC field's offset from the
     start of the guarded structure (17 in a magic 2 batch), so errors name where that
     structure starts. The stored CRC is ignored on build: the CRC is always computed.
+    ``verify=False`` makes a grammar that never checks it (for forensic reads); otherwise the
+    ``verify_crc`` parameter decides.
     """
 
     flatten = True
 
     def __init__(self, subcon: Construct, *, algorithm: str = "crc32c", name: str = "crc",
-                 origin: int = 0, what: str = "record batch") -> None:
+                 origin: int = 0, what: str = "record batch", verify: bool = True) -> None:
         super().__init__()
         if algorithm not in _CRC:
             raise ValueError(f"unknown CRC algorithm {algorithm!r}")
@@ -207,12 +211,13 @@ class CrcGuard(KConstruct):
         self.crcname = name
         self.origin = origin
         self.what = what
+        self.verify = verify
         self.min_size = 4 + min_size_of(subcon)
         self.flagbuildnone = True
 
     def _parse(self, stream: Any, context: Any, path: str) -> dict[str, Any]:
         stored = read_crc(stream, context, self.algorithm, self.origin, self.what,
-                          _sub(path, self.crcname))
+                          _sub(path, self.crcname), verify=self.verify)
         value = {self.crcname: stored}
         value.update(self.subcon._parsereport(stream, context, path))
         return value
@@ -230,7 +235,7 @@ class CrcGuard(KConstruct):
         code.append(f"""
 def {fname}(io, this):
     value = {{{self.crcname!r}: _kb.read_crc(io, this, {self.algorithm!r}, {self.origin},
-                                             {self.what!r})}}
+                                             {self.what!r}, verify={self.verify})}}
     value.update({self.subcon._compileparse(code)})
     return value
 """)
