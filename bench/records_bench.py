@@ -11,9 +11,10 @@ same bytes:
   ``DefaultRecordBatchBuilder``: append every record, then build.
 
 Before timing, every reader must return the workload's records from every writer's bytes.
-Prints records/s (best of several runs, measured in CPU time of this process) and kformat's speed relative to each peer
-(``x1.50`` means kformat does 1.5 times the records per second). Run with
-``python -m bench records [--repeat N] [--quick]``.
+Prints records/s (best of several runs, measured in CPU time of this process, garbage
+collector on: collecting the objects a library makes is part of its cost) and kformat's speed
+relative to each peer (``x1.50`` means kformat does 1.5 times the records per second). Run
+with ``python -m bench records [--repeat N] [--quick]``.
 """
 
 from __future__ import annotations

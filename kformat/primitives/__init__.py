@@ -19,7 +19,7 @@ from kformat.primitives.blobs import (
     KBytes,
     KString,
 )
-from kformat.primitives.containers import KArray, KGreedy, KPrefixed, KStruct, Presence
+from kformat.primitives.containers import Flatten, KArray, KGreedy, KPrefixed, KStruct, Presence
 from kformat.primitives.fast import CompiledGrammar, build_interpreted, parse_interpreted
 from kformat.primitives.scalars import (
     Boolean,
@@ -53,6 +53,7 @@ __all__ = [
     "VARINT_STRING",
     "Boolean",
     "CompiledGrammar",
+    "Flatten",
     "Float64",
     "Int8",
     "Int16",

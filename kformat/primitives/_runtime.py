@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import struct
 import uuid
+from collections.abc import Sequence
 from io import BytesIO
 from typing import IO, Any
 
@@ -518,15 +519,14 @@ def struct_dict(obj: Any) -> dict[str, Any]:
     return obj
 
 
-def required(objdict: dict[str, Any], name: str) -> Any:
-    try:
-        return objdict[name]
-    except KeyError:
-        raise EncodeError("missing field", path=name) from None
+_NOT_ARRAYS = (str, bytes, bytearray, memoryview)
+"""Sequences an array never takes (text and bytes)."""
 
 
 def array_items(obj: Any, count: int | None = None, path: str = "") -> Any:
-    if not isinstance(obj, list | tuple):
+    """An array's value on build: a list, a tuple or another sequence (not text or bytes)."""
+    if obj.__class__ is not list and not isinstance(obj, tuple) and (
+            not isinstance(obj, Sequence) or isinstance(obj, _NOT_ARRAYS)):
         raise EncodeError("array needs a list", path=path, actual=type(obj).__name__)
     if count is not None and count != len(obj):
         raise EncodeError("array length differs from its count field", path=path,
@@ -778,3 +778,69 @@ def b_num_array(obj: Any, io: IO[bytes], prefix: str, fmt: struct.Struct, nullab
     for i, x in enumerate(obj):
         b_fixed(x, io, fmt, f"{path}[{i}]")
     return obj
+
+
+# --------------------------------------------------------------------------- inline code
+# Helpers of the code :mod:`kformat.primitives.inline` emits: tables for the common cases,
+# and the way to the general readers and writers above for everything else.
+
+INT8_BYTES = {i: INT8.pack(i) for i in range(-128, 128)}
+"""The INT8 encoding of each value (a missing key is a value out of range)."""
+UINT8_BYTES = {i: UINT8.pack(i) for i in range(256)}
+UVARINT14 = tuple(uvarint_bytes(i) for i in range(1 << 14))
+"""The one- and two-byte unsigned varints, 0..16383."""
+ZIGZAG14 = {i: UVARINT14[(i << 1) ^ (i >> 63)] for i in range(-(1 << 13), 1 << 13)}
+"""The one- and two-byte zig-zag varints (VARINT and VARLONG alike), -8192..8191."""
+
+
+def read_at(reader: Any, data: bytes, pos: int, *args: Any) -> tuple[Any, int]:
+    """``reader(stream, *args)`` at ``data[pos:]``: the value and the position after it."""
+    io = BytesIO(data)  # shares ``data``: no copy
+    io.seek(pos)
+    value = reader(io, *args)
+    return value, io.tell()
+
+
+def encoded(writer: Any, obj: Any, *args: Any) -> bytes:
+    """What ``writer(obj, stream, *args)`` writes (it raises for a value it refuses)."""
+    io = BytesIO()
+    writer(obj, io, *args)
+    return io.getvalue()
+
+
+def length_bytes(n: int | None, prefix: str) -> bytes:
+    """The ``prefix`` encoding of the length ``n`` (:func:`b_length`)."""
+    io = BytesIO()
+    b_length(n, io, prefix)
+    return io.getvalue()
+
+
+def fixed_array_at(data: bytes, pos: int, end: int, n: int,
+                   fmt: struct.Struct) -> tuple[list[Any], int]:
+    """``n`` fixed-width numbers at ``data[pos:end]`` and the position after them."""
+    size = n * fmt.size
+    if size > end - pos:
+        raise TruncatedError(f"count {n} needs {size} bytes, {end - pos} available",
+                             expected=size, actual=end - pos)
+    if n < _SMALL_ARRAY:
+        return list(_SMALL_ARRAYS[fmt.format][n].unpack_from(data, pos)), pos + size
+    return [v for (v,) in fmt.iter_unpack(data[pos:pos + size])], pos + size
+
+
+def struct_values(obj: Any, names: tuple[str, ...] | None, path: str = "") -> dict[str, Any]:
+    """A struct's value on build as a dict: a dict as is, ``None`` as ``{}``, or a tuple
+    holding one value per field, in order (``names``; ``None`` when the struct has fields a
+    tuple cannot name: context-only, unnamed or flattened ones). A list is refused: lists
+    are arrays."""
+    if isinstance(obj, dict):
+        return obj
+    if obj is None:
+        return {}
+    if isinstance(obj, tuple) and names is not None:
+        if len(obj) != len(names):
+            raise EncodeError(f"struct needs {len(names)} values in order "
+                              f"({', '.join(names)})", path=path, expected=len(names),
+                              actual=len(obj))
+        return dict(zip(names, obj, strict=True))
+    raise EncodeError("struct needs a dict" + (" or a tuple" if names is not None else ""),
+                      path=path, actual=type(obj).__name__)

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Any
 
 from construct import Construct
+
+FACTORIES = "_factories"
+"""Context parameter mapping ``id(struct)`` to the factory of its parsed values."""
+EMITTING_FACTORIES: ContextVar[dict[int, Any] | None] = ContextVar("kformat_factories",
+                                                                  default=None)
+"""The factories of the grammar being compiled (:class:`~kformat.primitives.CompiledGrammar`)."""
 
 RUNTIME_IMPORT = "from kformat.primitives._runtime import *\nimport kformat.primitives._runtime as _rt"
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from kformat.primitives import _runtime as rt
+from kformat.primitives import inline
 from kformat.primitives.base import KConstruct
 
 __all__ = [
@@ -58,6 +59,15 @@ class _Blob(KConstruct):
         self._runtime(code)
         fast = "_fast" if self.prefix != "varint" else ""  # rt.b_text_fast, rt.b_blob_fast
         return f"{self.writer}{fast}(obj, io, {self.prefix!r}, {self.nullable})"
+
+    def _inline_ok(self) -> bool:
+        return True
+
+    def _inline_parse(self, code: Any, at: inline.Region, target: str) -> list[str]:
+        return inline.blob(at, target, self.prefix, self.nullable, self.reader == "p_text")
+
+    def _inline_build(self, value: str, parts: inline.Parts) -> None:
+        inline.blob_build(value, parts, self.prefix, self.nullable, self.writer == "b_text")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.prefix!r}, nullable={self.nullable})"

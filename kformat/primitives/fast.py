@@ -21,6 +21,7 @@ from construct import Construct, ConstructError, Container
 
 from kformat.errors import DecodeError, EncodeError, GrammarError, KFormatError
 from kformat.primitives import _runtime as rt
+from kformat.primitives.base import EMITTING_FACTORIES, FACTORIES
 
 __all__ = ["CompiledGrammar", "build_interpreted", "parse_interpreted"]
 
@@ -87,11 +88,27 @@ def _tell(stream: BytesIO) -> int | None:
 
 
 class CompiledGrammar:
-    """A grammar and its compiled form: parse and build fast, report errors precisely."""
+    """A grammar and its compiled form: parse and build fast, report errors precisely.
 
-    def __init__(self, grammar: Construct, name: str = "grammar") -> None:
+    ``factories`` maps structs of the grammar (:class:`~kformat.primitives.KStruct`) to
+    what their parsed values become instead of a dict: a callable, given the dict's values
+    in field order as positional arguments, or ``tuple`` for a tuple of them. Both paths
+    apply them; build still takes dicts or tuples.
+    """
+
+    def __init__(self, grammar: Construct, name: str = "grammar", *,
+                 factories: dict[Construct, Any] | None = None) -> None:
+        from kformat.primitives.containers import KStruct
+
         self.grammar = grammar
         self.name = name
+        for struct in factories or {}:
+            if not isinstance(struct, KStruct):
+                raise GrammarError(f"{name}: a factory applies to a KStruct, not {struct!r}")
+        self.factories = dict(factories or {})
+        self._ctx = {FACTORIES: {id(k): v for k, v in self.factories.items()}} \
+            if self.factories else {}
+        token = EMITTING_FACTORIES.set(self._ctx.get(FACTORIES))
         try:
             compiled = grammar.compile()
         except KFormatError:
@@ -99,6 +116,8 @@ class CompiledGrammar:
         except Exception as exc:  # a lambda where a `this` expression belongs, and the like
             raise GrammarError(
                 f"{name}: grammar does not compile: {type(exc).__name__}: {exc}") from None
+        finally:
+            EMITTING_FACTORIES.reset(token)
         fallbacks = compiled.module.linkedinstances
         if fallbacks:
             names = sorted({repr(v) for v in fallbacks.values()})
@@ -118,7 +137,8 @@ class CompiledGrammar:
                 return value
         except Exception:
             pass
-        return parse_interpreted(self.grammar, data, exact=exact, what=self.name, **ctx)
+        return parse_interpreted(self.grammar, data, exact=exact, what=self.name,
+                                 **self._ctx, **ctx)
 
     def parse_stream(self, stream: Any, **ctx: Any) -> Any:
         """Parse from the current position of ``stream`` (fast path only, no fallback)."""
@@ -136,7 +156,8 @@ class CompiledGrammar:
         return build_interpreted(self.grammar, obj, **ctx)
 
     def parse_interpreted(self, data: bytes, *, exact: bool = True, **ctx: Any) -> Any:
-        return parse_interpreted(self.grammar, data, exact=exact, what=self.name, **ctx)
+        return parse_interpreted(self.grammar, data, exact=exact, what=self.name,
+                                 **self._ctx, **ctx)
 
     def build_interpreted(self, obj: Any, **ctx: Any) -> bytes:
         return build_interpreted(self.grammar, obj, **ctx)

@@ -17,8 +17,10 @@ anything is read or allocated; inside a batch that is present in full, running o
 means a length or count lied, reported as :class:`~kformat.errors.InvalidValueError` (a
 :class:`~kformat.errors.TruncatedError` only ever means the input itself was cut short).
 
-The conversion between :class:`Batch` and the grammar's dict
-(:data:`kformat.records.batch.RecordBatchV2`) lives here and only here:
+The conversion between :class:`Batch` and the grammar's values
+(:data:`kformat.records.batch.RecordBatchV2`) lives here and only here. The grammar is
+compiled with factories, so its records come out as :class:`Record` values (headers as
+``(key, value)`` tuples) and go in as tuples of their fields, made as the grammar reads them:
 
 * ``record.offset = base_offset + offset_delta``; ``record.timestamp = base_timestamp +
   timestamp_delta``, except in LogAppendTime batches (attributes bit 3), where every record
@@ -43,8 +45,9 @@ import json
 import os
 import struct
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
+from operator import attrgetter
 from typing import IO, Any
 
 from kformat.errors import (
@@ -65,7 +68,9 @@ from kformat.records.batch import (
     MIN_BATCH_LENGTH,
     TIMESTAMP_TYPE_FLAG,
     TRANSACTIONAL_FLAG,
+    Header,
     RecordBatchV2,
+    RecordFields,
 )
 from kformat.records.blocks import RAW_RECORDS
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, Codec
@@ -102,11 +107,30 @@ _RECORD_FIELDS = ("offset", "timestamp", "key", "value", "headers", "timestamp_t
                   "attributes", "offset_delta", "timestamp_delta")
 if tuple(f.name for f in dataclasses.fields(Record))[:len(_RECORD_FIELDS)] != _RECORD_FIELDS:
     raise ImportError("kformat.records.model.Record fields moved: update api._RECORD_FIELDS")
+_NEW, _INIT = object.__new__, Record.__init__
+"""``Record(...)`` in two calls, which cost less than calling the class."""
+
+
+def _record(attributes: int, timestamp_delta: int, offset_delta: int, key: bytes | None,
+            value: bytes | None, headers: list[tuple[str, bytes | None]]) -> Record:
+    """A parsed record (:data:`~kformat.records.batch.RecordFields`, in field order) as a
+    :class:`Record` whose offset and timestamp are still the deltas: :func:`_from_v2` adds
+    the batch's bases."""
+    # positional: Record(offset, timestamp, key, value, headers, timestamp_type, attributes,
+    # offset_delta, timestamp_delta), checked against the model at import; __new__ and
+    # __init__ called directly (calling the class costs more)
+    record = _NEW(Record)
+    _INIT(record, offset_delta, timestamp_delta, key, value, headers, 0, attributes,
+          offset_delta, timestamp_delta)
+    return record
 
 
 @cache
 def _v2() -> CompiledGrammar:
-    return CompiledGrammar(RecordBatchV2, "RecordBatchV2")
+    """RecordBatchV2, records parsed straight into :class:`Record` values, headers into
+    ``(key, value)`` tuples."""
+    return CompiledGrammar(RecordBatchV2, "RecordBatchV2",
+                           factories={RecordFields: _record, Header: tuple})
 
 
 def _moved(exc: KFormatError, position: int, cls: type[KFormatError] | None = None,
@@ -152,6 +176,7 @@ class _Buffer:
     def __init__(self, data: bytes | bytearray | memoryview) -> None:
         view = memoryview(data)
         self.view = view if view.format == "B" and view.ndim == 1 else view.cast("B")
+        self.whole = data if data.__class__ is bytes else None  # one batch: no copy
 
     def peek(self, pos: int, n: int) -> bytes:
         return bytes(self.view[pos:pos + n])
@@ -159,7 +184,11 @@ class _Buffer:
     def take(self, pos: int, n: int) -> bytes | int:
         """The next ``n`` bytes, or how many there are when fewer (nothing is copied)."""
         left = len(self.view) - pos
-        return bytes(self.view[pos:pos + n]) if left >= n else left
+        if left < n:
+            return left
+        if pos == 0 and n == left and self.whole is not None:
+            return self.whole
+        return bytes(self.view[pos:pos + n])
 
     def close(self) -> None:
         self.view.release()
@@ -349,6 +378,22 @@ def parse_batches(data: Source, *, verify_crc: bool = True,
 # --------------------------------------------------------------------------- grammar <-> Batch
 
 
+def _resolve(records: list[Record], base_offset: int, base_timestamp: int,
+             log_append_time: int | None) -> list[Record]:
+    """Make the parsed records' offsets and timestamps absolute; ``log_append_time`` is the
+    batch's ``max_timestamp`` in a LogAppendTime batch, which every record reports."""
+    if log_append_time is None:
+        for r in records:
+            r.offset += base_offset
+            r.timestamp += base_timestamp
+    else:
+        for r in records:
+            r.offset += base_offset
+            r.timestamp = log_append_time
+            r.timestamp_type = 1
+    return records
+
+
 def _from_v2(v: dict[str, Any], chunk: bytes, pos: int, verified: bool) -> Batch:
     attributes = v["attributes"]
     codec = attributes & CODEC_MASK
@@ -356,16 +401,8 @@ def _from_v2(v: dict[str, Any], chunk: bytes, pos: int, verified: bool) -> Batch
     base_timestamp = v["base_timestamp"]
     max_timestamp = v["max_timestamp"]
     log_append = 1 if attributes & TIMESTAMP_TYPE_FLAG else 0
-    # positional: Record(offset, timestamp, key, value, headers, timestamp_type, attributes,
-    # offset_delta, timestamp_delta), checked against the model at import
-    records = [
-        Record(base_offset + r["offset_delta"],
-               max_timestamp if log_append else base_timestamp + r["timestamp_delta"],
-               r["key"], r["value"],
-               [(h["key"], h["value"]) for h in r["headers"]] if r["headers"] else [],
-               log_append, r["attributes"], r["offset_delta"], r["timestamp_delta"])
-        for r in v["records"]
-    ]
+    records = _resolve(v["records"], base_offset, base_timestamp,
+                       max_timestamp if log_append else None)
     return Batch(
         base_offset=base_offset,
         magic=2,
@@ -418,7 +455,43 @@ def _attributes(batch: Batch) -> int:
             | (DELETE_HORIZON_FLAG if batch.has_delete_horizon else 0))
 
 
+class _RecordValues(Sequence[tuple[Any, ...]]):
+    """A batch's records as the grammar's positional values
+    (:data:`~kformat.records.batch.RecordFields` order; a header is its ``(key, value)``
+    tuple as given), made one at a time as the grammar reads them: no list of tuples to
+    allocate and keep. Anything unusual is left to the grammar to refuse."""
+
+    __slots__ = ("_base_offset", "_base_timestamp", "_records", "_stored_deltas")
+
+    def __init__(self, batch: Batch) -> None:
+        self._records = batch.records
+        self._base_offset = batch.base_offset
+        self._base_timestamp = batch.base_timestamp
+        self._stored_deltas = bool(batch.timestamp_type)  # LogAppendTime keeps the deltas
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self._values(r) for r in self._records[index]]
+        return self._values(self._records[index])
+
+    def _values(self, r: Record) -> tuple[Any, ...]:
+        delta = r.timestamp_delta if self._stored_deltas else r.timestamp - self._base_timestamp
+        return (r.attributes, delta, r.offset - self._base_offset, r.key, r.value, r.headers)
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        bo, bt = self._base_offset, self._base_timestamp
+        if self._stored_deltas:
+            return ((r.attributes, r.timestamp_delta, r.offset - bo, r.key, r.value, r.headers)
+                    for r in self._records)
+        return ((r.attributes, r.timestamp - bt, r.offset - bo, r.key, r.value, r.headers)
+                for r in self._records)
+
+
 def _v2_records(batch: Batch) -> list[dict[str, Any]]:
+    """The records as grammar dicts, accepting any ``(key, value)`` pair as a header."""
     base_offset, base_timestamp = batch.base_offset, batch.base_timestamp
     try:
         if batch.timestamp_type:  # LogAppendTime: the stored deltas
@@ -458,7 +531,7 @@ def _check_records(batch: Batch) -> None:
                                   actual=type(header).__name__)
 
 
-def _v2_value(batch: Batch) -> dict[str, Any]:
+def _v2_value(batch: Batch, records: Sequence[Any]) -> dict[str, Any]:
     value = {
         "base_offset": batch.base_offset,
         "partition_leader_epoch": batch.partition_leader_epoch,
@@ -471,7 +544,7 @@ def _v2_value(batch: Batch) -> dict[str, Any]:
         "producer_epoch": batch.producer_epoch,
         "base_sequence": batch.base_sequence,
         "record_count": len(batch.records),
-        "records": _v2_records(batch),
+        "records": records,
     }
     if batch.raw_records is not None:
         value[RAW_RECORDS] = batch.raw_records
@@ -494,10 +567,22 @@ def build_batch(batch: Batch, *, compression_level: int | None = None) -> bytes:
         return build_legacy(batch)
     if batch.magic != 2:
         raise EncodeError("magic must be 0, 1 or 2", path="magic", actual=batch.magic)
-    return _v2().build(_v2_value(batch), compression_level=compression_level)
+    if not isinstance(batch.records, list | tuple):
+        _check_records(batch)
+    try:
+        return _v2().build(_v2_value(batch, _RecordValues(batch)),
+                           compression_level=compression_level)
+    except EncodeError:
+        # a header given as a list (or another pair), or a value the grammar refuses: the
+        # general conversion accepts any (key, value) pair, and names the field at fault
+        return _v2().build(_v2_value(batch, _v2_records(batch)),
+                           compression_level=compression_level)
 
 
 # --------------------------------------------------------------------------- make_batch
+
+
+_TIMESTAMP = attrgetter("timestamp")
 
 
 def _now_ms() -> int:
@@ -508,7 +593,7 @@ def _item(item: Any, i: int) -> tuple[int | None, int | None, Any, Any, Any, int
     """(offset, timestamp, key, value, headers, attributes) of one make_batch input."""
     if item.__class__ is Record or isinstance(item, Record):
         stamp = item.timestamp if item.timestamp >= 0 else None
-        return None, stamp, item.key, item.value, list(item.headers), item.attributes
+        return None, stamp, item.key, item.value, item.headers, item.attributes
     if isinstance(item, dict):
         unknown = set(item) - {"key", "value", "headers", "timestamp", "offset", "attributes"}
         if unknown:
@@ -541,27 +626,38 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
     current time. ``last_offset_delta`` and ``max_timestamp`` are computed; an empty batch
     has ``last_offset_delta == -1``. For magic 0/1, see :func:`kformat.records.legacy.build_legacy`
     (one message per record when uncompressed, one wrapper otherwise; no headers).
+
+    The batch's records are new :class:`Record` values; like ``dataclasses.replace``, one
+    made from a :class:`Record` shares its ``key``, ``value`` and ``headers`` list.
     """
     kind = _codec(codec)
     if magic not in (0, 1, 2):
         raise EncodeError("magic must be 0, 1 or 2", path="magic", actual=magic)
-    items = [(None, item.timestamp if item.timestamp >= 0 else None, item.key, item.value,
-              list(item.headers), item.attributes) if item.__class__ is Record
-             else _item(item, i) for i, item in enumerate(records)]
+    items = records if isinstance(records, list | tuple) else list(records)
     if base_timestamp is None:
-        first = items[0][1] if items else None
+        first = _item(items[0], 0)[1] if items else None
         base_timestamp = first if first is not None else _now_ms()
     if magic == 0:
         base_timestamp = -1
-    made = []
-    for i, (offset, stamp, key, value, headers, attributes) in enumerate(items):
+    made: list[Record] = []
+    add = made.append
+    fast = magic != 0 and base_offset.__class__ is int
+    for i, item in enumerate(items):
+        if (fast and item.__class__ is Record and (stamp := item.timestamp).__class__ is int
+                and stamp >= 0):  # the common case, inline: Record(...) without type_call
+            record = _NEW(Record)
+            _INIT(record, base_offset + i, stamp, item.key, item.value, item.headers,
+                  timestamp_type, item.attributes, i, stamp - base_timestamp)
+            add(record)
+            continue
+        offset, stamp, key, value, headers, attributes = _item(item, i)
         offset = base_offset + i if offset is None else offset
         stamp = base_timestamp if stamp is None or magic == 0 else stamp
         if offset.__class__ is not int or stamp.__class__ is not int:
             raise EncodeError("offset and timestamp need ints", path=f"records[{i}]")
-        made.append(Record(offset, stamp, key, value, headers, timestamp_type, attributes,
-                           offset - base_offset, stamp - base_timestamp if magic else 0))
-    max_timestamp = max((r.timestamp for r in made), default=base_timestamp)
+        add(Record(offset, stamp, key, value, headers, timestamp_type, attributes,
+                   offset - base_offset, stamp - base_timestamp if magic else 0))
+    max_timestamp = max(map(_TIMESTAMP, made), default=base_timestamp)
     batch = Batch(
         base_offset=base_offset,
         magic=magic,

@@ -65,6 +65,7 @@ __all__ = [
     "Header",
     "Record",
     "RecordBatchV2",
+    "RecordFields",
 ]
 
 CODEC_MASK = 0x07
@@ -86,14 +87,18 @@ Header = KStruct(
     "value" / VARINT_NULLABLE_BYTES,
 )
 
-Record = KPrefixed("varint", KStruct(
+RecordFields = KStruct(
     "attributes" / Int8,
     "timestamp_delta" / VarLong,
     "offset_delta" / VarInt,
     "key" / VARINT_NULLABLE_BYTES,
     "value" / VARINT_NULLABLE_BYTES,
     "headers" / KArray(Header, "varint"),
-), what="record")
+)
+"""A record after its length: the struct :func:`kformat.parse_batches` turns into
+:class:`~kformat.records.model.Record` values (``CompiledGrammar(..., factories=...)``)."""
+
+Record = KPrefixed("varint", RecordFields, what="record")
 
 _CRC_COVERED = KStruct(
     "attributes" / Int16,

@@ -168,6 +168,19 @@ def _fingerprint(batch: Batch) -> tuple[Any, ...]:
                    tuple(r.headers)) for r in batch.records))
 
 
+def _relative_base(wrapper_offset: int, last_relative: int) -> int:
+    """What a magic 1 wrapper's relative inner offsets are added to.
+
+    The wrapper holds its last inner message's absolute offset, so the base is
+    ``wrapper_offset - last_relative``. A client-side wrapper (kafka-python, librdkafka) has
+    offset 0: when the base would be negative the inner offsets stand as they are, as
+    kafka-python's ``LegacyRecordBatch`` reads them (Kafka's ``AbstractLegacyRecordBatch``
+    takes base 0 for a 0 wrapper, and refuses a non-zero wrapper below the last inner offset).
+    """
+    base = wrapper_offset - last_relative
+    return base if base >= 0 else 0
+
+
 def _to_batch(parsed: dict[str, Any], position: int, size: int,
               crc_valid: bool | None) -> Batch:
     wrapper_offset = parsed["offset"]
@@ -182,12 +195,12 @@ def _to_batch(parsed: dict[str, Any], position: int, size: int,
                           attributes=attributes)]
     else:
         inner = msg["messages"]
-        last_relative = inner[-1]["offset"] if inner else 0
+        base = _relative_base(wrapper_offset, inner[-1]["offset"] if inner else 0)
         records = []
         for entry in inner:
             m = entry["message"]
             if magic == 1:
-                offset = wrapper_offset - (last_relative - entry["offset"])
+                offset = base + entry["offset"]
                 stamp = timestamp if timestamp_type else m["timestamp"]
             else:
                 offset, stamp = entry["offset"], -1

@@ -141,6 +141,19 @@ def test_flags_and_unknown_attribute_bits() -> None:
     assert parsed.attributes == 0x100 | 0x40 | 0x20 | 0x10
 
 
+def test_headers_given_as_lists_or_tuples() -> None:
+    """A header is any (key, value) pair: lists take the general conversion, same bytes."""
+    batch = make_batch(RECORDS)
+    data = build_batch(batch)
+    for r in batch.records:
+        r.headers = [list(h) for h in r.headers]
+    assert build_batch(batch) == data
+    (parsed,) = parse_batches(data)
+    assert all(type(h) is tuple for r in parsed.records for h in r.headers)
+    assert [r.headers for r in parsed.records] == [[tuple(h) for h in r.headers]
+                                                   for r in batch.records]
+
+
 def test_build_errors_name_the_field() -> None:
     batch = make_batch(RECORDS)
     cases: list[tuple[Any, str]] = [

@@ -303,6 +303,24 @@ def kformat_records(data: bytes) -> list[tuple[object, ...]]:
     return out
 
 
+@pytest.mark.parametrize(("wrapper_offset", "offsets"), [
+    (0, [0, 1, 2]),  # a client-side wrapper: the relative offsets stand
+    (1, [0, 1, 2]),  # below the last relative offset: a base < 0 is not applied
+    (2, [0, 1, 2]),
+    (10, [8, 9, 10]),
+])
+def test_magic1_wrapper_offset_resolves_relative_offsets(wrapper_offset: int,
+                                                          offsets: list[int]) -> None:
+    made = Batch(magic=1, codec=1, records=[Record(offset=i, timestamp=1000 + i, value=b"v")
+                                            for i in range(3)])
+    data = bytearray(build_legacy(made))
+    struct.pack_into(">q", data, 0, wrapper_offset)  # outside the CRC (magic .. value)
+    batch = parse(bytes(data))
+    assert [r.offset for r in batch.records] == offsets
+    assert [r.offset_delta for r in batch.records] == [0, 1, 2]
+    assert build_legacy(batch) == bytes(data)
+
+
 @pytest.mark.peer
 @pytest.mark.parametrize("magic", [0, 1])
 @pytest.mark.parametrize("codec", CODECS)
@@ -316,13 +334,14 @@ def test_peer_kafka_python_to_kformat(peers: SimpleNamespace, magic: int, codec:
         batch, position = parse_legacy_entry(data, position, limit=LIMIT)
         rebuilt += build_legacy(batch)
     assert rebuilt == data
-    # as kafka-python builds it (wrapper offset 0): relative offsets resolve below zero
+    # as kafka-python builds it (wrapper offset 0): the inner offsets stand, as kafka-python
+    # and Kafka read them (a negative base is not applied)
     raw = kafka_python_bytes(peers, magic, codec)
     if codec:
         batch = parse(raw)
         assert build_legacy(batch) == raw
-        assert [r.offset for r in batch.records] == ([-3, -2, -1, 0] if magic else
-                                                     [0, 1, 2, 3])
+        assert [r.offset for r in batch.records] == [0, 1, 2, 3]
+        assert kformat_records(raw) == peer_records(peers, raw, magic)
 
 
 def kformat_batch(magic: int, codec: int) -> Batch:

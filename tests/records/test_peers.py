@@ -122,17 +122,11 @@ def test_kafka_python_memory_records_builder(codec: int) -> None:
     assert [build_batch(b) for b in batches] == parts
 
 
-LEGACY_RELATIVE_OFFSETS = pytest.mark.xfail(
-    strict=True, reason="legacy.py applies wrapper_offset - last_relative even when negative "
-    "(a client-side wrapper has offset 0); Java's DeepRecordsIterator and kafka-python keep "
-    "the inner offsets when that base is < 0")
-
-
 @pytest.mark.parametrize(("magic", "codec"), [
-    (magic, codec) if magic == 0 or codec == 0
-    else pytest.param(magic, codec, marks=LEGACY_RELATIVE_OFFSETS)
-    for magic in (0, 1) for codec in (0, 1, 2, 3)])
+    (magic, codec) for magic in (0, 1) for codec in (0, 1, 2, 3)])
 def test_kafka_python_legacy_batches(magic: int, codec: int) -> None:
+    """kafka-python writes a client-side magic 1 wrapper with offset 0: the inner (relative)
+    offsets stand."""
     builder = kafka_memory.MemoryRecordsBuilder(magic=magic, compression_type=codec,
                                                 batch_size=1 << 30)
     for _, ts, key, value, _headers in ROWS[:6]:
