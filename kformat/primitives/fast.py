@@ -14,6 +14,7 @@ results equal.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from io import BytesIO
 from typing import Any
 
@@ -23,7 +24,15 @@ from kformat.errors import DecodeError, EncodeError, GrammarError, KFormatError
 from kformat.primitives import _runtime as rt
 from kformat.primitives.base import EMITTING_FACTORIES, FACTORIES
 
-__all__ = ["CompiledGrammar", "build_interpreted", "parse_interpreted"]
+__all__ = ["FAILED_PAYLOADS", "CompiledGrammar", "build_interpreted", "parse_interpreted"]
+
+FAILED_PAYLOADS: ContextVar[dict[Any, KFormatError] | None] = ContextVar(
+    "kformat_failed_payloads", default=None)
+"""Expensive failures (a decompression bomb) seen by the compiled path of one parse call.
+
+The interpreter re-parses failing input to report the precise error; a payload the compiled
+path already rejected is rejected again from this memo instead of being inflated twice.
+"""
 
 ROOT_PATH = ""
 """Path handed to the top-level construct (construct's own ``"(parsing)"`` would leak into
@@ -131,14 +140,18 @@ class CompiledGrammar:
     def parse(self, data: bytes, *, exact: bool = True, **ctx: Any) -> Any:
         """Parse ``data``; with ``exact`` the grammar must consume every byte."""
         stream = BytesIO(data)
+        token = FAILED_PAYLOADS.set({})
         try:
-            value = self._parsefunc(stream, _context(**ctx))
-            if not exact or stream.tell() == len(data):
-                return value
-        except Exception:
-            pass
-        return parse_interpreted(self.grammar, data, exact=exact, what=self.name,
-                                 **self._ctx, **ctx)
+            try:
+                value = self._parsefunc(stream, _context(**ctx))
+                if not exact or stream.tell() == len(data):
+                    return value
+            except Exception:
+                pass
+            return parse_interpreted(self.grammar, data, exact=exact, what=self.name,
+                                     **self._ctx, **ctx)
+        finally:
+            FAILED_PAYLOADS.reset(token)
 
     def parse_stream(self, stream: Any, **ctx: Any) -> Any:
         """Parse from the current position of ``stream`` (fast path only, no fallback)."""

@@ -53,6 +53,7 @@ from kformat.errors import (
     UnsupportedCodecError,
     UnsupportedVersionError,
 )
+from kformat.primitives.fast import FAILED_PAYLOADS
 from kformat.records.checksum import xxh32
 
 __all__ = ["DEFAULT_DECOMPRESSION_LIMIT", "Codec", "compress", "decompress"]
@@ -165,9 +166,17 @@ def decompress(
         return data
     if not data:
         raise out.fail(f"{kind.name.lower()}: empty payload")
+    failed = FAILED_PAYLOADS.get()
+    if failed:
+        seen = failed.get(_failure_key(kind, magic, limit, data))
+        if seen is not None:  # the compiled path already inflated this payload and failed
+            raise type(seen)(seen.reason, path=path, offset=offset, expected=seen.expected,
+                             actual=seen.actual)
     try:
         _DECODERS[kind](data, out, magic)
-    except KFormatError:
+    except KFormatError as exc:
+        if failed is not None:
+            failed[_failure_key(kind, magic, limit, data)] = exc
         raise
     except (
         zlib.error,
@@ -177,8 +186,15 @@ def decompress(
         snappy.UncompressError,
     ) as exc:
         detail = str(exc) or str(exc.__cause__ or "") or type(exc).__name__
-        raise out.fail(f"{kind.name.lower()}: {detail.strip()}") from exc
+        error = out.fail(f"{kind.name.lower()}: {detail.strip()}")
+        if failed is not None:
+            failed[_failure_key(kind, magic, limit, data)] = error
+        raise error from exc
     return bytes(out.buf)
+
+
+def _failure_key(kind: Codec, magic: int, limit: int, data: bytes) -> tuple[int, ...]:
+    return (kind, magic, limit, len(data), hash(data))
 
 
 class _Output:
