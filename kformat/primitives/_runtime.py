@@ -157,11 +157,11 @@ def p_uvarint(io: IO[bytes], path: str = "") -> int:
     return read_uvarint(io, 5, U32_MAX, path)
 
 
-def p_varint(io: IO[bytes], path: str = "") -> int:
-    """VARINT: zig-zag 32 bits, at most 5 bytes (one and two bytes read inline)."""
+def _p_zigzag(io: IO[bytes], max_bytes: int, max_value: int, path: str) -> int:
+    """A zig-zag varint; one- and two-byte encodings are read inline."""
     b = io.read(1)
     if not b:
-        n = _uvarint_rest(io, b, 5, U32_MAX, path)
+        n = _uvarint_rest(io, b, max_bytes, max_value, path)
     elif b[0] < 0x80:
         n = b[0]
     else:
@@ -169,24 +169,18 @@ def p_varint(io: IO[bytes], path: str = "") -> int:
         if c and 0 < c[0] < 0x80:
             n = (b[0] & 0x7F) | (c[0] << 7)
         else:
-            n = _uvarint_rest(io, b + c, 5, U32_MAX, path)
+            n = _uvarint_rest(io, b + c, max_bytes, max_value, path)
     return (n >> 1) ^ -(n & 1)
+
+
+def p_varint(io: IO[bytes], path: str = "") -> int:
+    """VARINT: zig-zag 32 bits, at most 5 bytes."""
+    return _p_zigzag(io, 5, U32_MAX, path)
 
 
 def p_varlong(io: IO[bytes], path: str = "") -> int:
-    """VARLONG: zig-zag 64 bits, at most 10 bytes (one and two bytes read inline)."""
-    b = io.read(1)
-    if not b:
-        n = _uvarint_rest(io, b, 10, U64_MAX, path)
-    elif b[0] < 0x80:
-        n = b[0]
-    else:
-        c = io.read(1)
-        if c and 0 < c[0] < 0x80:
-            n = (b[0] & 0x7F) | (c[0] << 7)
-        else:
-            n = _uvarint_rest(io, b + c, 10, U64_MAX, path)
-    return (n >> 1) ^ -(n & 1)
+    """VARLONG: zig-zag 64 bits, at most 10 bytes."""
+    return _p_zigzag(io, 10, U64_MAX, path)
 
 
 def p_fixed(io: IO[bytes], fmt: struct.Struct, path: str = "") -> Any:
