@@ -33,6 +33,7 @@ __all__ = [
     "UnsupportedCodecError",
     "UnsupportedVersionError",
     "format_path",
+    "join_path",
 ]
 
 _ARROW = re.compile(r"\s*->\s*")
@@ -46,6 +47,15 @@ def format_path(path: str | None) -> str:
         return ""
     parts = [_ROOT.sub("", p) for p in _ARROW.split(path.strip()) if p not in _HIDDEN]
     return ".".join(p for p in parts if p).replace(".[", "[").lstrip(".")
+
+
+def join_path(prefix: str, path: str) -> str:
+    """``value`` + ``members[0].id`` -> ``value.members[0].id``; ``items`` + ``[2]`` -> ``items[2]``."""
+    if not prefix:
+        return path
+    if not path:
+        return prefix
+    return f"{prefix}{path}" if path.startswith("[") else f"{prefix}.{path}"
 
 
 def _clean(path: str | None) -> str:
@@ -98,6 +108,29 @@ class KFormatError(ConstructError):
 
     def __str__(self) -> str:
         return self._render()
+
+    def relocated(
+        self,
+        shift: int = 0,
+        *,
+        at: int | None = None,
+        prefix: str = "",
+        note: str = "",
+        lead: str = "",
+        cls: type[KFormatError] | None = None,
+    ) -> KFormatError:
+        """A copy of this error moved into an enclosing structure.
+
+        The offset is shifted by ``shift`` (a parse that started at ``shift`` in the outer
+        buffer) or replaced by ``at``; ``prefix`` is put in front of the path, ``lead`` and
+        ``note`` before and after the reason; ``cls`` changes the class. ``expected`` and ``actual`` are kept.
+        """
+        if at is not None:
+            offset: int | None = at
+        else:
+            offset = None if self.offset is None else self.offset + shift
+        return (cls or type(self))(lead + self.reason + note, path=join_path(prefix, self.field_path),
+                                   offset=offset, expected=self.expected, actual=self.actual)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly description, used by fixtures and fuzz manifests."""

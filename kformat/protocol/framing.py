@@ -172,9 +172,8 @@ _SIDE: Final = {"client": "request", "server": "response"}
 
 
 def _relocated(exc: KFormatError, frame_offset: int) -> KFormatError:
-    if exc.offset is not None:
-        exc.offset += frame_offset + 4
-    return exc
+    """``exc`` from a frame's payload, at its offset in the stream (after the size prefix)."""
+    return exc.relocated(frame_offset + 4)
 
 
 def _correlation_id(payload: bytes, at: int) -> int | None:

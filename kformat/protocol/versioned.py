@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from io import BytesIO
 from typing import Any, Final
 
-from kformat.errors import EncodeError, KFormatError, UnsupportedVersionError
+from kformat.errors import EncodeError, KFormatError, UnsupportedVersionError, join_path
 from kformat.primitives import CompiledGrammar, KStruct
 from kformat.primitives import _runtime as rt
 from kformat.protocol.compiler import body_grammar
@@ -157,20 +157,11 @@ def compiled_for(kind: str, name_or_type: int | str, version: int, *,
 # --------------------------------------------------------------------------- bodies
 
 
-def join_path(part: str, path: str) -> str:
-    """``value`` + ``members[0].id`` -> ``value.members[0].id``."""
-    if not part:
-        return path
-    if not path:
-        return part
-    return f"{part}{path}" if path.startswith("[") else f"{part}.{path}"
 
 
 def relocate(exc: KFormatError, start: int, part: str) -> KFormatError:
     """The same error with ``offset`` moved by ``start`` and ``path`` prefixed by ``part``."""
-    offset = None if exc.offset is None else exc.offset + start
-    return type(exc)(exc.reason, path=join_path(part, exc.field_path), offset=offset,
-                     expected=exc.expected, actual=exc.actual)
+    return exc.relocated(start, prefix=part)
 
 
 def encode_lookup(exc: KFormatError, path: str) -> EncodeError:

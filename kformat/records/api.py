@@ -140,9 +140,7 @@ def _moved(exc: KFormatError, position: int, cls: type[KFormatError] | None = No
     Framing has already checked that the whole batch is present, so running out of bytes
     inside it means a length or count lied: such a :class:`TruncatedError` becomes ``cls``.
     """
-    offset = None if exc.offset is None else exc.offset + position
-    return (cls or type(exc))(exc.reason + note, path=exc.field_path, offset=offset,
-                              expected=exc.expected, actual=exc.actual)
+    return exc.relocated(position, note=note, cls=cls)
 
 
 # --------------------------------------------------------------------------- results

@@ -276,8 +276,7 @@ def relocate(exc: KFormatError, start: int, codec: int) -> KFormatError:
     except ValueError:
         name = f"codec {codec}"
     inner = "" if exc.offset is None else f" (at byte {exc.offset} of the decompressed {name} data)"
-    return type(exc)(exc.reason + inner, path=exc.field_path, offset=start,
-                     expected=exc.expected, actual=exc.actual)
+    return exc.relocated(at=start, note=inner)
 
 
 def payload_matches(codec: int, raw: Any, plain: bytes, magic: int) -> bool:

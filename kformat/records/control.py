@@ -119,6 +119,4 @@ def decode_control(record: Record) -> dict[str, Any]:
 
 
 def _at(exc: KFormatError, field: str) -> KFormatError:
-    path = f"{field}.{exc.field_path}" if exc.field_path else field
-    return type(exc)(exc.reason, path=path, offset=exc.offset, expected=exc.expected,
-                     actual=exc.actual)
+    return exc.relocated(prefix=field)

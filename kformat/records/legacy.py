@@ -229,12 +229,6 @@ def _to_batch(parsed: dict[str, Any], position: int, size: int,
 # --------------------------------------------------------------------------- parse
 
 
-def _relocated(exc: KFormatError, offset: int | None, note: str = "",
-               cls: type[KFormatError] | None = None) -> KFormatError:
-    return (cls or type(exc))(exc.reason + note, path=exc.field_path, offset=offset,
-                              expected=exc.expected, actual=exc.actual)
-
-
 def _located(exc: KFormatError, position: int) -> KFormatError:
     """``exc`` from parsing an entry at ``position``, with absolute offsets.
 
@@ -242,13 +236,12 @@ def _located(exc: KFormatError, position: int) -> KFormatError:
     (``message_size``, a key or value length) lied: :class:`InvalidValueError`. A CRC
     mismatch of the top-level message is reported at the entry.
     """
-    offset = None if exc.offset is None else exc.offset + position
     if isinstance(exc, TruncatedError):
-        return _relocated(exc, offset, " (a length field overruns message_size)",
-                          InvalidValueError)
+        return exc.relocated(position, note=" (a length field overruns message_size)",
+                             cls=InvalidValueError)
     if isinstance(exc, CorruptRecordError) and exc.field_path == "message.crc":
-        return _relocated(exc, position)
-    return _relocated(exc, offset)
+        return exc.relocated(at=position)
+    return exc.relocated(position)
 
 
 def parse_legacy_entry(data: bytes | bytearray | memoryview, position: int, *,

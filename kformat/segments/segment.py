@@ -219,11 +219,7 @@ class SegmentReader(Iterator[Batch]):
 
 def _moved(exc: KFormatError, base: int) -> KFormatError:
     """``exc`` from a parse started at ``base``, with its offset made absolute."""
-    if not base:
-        return exc
-    offset = None if exc.offset is None else exc.offset + base
-    return type(exc)(exc.reason, path=exc.field_path, offset=offset, expected=exc.expected,
-                     actual=exc.actual)
+    return exc.relocated(base) if base else exc
 
 
 def read_segment(source: Source, *, base_offset: int | None = None, verify_crc: bool = True,

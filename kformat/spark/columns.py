@@ -134,10 +134,7 @@ _HEADERS = _field("headers")
 def _located(exc: KFormatError, position: int, segment: str) -> KFormatError:
     """``exc`` from a parse of bytes starting at ``position``, with an absolute offset and
     the file named."""
-    offset = None if exc.offset is None else exc.offset + position
-    reason = f"{segment}: {exc.reason}" if segment else exc.reason
-    return type(exc)(reason, path=exc.field_path, offset=offset, expected=exc.expected,
-                     actual=exc.actual)
+    return exc.relocated(position, lead=f"{segment}: " if segment else "")
 
 
 # --------------------------------------------------------------------------- I/O
