@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean grammars fixtures
+.PHONY: run test lint bench clean grammars fixtures fuzz-run
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,16 @@ grammars: $(STAMP)
 
 fixtures: $(STAMP)
 	$(PY) -m kformat fixtures generate --out fixtures --committed
+
+# 100,000 mutated inputs through every parse entry point, on every engine built here: only
+# KFormatError may escape, no input may hang, the engines must agree (docs/fuzzing.md).
+FUZZ_INPUTS ?= 100000
+FUZZ_SEED ?= 1
+FUZZ_ENGINES ?= all
+FUZZ_OUT ?= build/fuzz
+fuzz-run: $(STAMP)
+	$(PY) -m kformat fuzz run --inputs $(FUZZ_INPUTS) --seed $(FUZZ_SEED) \
+		--engines $(FUZZ_ENGINES) --findings $(FUZZ_OUT)/findings --report $(FUZZ_OUT)/report.json
 
 clean:
 	rm -rf $(VENV) build *.egg-info

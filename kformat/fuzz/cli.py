@@ -4,8 +4,9 @@
     kformat fuzz generate --kind batches --count 500 --seed 1 --out DIR
     kformat fuzz send --target 127.0.0.1:9092 --in DIR [--timeout S] [--max-cases N]
                       [--max-seconds T] [--report FILE] [--allow-non-loopback]
-    kformat fuzz run --inputs 100000 --seed 1 [--time-budget S] [--findings DIR] [--report FILE]
-    kformat fuzz replay FILE
+    kformat fuzz run --inputs 100000 --seed 1 [--engines native,python|all] [--deadline S]
+                     [--time-budget S] [--findings DIR] [--report FILE]
+    kformat fuzz replay FILE [--engines native,python]
 """
 
 from __future__ import annotations
@@ -59,9 +60,19 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--slow-ms", type=float, default=100.0)
     run.add_argument("--findings", type=Path, default=None, help="directory for failing cases")
     run.add_argument("--report", type=Path, default=None)
+    run.add_argument("--engines", default=None,
+                     help="engines to run every input on, comma-separated, or 'all': the "
+                          "first is timed, the others must agree with it (default: the "
+                          "active engine)")
+    run.add_argument("--deadline", type=float, default=10.0,
+                     help="CPU seconds an input may take on one engine before it is a hang")
+    run.add_argument("--no-memory", action="store_true",
+                     help="skip the per-input peak-memory measurement (tracemalloc)")
 
     replay = sub.add_parser("replay", help="run a saved finding again")
     replay.add_argument("file", type=Path)
+    replay.add_argument("--engines", default=None,
+                        help="engines to compare (default: the finding's, where available)")
     return parser
 
 
@@ -100,7 +111,9 @@ def _run(args: argparse.Namespace) -> int:
     from kformat.fuzz.harness import fuzz_parsers
 
     report = fuzz_parsers(args.inputs, args.seed, args.time_budget, slow_ms=args.slow_ms,
-                          save_dir=args.findings, progress=sys.stderr)
+                          save_dir=args.findings, engines=args.engines,
+                          deadline=args.deadline, trace_memory=not args.no_memory,
+                          progress=sys.stderr)
     data = report.to_dict()
     if args.report:
         _write(args.report, data)
@@ -124,7 +137,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run(args)
         from kformat.fuzz.harness import replay
 
-        return replay(args.file)
+        return replay(args.file, engines=args.engines)
     except (KFormatError, ValueError, PermissionError, OSError) as exc:
         print(f"kformat fuzz {args.command}: {exc}", file=sys.stderr)
         return 2
