@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean grammars fixtures fuzz-run
+.PHONY: run test lint bench clean grammars fixtures fuzz-run sanitize
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,14 @@ FUZZ_OUT ?= build/fuzz
 fuzz-run: $(STAMP)
 	$(PY) -m kformat fuzz run --inputs $(FUZZ_INPUTS) --seed $(FUZZ_SEED) \
 		--engines $(FUZZ_ENGINES) --findings $(FUZZ_OUT)/findings --report $(FUZZ_OUT)/report.json
+
+# The native engine built with AddressSanitizer + UndefinedBehaviorSanitizer (build/sanitize,
+# the normal build untouched), then the harness self-test, the test suite, the fixture corpus
+# and SANITIZE_INPUTS mutated inputs on both engines under it; any report fails
+# (tests/sanitize/driver.py explains every choice).
+SANITIZE_INPUTS ?= 100000
+sanitize: $(STAMP)
+	SANITIZE_INPUTS=$(SANITIZE_INPUTS) $(PY) tests/sanitize/driver.py $(SANITIZE_STAGES)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
