@@ -156,13 +156,15 @@ def _topics_hook(name: str, kind: str, required: bool = True) -> Any:
 def _compiled_body(kind: str, key: int, version: int) -> CompiledGrammar:
     msg = _message(kind, key)
     _check_version(msg, version)
-    return CompiledGrammar(body_grammar(msg, version), name=f"{msg.name} v{version}")
+    return CompiledGrammar(body_grammar(msg, version), name=f"{msg.name} v{version}",
+                           native=True)
 
 
 @functools.cache
 def _compiled_header(kind: str, version: int) -> CompiledGrammar:
     name = "RequestHeader" if kind == "request-header" else "ResponseHeader"
-    return CompiledGrammar(grammar(None, version, kind), name=f"{name} v{version}")  # type: ignore[arg-type]
+    return CompiledGrammar(grammar(None, version, kind),  # type: ignore[arg-type]
+                           name=f"{name} v{version}", native=True)
 
 
 @functools.lru_cache(maxsize=256)
@@ -281,11 +283,10 @@ def _relocate(exc: KFormatError, delta: int, prefix: str = "") -> KFormatError:
 
 def _parse(codec: _Codec, data: bytes) -> tuple[dict[str, Any], dict[str, Any]]:
     """(header, body) of a frame: compiled code first, the interpreter for the error."""
-    stream = BytesIO(data)
     try:
-        header = codec.header.parse_stream(stream)
-        body = codec.body.parse_stream(stream)
-        if stream.tell() == len(data):
+        header, pos = codec.header.parse_prefix(data)
+        body, pos = codec.body.parse_prefix(data, pos)
+        if pos == len(data):
             return header, body
     except Exception:
         pass
