@@ -52,16 +52,60 @@ fail_null(const char *why)
     return NULL;
 }
 
+/* Plans hold small non-negative ints (opcodes, prefixes, kinds, tags, sizes); CPython keeps
+ * one object per value 0..256 in a static array, so the value of such an int is its offset
+ * in that array. The layout is checked when the module loads (small_ints stays NULL if it
+ * does not hold); any other int is read with PyLong_AsLong. */
+#define SMALL_INTS 256
+static const char *small_ints;
+static Py_ssize_t small_stride;
+
+static void
+find_small_ints(void)
+{
+    PyObject *zero = PyLong_FromLong(0), *one = PyLong_FromLong(1);
+    if (!zero || !one) {
+        PyErr_Clear();
+        goto done;
+    }
+    Py_ssize_t stride = (const char *)one - (const char *)zero;
+    if (stride <= 0)
+        goto done;
+    for (long i = 0; i < SMALL_INTS; i++) {
+        PyObject *n = PyLong_FromLong(i);
+        int ok = n && (const char *)n == (const char *)zero + i * stride;
+        Py_XDECREF(n);
+        if (!ok) {
+            PyErr_Clear();
+            goto done;
+        }
+    }
+    small_ints = (const char *)zero;
+    small_stride = stride;
+done:
+    Py_XDECREF(zero);
+    Py_XDECREF(one);
+}
+
+static inline long
+int_value(PyObject *o)
+{
+    const char *p = (const char *)o;
+    if (small_ints && p >= small_ints && p < small_ints + SMALL_INTS * small_stride)
+        return (long)((p - small_ints) / small_stride);
+    return PyLong_AsLong(o);
+}
+
 static inline long
 op_of(PyObject *plan)
 {
-    return PyLong_AsLong(PyTuple_GET_ITEM(plan, 0));
+    return int_value(PyTuple_GET_ITEM(plan, 0));
 }
 
 static inline long
 int_at(PyObject *plan, Py_ssize_t i)
 {
-    return PyLong_AsLong(PyTuple_GET_ITEM(plan, i));
+    return int_value(PyTuple_GET_ITEM(plan, i));
 }
 
 /* ------------------------------------------------------------------------------ reading */
@@ -846,10 +890,26 @@ build_tagged_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
 {
     PyObject *entries = PyTuple_GET_ITEM(plan, 1);
     Py_ssize_t known = PyTuple_GET_SIZE(entries);
+    /* _defaults_on_wire: tagged fields written even at their default (a tuple or list of
+     * known names; anything else is left to the Python path, which names the error) */
     PyObject *on_wire = PyDict_GetItemWithError(dict, str_defaults_on_wire);
     if (on_wire) {
-        if (!PyTuple_CheckExact(on_wire) || PyTuple_GET_SIZE(on_wire) != 0)
-            return fail("defaults on the wire"); /* the Python path writes them */
+        if (!PyTuple_CheckExact(on_wire) && !PyList_CheckExact(on_wire))
+            return fail("defaults on the wire");
+        for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(on_wire); i++) {
+            PyObject *name = PySequence_Fast_GET_ITEM(on_wire, i);
+            Py_ssize_t j;
+            for (j = 0; j < known; j++) {
+                PyObject *entry_name = PyTuple_GET_ITEM(PyTuple_GET_ITEM(entries, j), 1);
+                if (name == entry_name ||
+                    (PyUnicode_CheckExact(name) && PyUnicode_Compare(name, entry_name) == 0))
+                    break;
+            }
+            if (j == known)
+                return fail("defaults on the wire: not a tagged field");
+        }
+        if (PySequence_Fast_GET_SIZE(on_wire) == 0)
+            on_wire = NULL;
         (*found)++;
     }
     else if (PyErr_Occurred())
@@ -873,6 +933,14 @@ build_tagged_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
         Py_INCREF(value);
         Py_ssize_t start = body.len;
         int d = is_default(value, deflt);
+        if (d > 0 && on_wire) {
+            int listed = PySequence_Contains(on_wire, PyTuple_GET_ITEM(entry, 1));
+            if (listed < 0) {
+                Py_DECREF(value);
+                goto error;
+            }
+            d = !listed;
+        }
         int rc = d ? 0 : build_node(&body, PyTuple_GET_ITEM(entry, 2), value);
         Py_DECREF(value);
         if (d < 0 || rc < 0)
@@ -1141,6 +1209,7 @@ PyInit__native(void)
         goto error;
     if (PyModule_AddIntConstant(m, "MAX_DEPTH", MAX_DEPTH) < 0)
         goto error;
+    find_small_ints();
     return m;
 error:
     Py_XDECREF(uuid_mod);

@@ -82,8 +82,8 @@ class Field(IntEnum):
 MAX_TAGGED = 64
 """Known tagged fields per section the native engine tracks (Kafka's largest has 5)."""
 
-_PREFIXES = {"int16": Prefix.INT16, "int32": Prefix.INT32, "compact": Prefix.COMPACT,
-             "varint": Prefix.VARINT}
+_PREFIXES = {"int16": int(Prefix.INT16), "int32": int(Prefix.INT32),
+             "compact": int(Prefix.COMPACT), "varint": int(Prefix.VARINT)}
 
 
 class PlanError(GrammarError):
@@ -96,6 +96,12 @@ def _unwrap(sc: Construct) -> tuple[str | None, Construct]:
         name = name or sc.name
         sc = sc.subcon
     return name, sc
+
+
+def _node(op: Op, *items: Any) -> tuple[Any, ...]:
+    """A plan node: plain ints, no enum members (the C side reads the interpreter's cached
+    small ints by address)."""
+    return (int(op), *items)
 
 
 def _intern(name: str) -> str:
@@ -132,19 +138,19 @@ def _lower(sc: Construct, where: str) -> tuple[Any, ...]:
     _name, sc = _unwrap(sc)
     kind = type(sc)
     if isinstance(sc, FixedNumber):
-        return (Op[sc.kind],)
+        return _node(Op[sc.kind])
     if isinstance(sc, _Simple):
-        return ({"p_bool": Op.BOOL, "p_uuid": Op.UUID, "p_uvarint": Op.UVARINT,
-                 "p_varint": Op.VARINT, "p_varlong": Op.VARLONG}[sc.reader],)
+        return _node({"p_bool": Op.BOOL, "p_uuid": Op.UUID, "p_uvarint": Op.UVARINT,
+                      "p_varint": Op.VARINT, "p_varlong": Op.VARLONG}[sc.reader])
     if kind in (KString, KBytes):
-        return (Op.STRING if kind is KString else Op.BYTES, _PREFIXES[sc.prefix], sc.nullable)
+        return _node(Op.STRING if kind is KString else Op.BYTES, _PREFIXES[sc.prefix], sc.nullable)
     if isinstance(sc, KStruct):
         return _struct(sc, where)
     if isinstance(sc, KArray) and sc.count is None and sc.prefix is not None:
-        return (Op.ARRAY, _PREFIXES[sc.prefix], sc.nullable, _lower(sc.subcon, f"{where}[]"),
-                sc.element_size)
+        return _node(Op.ARRAY, _PREFIXES[sc.prefix], sc.nullable,
+                     _lower(sc.subcon, f"{where}[]"), sc.element_size)
     if isinstance(sc, Presence):
-        return (Op.PRESENCE, _lower(sc.subcon, where))
+        return _node(Op.PRESENCE, _lower(sc.subcon, where))
     if isinstance(sc, Flatten):
         return _lower(sc.subcon, where)
     if isinstance(sc, TaggedFields):
@@ -152,7 +158,7 @@ def _lower(sc: Construct, where: str) -> tuple[Any, ...]:
             raise PlanError(f"{where}: more than {MAX_TAGGED} tagged fields")
         entries = tuple((f.tag, _intern(f.name), _lower(f.subcon, f"{where}.{f.name}"),
                          f.default) for f in sorted(sc.fields, key=lambda f: f.tag))
-        return (Op.TAGGED, entries, defaults_on_wire())
+        return _node(Op.TAGGED, entries, defaults_on_wire())
     lowered = _lower_hook(sc, where)
     if lowered is not None:
         return lowered
@@ -166,9 +172,9 @@ def _lower_hook(sc: Construct, where: str) -> tuple[Any, ...] | None:
     from kformat.protocol.records_field import RecordSet, RecordsField
 
     if isinstance(sc, Absent):
-        return (Op.ABSENT, sc.default, sc.ignorable)
+        return _node(Op.ABSENT, sc.default, sc.ignorable)
     if isinstance(sc, RecordsField):
-        return (Op.RECORDS, _PREFIXES[sc.prefix], sc.nullable, RecordSet)
+        return _node(Op.RECORDS, _PREFIXES[sc.prefix], sc.nullable, RecordSet)
     return None
 
 
@@ -181,16 +187,16 @@ def _struct(sc: Any, where: str) -> tuple[Any, ...]:
         if getattr(inner, "flatten", False):
             if plan[0] not in (Op.STRUCT, Op.TAGGED):
                 raise PlanError(f"{label}: only a struct or a tagged section can be flattened")
-            fields.append((Field.FLATTEN, None, plan, False, None))
+            fields.append((int(Field.FLATTEN), None, plan, False, None))
         elif not name:
             raise PlanError(f"{where}: an unnamed field {inner!r}")
         elif name.startswith("_"):
-            fields.append((Field.HIDDEN, _intern(name), plan, False, None))
+            fields.append((int(Field.HIDDEN), _intern(name), plan, False, None))
         else:
             has_default = name in sc.defaults
-            fields.append((Field.NAMED, _intern(name), plan, has_default,
+            fields.append((int(Field.NAMED), _intern(name), plan, has_default,
                            sc.defaults.get(name)))
-    return (Op.STRUCT, tuple(fields), _key_count(fields))
+    return _node(Op.STRUCT, tuple(fields), _key_count(fields))
 
 
 def _key_count(fields: list[tuple[Any, ...]]) -> int:

@@ -50,7 +50,7 @@ STRUCT
         id:
           UUID
   (flatten):
-    TAGGED
+    TAGGED (defaults on wire)
       1 n = 0:
         UVARINT
       3 note = None:
