@@ -46,6 +46,8 @@ import subprocess
 import sys
 import sysconfig
 import time
+import zipfile
+from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -125,10 +127,10 @@ def run_sanitized(cmd: Sequence[str], reports: Path, native: Path | None = None,
     with subprocess.Popen(list(cmd), env=env, cwd=ROOT, text=True, errors="replace",
                           stderr=subprocess.PIPE) as proc:
         assert proc.stderr is not None
-        tail: list[str] = []
+        tail: deque[str] = deque(maxlen=60)
         for line in proc.stderr:
             sys.stderr.write(line)
-            tail = (tail + [line])[-60:]
+            tail.append(line)
             if any(m in line for m in MARKERS):
                 seen.append(line)
         status = proc.wait(timeout=timeout)
@@ -158,27 +160,42 @@ def compile_extension(source: Path, name: str, out_dir: Path) -> Path:
 
 
 def build_native() -> Path | None:
-    """The sanitized native engine (``None`` when this tree has no native engine)."""
+    """The sanitized native engine (``None`` when this tree has no native engine).
+
+    Built the way users build it (``pip wheel``: ``setup.py`` in an isolated build
+    environment, so the one build configuration, and a setuptools new enough for
+    ``pyproject.toml``), with the sanitizer flags in ``KFORMAT_NATIVE_CFLAGS`` (after
+    setup.py's own ``-O2``, so ``-O1`` wins) and ``LDFLAGS``; the extension is taken out of
+    the wheel into ``build/sanitize/lib``. The normal in-place build is untouched.
+    """
     if not (ROOT / "setup.py").exists() or not list((ROOT / "kformat" / "engine").glob("*.c")):
         return None
-    lib, tmp = OUT / "lib", OUT / "tmp"
+    wheels, lib = OUT / "wheel", OUT / "lib"
+    shutil.rmtree(wheels, ignore_errors=True)
     shutil.rmtree(lib, ignore_errors=True)
     env = dict(os.environ)
-    env["KFORMAT_NATIVE_CFLAGS"] = " ".join(SAN_FLAGS)  # after setup.py's own -O2
+    env["KFORMAT_NATIVE_CFLAGS"] = " ".join(SAN_FLAGS)
     env["LDFLAGS"] = " ".join([*SAN_LDFLAGS, env.get("LDFLAGS", "")]).strip()
     env["KFORMAT_NATIVE"] = "1"
-    cmd = [sys.executable, "setup.py", "-q", "build_ext", "--force",
-           "--build-lib", str(lib), "--build-temp", str(tmp)]
+    cmd = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-cache-dir",
+           "-w", str(wheels), str(ROOT)]
     print(f"$ {shlex.join(cmd)}", flush=True)
     subprocess.run(cmd, cwd=ROOT, env=env, check=True)
-    built = sorted((lib / "kformat" / "engine").glob("_native*.so"))
-    if not built:
+    lib.mkdir(parents=True)
+    built = None
+    for wheel in wheels.glob("kformat-*.whl"):
+        with zipfile.ZipFile(wheel) as archive:
+            for name in archive.namelist():
+                if name.startswith("kformat/engine/_native") and name.endswith(".so"):
+                    built = lib / Path(name).name
+                    built.write_bytes(archive.read(name))
+    if built is None:
         raise SanitizeError("the sanitized native engine did not build (see the warning "
                             "above); the normal build is untouched")
-    symbols = subprocess.run(["nm", "-D", str(built[0])], capture_output=True, text=True)
+    symbols = subprocess.run(["nm", "-D", str(built)], capture_output=True, text=True)
     if "__asan_" not in symbols.stdout or "__ubsan_" not in symbols.stdout:
-        raise SanitizeError(f"{built[0]} is not instrumented by both sanitizers")
-    return built[0]
+        raise SanitizeError(f"{built} is not instrumented by both sanitizers")
+    return built
 
 
 # --------------------------------------------------------------------------- stages
