@@ -4,6 +4,7 @@
     python -m kformat.fuzz.atheris_harness [--engines native,python] [--no-instrument]
                                            [libFuzzer options] [CORPUS_DIR...]
     python -m kformat.fuzz.atheris_harness --seeds fixtures OUT_DIR   # seed a corpus
+    python -m kformat.fuzz.atheris_harness --replay [--engines E] DIR_OR_FILE...
 
 An input is a target byte and the target's bytes (:func:`decode`, :data:`TARGETS`): request
 and response frames (any API key and version), record batches strict and lenient,
@@ -165,6 +166,18 @@ def seed_corpus(fixtures: str | Path, out: str | Path) -> int:
 # --------------------------------------------------------------------------- main
 
 
+def replay(paths: Sequence[str | Path]) -> int:
+    """Run every input file under ``paths`` (directories are walked) through
+    :func:`one_input` on the configured engines; how many. A crash propagates."""
+    count = 0
+    for path in map(Path, paths):
+        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        for file in files:
+            one_input(file.read_bytes())
+            count += 1
+    return count
+
+
 def _options(argv: list[str]) -> tuple[list[str], str | None, bool]:
     engines, instrument, rest = None, True, [argv[0]] if argv else ["atheris"]
     args = iter(argv[1:])
@@ -209,12 +222,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if len(args) == 4 and args[1] == "--seeds":
         print(f"wrote {seed_corpus(args[2], args[3])} seeds to {args[3]}", file=sys.stderr)
         return 0
+    libfuzzer_args, engines, instrument = _options(args)
+    if len(libfuzzer_args) > 1 and libfuzzer_args[1] == "--replay":
+        from kformat.fuzz import engines as eng
+
+        _ENGINES = eng.resolve(engines if engines is not None else "all")
+        count = replay(libfuzzer_args[2:])
+        print(f"replayed {count} inputs on {','.join(_ENGINES)}: every engine agreed, only "
+              "KFormatError escaped", file=sys.stderr)
+        return 0
     try:
         import atheris
     except ImportError:
         print("atheris is not installed: pip install 'kformat[fuzz]'", file=sys.stderr)
         return 2
-    libfuzzer_args, engines, instrument = _options(args)
     import importlib
 
     from kformat.fuzz import engines as eng

@@ -159,36 +159,55 @@ def compile_extension(source: Path, name: str, out_dir: Path) -> Path:
     return target
 
 
-def build_native() -> Path | None:
-    """The sanitized native engine (``None`` when this tree has no native engine).
+SOURCES = ("kformat", "grammars", "setup.py", "pyproject.toml", "README.md", "LICENSE",
+           "NOTICE")
+"""What a wheel of kformat is built from (copied, so no build directory is shared)."""
 
-    Built the way users build it (``pip wheel``: ``setup.py`` in an isolated build
-    environment, so the one build configuration, and a setuptools new enough for
-    ``pyproject.toml``), with the sanitizer flags in ``KFORMAT_NATIVE_CFLAGS`` (after
-    setup.py's own ``-O2``, so ``-O1`` wins) and ``LDFLAGS``; the extension is taken out of
-    the wheel into ``build/sanitize/lib``. The normal in-place build is untouched.
-    """
-    if not (ROOT / "setup.py").exists() or not list((ROOT / "kformat" / "engine").glob("*.c")):
-        return None
-    wheels, lib = OUT / "wheel", OUT / "lib"
-    shutil.rmtree(wheels, ignore_errors=True)
-    shutil.rmtree(lib, ignore_errors=True)
-    env = dict(os.environ)
-    env["KFORMAT_NATIVE_CFLAGS"] = " ".join(SAN_FLAGS)
-    env["LDFLAGS"] = " ".join([*SAN_LDFLAGS, env.get("LDFLAGS", "")]).strip()
-    env["KFORMAT_NATIVE"] = "1"
+
+def build_wheel_extension(out: Path, env_overrides: dict[str, str]) -> Path | None:
+    """``kformat.engine._native`` built the way users build it (``pip wheel``: setup.py,
+    the one build configuration, in an isolated build environment) from a fresh copy of
+    the sources in ``out/src`` with ``env_overrides``, taken out of the wheel into
+    ``out/lib``; ``None`` if the wheel came without it (the build failed). A copy, because
+    setuptools reuses the objects in an in-tree ``build/`` directory whatever the flags."""
+    src, wheels, lib = out / "src", out / "wheel", out / "lib"
+    for d in (src, wheels, lib):
+        shutil.rmtree(d, ignore_errors=True)
+    src.mkdir(parents=True)
+    skip = shutil.ignore_patterns("*.so", "__pycache__", "*.pyc", "_native_build_failure.txt")
+    for name in SOURCES:
+        path = ROOT / name
+        if path.is_dir():
+            shutil.copytree(path, src / name, ignore=skip)
+        elif path.exists():
+            shutil.copy2(path, src / name)
+    env = dict(os.environ, KFORMAT_NATIVE="1")
+    env.update(env_overrides)
     cmd = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-cache-dir",
-           "-w", str(wheels), str(ROOT)]
-    print(f"$ {shlex.join(cmd)}", flush=True)
-    subprocess.run(cmd, cwd=ROOT, env=env, check=True)
+           "-w", str(wheels), str(src)]
+    print(f"$ {' '.join(f'{k}={shlex.quote(v)}' for k, v in env_overrides.items())} "
+          f"{shlex.join(cmd)}", flush=True)
+    subprocess.run(cmd, cwd=src, env=env, check=True)
     lib.mkdir(parents=True)
-    built = None
     for wheel in wheels.glob("kformat-*.whl"):
         with zipfile.ZipFile(wheel) as archive:
             for name in archive.namelist():
                 if name.startswith("kformat/engine/_native") and name.endswith(".so"):
                     built = lib / Path(name).name
                     built.write_bytes(archive.read(name))
+                    return built
+    return None
+
+
+def build_native() -> Path | None:
+    """The sanitized native engine (``None`` when this tree has no native engine): the
+    sanitizer flags go in ``KFORMAT_NATIVE_CFLAGS`` (after setup.py's own ``-O2``, so
+    ``-O1`` wins) and ``LDFLAGS``; the normal in-place build is untouched."""
+    if not (ROOT / "setup.py").exists() or not list((ROOT / "kformat" / "engine").glob("*.c")):
+        return None
+    built = build_wheel_extension(OUT, {
+        "KFORMAT_NATIVE_CFLAGS": " ".join(SAN_FLAGS),
+        "LDFLAGS": " ".join([*SAN_LDFLAGS, os.environ.get("LDFLAGS", "")]).strip()})
     if built is None:
         raise SanitizeError("the sanitized native engine did not build (see the warning "
                             "above); the normal build is untouched")
@@ -250,7 +269,9 @@ def tests(native: Path | None) -> None:
 def fixtures(native: Path | None) -> None:
     if not _native_or_skip(native, "fixtures"):
         return
+    assert native is not None
     reports = OUT / "reports-fixtures"
+    _check_loaded(native, reports)
     for engine in ("native", "python"):
         run_sanitized([sys.executable, "-m", "kformat", "fixtures", "verify", "fixtures"],
                       reports, native, extra_env={"KFORMAT_ENGINE": engine})
@@ -259,7 +280,9 @@ def fixtures(native: Path | None) -> None:
 def fuzz(native: Path | None) -> None:
     if not _native_or_skip(native, "fuzz"):
         return
+    assert native is not None
     reports = OUT / "reports-fuzz"
+    _check_loaded(native, reports)
     inputs = os.environ.get("SANITIZE_INPUTS", "100000")
     seed = os.environ.get("SANITIZE_SEED", "7")
     run_sanitized([sys.executable, "-m", "kformat", "fuzz", "run", "--inputs", inputs,
