@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean grammars fixtures fuzz-run sanitize
+.PHONY: run test lint bench clean grammars fixtures fuzz-run sanitize fuzz-native
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,16 @@ fuzz-run: $(STAMP)
 SANITIZE_INPUTS ?= 100000
 sanitize: $(STAMP)
 	SANITIZE_INPUTS=$(SANITIZE_INPUTS) $(PY) tests/sanitize/driver.py $(SANITIZE_STAGES)
+
+# Coverage-guided differential fuzzing of the native engine with atheris (the `fuzz` extra)
+# for FUZZ_SECONDS, seeded from the fixtures, then the corpus replayed under ASan+UBSan
+# (tests/sanitize/fuzz_native.py). Output in build/fuzz-native/.
+FUZZ_SECONDS ?= 600
+FUZZ_JOBS ?= 1
+fuzz-native: $(STAMP)
+	@$(PY) -c "import atheris" 2>/dev/null || \
+		$(PY) -m pip install -q -e '.[fuzz]' --config-settings editable_mode=compat
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) $(PY) tests/sanitize/fuzz_native.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info
