@@ -89,19 +89,21 @@ def fuzz(native: Path, seconds: int, jobs: int) -> dict[str, object]:
                     str(ROOT / "fixtures"), str(seeds)], cwd=ROOT, check=True)
     env = dict(os.environ, KFORMAT_SANITIZED_NATIVE=str(native),
                PYTHONPATH=":".join([str(driver.HERE / "site"), str(ROOT)]))
-    cmd = [sys.executable, "-m", "kformat.fuzz.atheris_harness", "--engines", "native,python",
-           f"-max_total_time={seconds}", "-print_final_stats=1", "-timeout=20",
-           "-rss_limit_mb=4096", "-max_len=16384", f"-artifact_prefix={artifacts}/",
-           str(corpus), str(seeds)]
-    if jobs > 1:
-        cmd[5:5] = [f"-jobs={jobs}", f"-workers={jobs}"]
-    log = OUT / "fuzz.log"
-    print(f"$ {shlex.join(cmd)}  (log: {log})", flush=True)
-    start = time.monotonic()
-    with log.open("w") as out:
-        status = subprocess.run(cmd, cwd=OUT, env=env, stdout=out, stderr=subprocess.STDOUT
-                                ).returncode
-    logs = [log, *sorted(OUT.glob("fuzz-[0-9]*.log"))]  # -jobs: one log per job
+    # libFuzzer's own -jobs re-runs argv[0], which is not executable under `python -m`:
+    # the jobs are started here, sharing the corpus directory (libFuzzer reloads it).
+    start, procs = time.monotonic(), []
+    for job in range(jobs):
+        cmd = [sys.executable, "-m", "kformat.fuzz.atheris_harness", "--engines",
+               "native,python", f"-seed={job + 1}", f"-max_total_time={seconds}",
+               "-print_final_stats=1", "-timeout=20", "-rss_limit_mb=4096", "-max_len=16384",
+               f"-artifact_prefix={artifacts}/", str(corpus), str(seeds)]
+        log = OUT / f"fuzz-{job}.log"
+        print(f"$ {shlex.join(cmd)}  (log: {log})", flush=True)
+        with log.open("w") as out:
+            procs.append(subprocess.Popen(cmd, cwd=OUT, env=env, stdout=out,
+                                          stderr=subprocess.STDOUT))
+    status = max(proc.wait() for proc in procs)
+    logs = sorted(OUT.glob("fuzz-[0-9]*.log"))
     texts = [p.read_text(errors="replace") for p in logs if p.exists()]
     text = "\n".join(texts)
     per_job = [{k: int(v) for k, v in _STAT.findall(t)} for t in texts]
