@@ -224,33 +224,22 @@ copy_default(PyObject *value)
     return PyObject_CallOneArg(deepcopy, value);
 }
 
+/* A uuid.UUID from 16 big-endian bytes, made as UUID(bytes=...) makes it (int, is_safe
+ * unknown) without running its __init__. UUIDs are immutable and hold an int and an enum
+ * member: they cannot be in a reference cycle, so the GC need not track them. */
 static PyObject *
 uuid_from(const uint8_t *p)
 {
-    PyObject *hi = PyLong_FromUnsignedLongLong(be64(p));
-    PyObject *lo = PyLong_FromUnsignedLongLong(be64(p + 8));
-    PyObject *shift = PyLong_FromLong(64);
-    PyObject *value = NULL, *shifted = NULL, *obj = NULL;
-    if (!hi || !lo || !shift)
-        goto done;
-    shifted = PyNumber_Lshift(hi, shift);
-    if (!shifted)
-        goto done;
-    value = PyNumber_Or(shifted, lo);
+    PyObject *value = _PyLong_FromByteArray(p, 16, 0, 0);
     if (!value)
-        goto done;
-    obj = ((PyTypeObject *)uuid_type)->tp_alloc((PyTypeObject *)uuid_type, 0);
-    if (!obj)
-        goto done;
-    if (PyObject_GenericSetAttr(obj, str_int, value) < 0 ||
-        PyObject_GenericSetAttr(obj, str_is_safe, safe_unknown) < 0)
+        return NULL;
+    PyObject *obj = ((PyTypeObject *)uuid_type)->tp_alloc((PyTypeObject *)uuid_type, 0);
+    if (obj && (PyObject_GenericSetAttr(obj, str_int, value) < 0 ||
+                PyObject_GenericSetAttr(obj, str_is_safe, safe_unknown) < 0))
         Py_CLEAR(obj);
-done:
-    Py_XDECREF(hi);
-    Py_XDECREF(lo);
-    Py_XDECREF(shift);
-    Py_XDECREF(shifted);
-    Py_XDECREF(value);
+    Py_DECREF(value);
+    if (obj && PyObject_IS_GC(obj))
+        PyObject_GC_UnTrack(obj);
     return obj;
 }
 

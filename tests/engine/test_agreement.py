@@ -110,7 +110,8 @@ def test_parsed_leaves_are_not_tracked_by_the_gc():
     partition = parsed["topics"][0]["partitions"][0]
     assert not gc.is_tracked(partition["replica_nodes"])
     assert not gc.is_tracked(partition)
-    assert gc.is_tracked(parsed["topics"][0]["partitions"])
-    assert gc.is_tracked(parsed["topics"][0])  # a UUID is a tracked object
+    assert gc.is_tracked(parsed["topics"][0]["partitions"])  # a list of dicts
+    assert not gc.is_tracked(parsed["topics"][0]["topic_id"])  # immutable: no cycle
+    assert parsed["topics"][0]["topic_id"] == uuid.UUID(int=1)
     partition["extra"] = []
     assert gc.is_tracked(partition)
