@@ -25,6 +25,7 @@ import sys
 import time
 import traceback
 import tracemalloc
+from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -45,6 +46,19 @@ HARNESS_LIMIT = 1 << 20
 SLOW_MS = 100.0
 DEADLINE_S = 10.0
 """CPU seconds one input may take on one engine before it counts as a hang."""
+RSS_EVERY = 5000
+
+
+def rss_mb() -> float | None:
+    """This process's resident set size in MB (``None`` where ``/proc`` is missing)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return None
 
 
 # --------------------------------------------------------------------------- entry points
@@ -252,6 +266,9 @@ class FuzzReport:
     engines: tuple[str, ...] = ("python",)
     """The engines every input ran on; the first is timed and measured, the others are
     compared with it."""
+    rss: list[tuple[int, float]] = field(default_factory=list)
+    """``(inputs so far, resident set size in MB)`` every :data:`RSS_EVERY` inputs (Linux):
+    a long run must hold steady."""
 
     @property
     def error_kinds(self) -> list[str]:
@@ -268,6 +285,7 @@ class FuzzReport:
             "by_entry": dict(sorted(self.by_entry.items())),
             "by_label": dict(sorted(self.by_label.items())),
             "slowest": self.slowest, "peak_memory": self.peak_memory,
+            "rss_mb": self.rss,
             "findings": [vars(f) for f in self.findings],
         }
 
@@ -344,7 +362,7 @@ def _save(directory: Path | None, n: int, finding: Finding, data: bytes,
     return str(path)
 
 
-PEAK_BATCH = 1000
+PEAK_BATCH = 5000
 """Inputs whose peak memory one :mod:`tracemalloc` session measures (see :func:`_peaks`)."""
 
 
@@ -445,7 +463,7 @@ def _fuzz(n_inputs: int, seed: int, time_budget: float | None, slow_ms: float,
     labels = sorted(MUTATORS)
     out_dir = Path(save_dir) if save_dir is not None else None
     start = time.perf_counter()
-    times: list[float] = []
+    times = array("d")  # 8 bytes per input (a list of floats takes 32)
     slowest: tuple[float, str, str, int, int] = (0.0, "", "", 0, 0)
     top: list[tuple[float, str, str, int, bytes, dict[str, Any]]] = [
         (0.0, "", "", 0, b"", {})] * 10
@@ -505,6 +523,8 @@ def _fuzz(n_inputs: int, seed: int, time_budget: float | None, slow_ms: float,
                 finding.file = _save(out_dir, len(report.findings), finding, data, params,
                                      None if expected == "?" else expected, names)
                 report.findings.append(finding)
+            if (index + 1) % RSS_EVERY == 0 and (rss := rss_mb()) is not None:
+                report.rss.append((index + 1, rss))
             if progress is not None and (index + 1) % 5000 == 0:
                 print(f"[{index + 1}/{n_inputs}] {report.outcomes.most_common(4)} "
                       f"findings={len(report.findings)}", file=progress, flush=True)
@@ -514,7 +534,7 @@ def _fuzz(n_inputs: int, seed: int, time_budget: float | None, slow_ms: float,
     peak = max(peak, _peaks(measure), key=lambda p: p[0])
     report.seconds = time.perf_counter() - start
     if times:
-        times.sort()
+        times = array("d", sorted(times))
         ms, entry, label, index, size = slowest
         warm = max(((_timed(t[1], t[4], t[5]), t) for t in top if t[1]),
                    key=lambda w: w[0], default=(0.0, top[0]))

@@ -94,3 +94,13 @@ def test_peak_memory_is_measured_in_few_tracing_sessions(monkeypatch):
     assert report.inputs == 450 and report.peak_memory["bytes"] > 0
     assert len(starts) == 5  # four full batches of 100 and the last 50
     assert not tracemalloc.is_tracing()
+
+
+def test_the_report_samples_resident_memory(monkeypatch):
+    import kformat.fuzz.harness as harness
+
+    monkeypatch.setattr(harness, "RSS_EVERY", 100)
+    report = fuzz_parsers(300, seed=4, per_kind=5, trace_memory=False)
+    assert [n for n, _ in report.rss] == [100, 200, 300]
+    assert all(mb > 10 for _, mb in report.rss)
+    assert report.to_dict()["rss_mb"] == report.rss
