@@ -44,8 +44,9 @@ class InputDeadline(BaseException):
 
 
 class Deadline:
-    """Arm before each input (:meth:`arm`), disarm after (:meth:`disarm`); :meth:`close` at
-    the end of the run restores the previous handler."""
+    """Arm before each input (:meth:`arm`), disarm after (:meth:`disarm`), :meth:`pause`
+    before other long work; :meth:`close` at the end of the run restores the previous
+    handler."""
 
     def __init__(self, seconds: float | None, *, hard: float | None = None) -> None:
         self.seconds = seconds
@@ -74,11 +75,16 @@ class Deadline:
         if self._soft:
             signal.setitimer(signal.ITIMER_VIRTUAL, 0.0)
 
-    def close(self) -> None:
-        self.disarm()
-        if self.hard is not None:
+    def pause(self) -> None:
+        """Stop the watchdog until the next :meth:`arm`: for the harness's own long work
+        between inputs (a batch of memory measurements, re-timing)."""
+        if self.hard is not None and self._armed_at != -math.inf:
             faulthandler.cancel_dump_traceback_later()
             self._armed_at = -math.inf
+
+    def close(self) -> None:
+        self.disarm()
+        self.pause()
         if self._soft:
             signal.signal(signal.SIGVTALRM, self._previous)
             self._soft = False

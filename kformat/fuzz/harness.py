@@ -484,6 +484,7 @@ def _fuzz(n_inputs: int, seed: int, time_budget: float | None, slow_ms: float,
             first, ms, mismatch = _on_engines(entry, data, params, names, deadline)
             outcome, exc = first.kind, first.error
             if ms > slow_ms and outcome != "DEADLINE":
+                deadline.pause()
                 ms = _timed(entry, data, params)  # warm, best of three
             times.append(ms)
             if ms > slowest[0]:
@@ -494,6 +495,7 @@ def _fuzz(n_inputs: int, seed: int, time_budget: float | None, slow_ms: float,
             if trace_memory and index % memory_every == 0 and outcome != "DEADLINE":
                 measure.append((entry, label, data, params))
                 if len(measure) >= PEAK_BATCH:
+                    deadline.pause()
                     peak = max(peak, _peaks(measure), key=lambda p: p[0])
                     measure.clear()
             report.inputs += 1

@@ -176,3 +176,19 @@ def test_a_hang_in_c_is_stopped_by_the_watchdog(tmp_path: Path) -> None:
     assert done.returncode == 1 and "Timeout (0:00:01)!" in done.stderr, done.stderr
     assert "stuck" in done.stderr  # the traceback shows where it hung
     assert (tmp_path / "findings" / "in-flight.bin").exists()
+
+
+def test_the_watchdog_sleeps_while_the_harness_works_between_inputs(tmp_path: Path) -> None:
+    # a batch of memory measurements outlasting the hard deadline is not a hang
+    done = _run_script("""
+        import functools, sys, time
+        import kformat.fuzz.harness as h
+        real = h._peaks
+        h._peaks = lambda runs: (time.sleep(2.5), real(runs))[1]
+        h.PEAK_BATCH = 5
+        h.Deadline = functools.partial(h.Deadline, hard=1.0)
+        r = h.fuzz_parsers(12, seed=1, per_kind=2, save_dir=sys.argv[1])
+        print("inputs", r.inputs)
+    """, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "inputs 12" in done.stdout

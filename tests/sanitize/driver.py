@@ -13,8 +13,9 @@ Stages:
     -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1`` through ``setup.py`` (the one
     build configuration) into ``build/sanitize/lib``; the normal build is untouched.
 ``tests``
-    the test suite (``SANITIZE_PYTEST``: pytest arguments, default every test but the Spark
-    ones, which start a JVM that must not inherit the sanitizer runtime) on the native engine.
+    the tests that reach the native engine (:data:`DEFAULT_PYTEST`; ``SANITIZE_PYTEST``
+    overrides: pytest arguments), on it; never the Spark ones, whose JVM must not inherit
+    the sanitizer runtime.
 ``fixtures``
     ``kformat fixtures verify fixtures`` on every engine: the whole committed corpus.
 ``fuzz``
@@ -60,7 +61,10 @@ SAN_FLAGS = ("-fsanitize=address,undefined", "-fno-sanitize-recover=all",
 SAN_LDFLAGS = ("-fsanitize=address,undefined",)
 NATIVE = "kformat.engine._native"
 STAGES = ("selftest", "build", "tests", "fixtures", "fuzz")
-DEFAULT_PYTEST = "-q -x -p no:randomly -m 'not fuzz and not spark'"
+DEFAULT_PYTEST = ("-q -x -p no:randomly -m 'not fuzz and not spark' tests/engine tests/protocol "
+                  "tests/corpus tests/strategies/test_registry_properties.py tests/fuzz")
+"""The tests that reach the native engine (protocol bodies and headers, internal-topic
+records, the fixtures, the registry-wide properties, the fuzz harnesses), sized for CI."""
 
 
 class SanitizeError(RuntimeError):
