@@ -204,6 +204,8 @@ def test_findings_are_deduplicated_by_signature(campaign):
     assert signatures["memory/-/Metadata/null_nullable"] == 2
     assert signatures["hang/-/Metadata/array_duplicate"] == 1
     assert sum(signatures.values()) == 6  # every non-clean run
+    assert signatures["error/3/Metadata/utf8_invalid"] == 2
+    assert len(signatures) == 4
     assert sorted(p.name for p in out.glob("finding-*")) == \
         [f"finding-{i}" for i in range(len(report.findings))]
     for f in report.findings:
