@@ -38,6 +38,7 @@ from kformat.fuzz.fakebroker import FakeBroker
 from kformat.fuzz.framelog import FrameLog, FrameRecord, read_frames
 from kformat.fuzz.live import FrameMutator, MutatorStats
 from kformat.fuzz.process import OUTCOMES, RunResult, run_target
+from kformat.fuzz.upstream import UpstreamProcess
 
 __all__ = [
     "BOOTSTRAP_ENV",
@@ -57,9 +58,11 @@ FINDING_FORMAT = "kformat-fuzz-finding/1"
 
 
 class FrameSource(Protocol):
-    """The broker side of a run: yields the bootstrap address while it serves."""
+    """The broker side of a run: yields the bootstrap address the target is given while it
+    serves; ``upstream`` is the bootstrap of the ``--upstream-cmd`` broker, if any."""
 
-    def open(self, mutator: FrameMutator) -> contextlib.AbstractContextManager[str]: ...
+    def open(self, mutator: FrameMutator,
+             upstream: str | None = None) -> contextlib.AbstractContextManager[str]: ...
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,8 @@ class ScriptSource:
     script: Path
     timeout: float = 30.0
 
-    def open(self, mutator: FrameMutator) -> contextlib.AbstractContextManager[str]:
+    def open(self, mutator: FrameMutator,
+             upstream: str | None = None) -> contextlib.AbstractContextManager[str]:
         return self._serve(mutator)
 
     @contextlib.contextmanager
@@ -95,6 +99,15 @@ class CampaignConfig:
     apis: str | None = None
     labels: list[str] | None = None
     target: str = "client"
+    """``client``: the target command is classified; ``broker``: the ``upstream_cmd`` broker
+    is (restarted for every run, fed by the target command's requests)."""
+    upstream_cmd: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.target not in ("client", "broker"):
+            raise ValueError(f"target must be client or broker, got {self.target!r}")
+        if self.target == "broker" and not self.upstream_cmd:
+            raise ValueError("a broker target needs upstream_cmd (the broker to start)")
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
@@ -116,6 +129,7 @@ class CampaignReport:
     by_label: Counter[str] = field(default_factory=Counter)
     by_api: Counter[str] = field(default_factory=Counter)
     findings: list[dict[str, Any]] = field(default_factory=list)
+    upstream_restarts: int = 0
 
     def add(self, stats: MutatorStats) -> None:
         self.frames += stats.frames
@@ -128,7 +142,7 @@ class CampaignReport:
         return {"format": "kformat-fuzz-campaign/1", "config": self.config,
                 "source": self.source, "runs": self.runs, "seconds": round(self.seconds, 1),
                 "stopped": self.stopped, "frames": self.frames, "mutated": self.mutated,
-                "undecodable": self.undecodable,
+                "undecodable": self.undecodable, "upstream_restarts": self.upstream_restarts,
                 "outcomes": {k: self.outcomes.get(k, 0) for k in OUTCOMES},
                 "distinct_findings": len(self.findings),
                 "findings": self.findings,
@@ -167,7 +181,7 @@ def _write_json(path: Path, data: dict[str, Any]) -> None:
 
 def _keep_finding(out: Path, number: int, sig: str, run: int, run_seed: int,
                   result: RunResult, run_dir: Path, config: CampaignConfig,
-                  records: list[FrameRecord]) -> dict[str, Any]:
+                  records: list[FrameRecord], client: RunResult | None) -> dict[str, Any]:
     directory = out / f"finding-{number}"
     if directory.exists():
         shutil.rmtree(directory)
@@ -175,7 +189,9 @@ def _keep_finding(out: Path, number: int, sig: str, run: int, run_seed: int,
     last = last_mutation(records)
     meta = {"format": FINDING_FORMAT, "id": number, "signature": sig, "run": run,
             "run_seed": run_seed, "result": result.to_dict(), "target_cmd": config.target_cmd,
-            "target": config.target, "run_timeout": config.run_timeout,
+            "target": config.target, "upstream_cmd": config.upstream_cmd,
+            "client_result": None if client is None else client.to_dict(),
+            "run_timeout": config.run_timeout,
             "rss_limit": config.rss_limit, "mode": config.mode,
             "frames": len(records), "mutated_frames": sum(r.mutated is not None for r in records),
             "last_mutation": None if last is None else {
@@ -203,49 +219,81 @@ def run_campaign(config: CampaignConfig, source: FrameSource, *,
     run_dir = out / "runs" / "current"
     start = clock()
     run = 0
-    while True:
-        if run >= config.max_runs:
-            report.stopped = f"run limit ({config.max_runs})"
-            break
-        if clock() - start >= config.duration:
-            report.stopped = f"time limit ({config.duration} s)"
-            break
-        if run_dir.exists():
-            shutil.rmtree(run_dir)
-        run_dir.mkdir(parents=True)
-        run_seed = config.seed * 1_000_003 + run
-        log = FrameLog(run_dir / "frames.jsonl")
-        mutator.start_run(run_seed, log)
-        with source.open(mutator) as bootstrap:
-            result = run_target(target_command(config.target_cmd, bootstrap),
-                                timeout=config.run_timeout, rss_limit=config.rss_limit,
-                                env=target_env(bootstrap), output_dir=run_dir)
-        log.close()
-        report.add(mutator.stats)
-        report.outcomes[result.outcome] += 1
-        report.runs += 1
-        note = ""
-        if result.outcome != "clean":
-            records = read_frames(run_dir / "frames.jsonl")
-            sig = signature(result, records)
-            if sig in seen:
-                seen[sig]["hits"] += 1
-                note = f" (finding-{seen[sig]['id']} again)"
-            else:
-                entry = _keep_finding(out, len(seen), sig, run, run_seed, result, run_dir,
-                                      config, records)
-                seen[sig] = entry
-                report.findings.append(entry)
-                note = f" -> finding-{entry['id']}: {sig}"
-        if progress is not None:
-            print(f"[run {run}] {result.outcome} in {result.seconds:.1f} s, "
-                  f"{mutator.stats.mutated}/{mutator.stats.frames} frames mutated{note}",
-                  file=progress, flush=True)
-        run += 1
+    shared: UpstreamProcess | None = None
+    try:
+        while True:
+            if run >= config.max_runs:
+                report.stopped = f"run limit ({config.max_runs})"
+                break
+            if clock() - start >= config.duration:
+                report.stopped = f"time limit ({config.duration} s)"
+                break
+            if run_dir.exists():
+                shutil.rmtree(run_dir)
+            run_dir.mkdir(parents=True)
+            if config.upstream_cmd and config.target == "client" and (
+                    shared is None or not shared.alive()):
+                if shared is not None:
+                    shared.stop()
+                    report.upstream_restarts += 1
+                shared = UpstreamProcess(config.upstream_cmd, rss_limit=1 << 40).start()
+            run_seed = config.seed * 1_000_003 + run
+            result, client = _one_run(config, source, mutator, run_seed, run_dir, shared)
+            report.add(mutator.stats)
+            report.outcomes[result.outcome] += 1
+            report.runs += 1
+            note = ""
+            if result.outcome != "clean":
+                records = read_frames(run_dir / "frames.jsonl")
+                sig = signature(result, records)
+                if sig in seen:
+                    seen[sig]["hits"] += 1
+                    note = f" (finding-{seen[sig]['id']} again)"
+                else:
+                    entry = _keep_finding(out, len(seen), sig, run, run_seed, result, run_dir,
+                                          config, records, client)
+                    seen[sig] = entry
+                    report.findings.append(entry)
+                    note = f" -> finding-{entry['id']}: {sig}"
+            if progress is not None:
+                print(f"[run {run}] {config.target} {result.outcome} in {result.seconds:.1f} s, "
+                      f"{mutator.stats.mutated}/{mutator.stats.frames} frames mutated{note}",
+                      file=progress, flush=True)
+            run += 1
+    finally:
+        if shared is not None:
+            shared.stop()
     report.seconds = clock() - start
     shutil.rmtree(out / "runs", ignore_errors=True)
     _write_json(out / "campaign.json", report.to_dict())
     return report
+
+
+def _one_run(config: CampaignConfig, source: FrameSource, mutator: FrameMutator,
+             run_seed: int, run_dir: Path,
+             shared: UpstreamProcess | None) -> tuple[RunResult, RunResult | None]:
+    """(the target's result, the client's when the target is the broker)."""
+    log = FrameLog(run_dir / "frames.jsonl")
+    mutator.start_run(run_seed, log)
+    broker = None
+    try:
+        if config.target == "broker":
+            assert config.upstream_cmd is not None
+            broker = UpstreamProcess(config.upstream_cmd, rss_limit=config.rss_limit,
+                                     output_dir=run_dir).start()
+        upstream = broker.bootstrap if broker is not None else (
+            shared.bootstrap if shared is not None else None)
+        with source.open(mutator, upstream) as bootstrap:
+            client = run_target(target_command(config.target_cmd, bootstrap),
+                                timeout=config.run_timeout, rss_limit=config.rss_limit,
+                                env=target_env(bootstrap), output_dir=run_dir)
+        if broker is not None:
+            return broker.finish(), client
+        return client, None
+    finally:
+        if broker is not None:
+            broker.stop()
+        log.close()
 
 
 def describe(source: FrameSource) -> str:
@@ -274,19 +322,22 @@ class Replay:
 
 def replay_finding(directory: str | Path, *, run_timeout: float | None = None,
                    target_cmd: str | None = None) -> Replay:
-    """Replay ``directory`` (a ``finding-N``): a fake broker serves the recorded frames (as
-    they went on the wire) to a new run of the target. No upstream is involved."""
+    """Replay ``directory`` (a ``finding-N``) with no upstream: for a client target, a fake
+    broker serves the recorded responses (as they went on the wire) to a new run of the
+    target command; for a broker target, a fresh broker (``upstream_cmd``) is sent the
+    recorded requests, connection by connection, and then probed and classified."""
     root = Path(directory)
     meta = json.loads((root / "finding.json").read_text(encoding="utf-8"))
     if meta.get("format") != FINDING_FORMAT:
         raise ValueError(f"{root / 'finding.json'} is not a {FINDING_FORMAT} file")
-    if meta["target"] != "client":
-        raise ValueError(f"replaying a {meta['target']!r} target is not supported here")
     records = read_frames(root / "frames.jsonl")
-    command = target_cmd or meta["target_cmd"]
     scratch = root / "replay"
     if scratch.exists():
         shutil.rmtree(scratch)
+    if meta["target"] == "broker":
+        return _replay_requests(meta, records, scratch, target_cmd or meta["upstream_cmd"],
+                                run_timeout or meta["run_timeout"])
+    command = target_cmd or meta["target_cmd"]
     with FakeBroker(records) as broker:
         result = run_target(target_command(command, broker.bootstrap),
                             timeout=run_timeout or meta["run_timeout"],
@@ -294,3 +345,55 @@ def replay_finding(directory: str | Path, *, run_timeout: float | None = None,
                             output_dir=scratch)
     return Replay(meta["signature"], result, len(broker.served),
                   sum(s.mutated for s in broker.served))
+
+
+def _replay_requests(meta: dict[str, Any], records: list[FrameRecord], scratch: Path,
+                     upstream_cmd: str, timeout: float) -> Replay:
+    requests = [r for r in records if r.direction == "request"]
+    connections: dict[int, list[FrameRecord]] = {}
+    for r in sorted(requests, key=lambda r: r.n):
+        connections.setdefault(r.connection, []).append(r)
+    broker = UpstreamProcess(upstream_cmd, rss_limit=meta["rss_limit"], output_dir=scratch)
+    sent = 0
+    with broker:
+        host, _, port = broker.addresses[0].rpartition(":")
+        deadline = time.monotonic() + timeout
+        for frames in connections.values():
+            if time.monotonic() > deadline or not broker.alive():
+                break
+            sent += _converse(host.strip("[]"), int(port), [r.wire for r in frames], deadline)
+        result = broker.finish()
+    return Replay(meta["signature"], result, sent, sum(r.mutated is not None for r in requests))
+
+
+def _converse(host: str, port: int, wires: list[bytes], deadline: float) -> int:
+    """Send ``wires`` in order on one connection (a new one when the broker closes it),
+    reading whatever answers come back; the number of frames sent."""
+    import socket
+
+    sent = 0
+    sock: socket.socket | None = None
+    try:
+        for wire in wires:
+            if time.monotonic() > deadline:
+                break
+            if sock is None:
+                try:
+                    sock = socket.create_connection((host, port), timeout=2.0)
+                except OSError:
+                    break
+            try:
+                sock.sendall(wire)
+                sent += 1
+                sock.settimeout(0.5)  # drain answers without waiting on the ones not coming
+                if not sock.recv(1 << 20):
+                    raise ConnectionResetError
+            except TimeoutError:
+                continue
+            except OSError:
+                sock.close()
+                sock = None
+    finally:
+        if sock is not None:
+            sock.close()
+    return sent
