@@ -76,24 +76,24 @@ def frame_subject(frame: bytes, direction: str, api_key: int | None = None,
     """
     framed = size_prefixed(frame)
     if direction == "request":
-        parse_request(frame)  # the located error of a frame kformat cannot decode
+        parse_request(frame, strict=False)  # the located error of a frame kformat cannot decode
         return request_subject(framed, decompression_limit=decompression_limit)
     if direction != "response":
         raise ValueError(f"direction must be one of {DIRECTIONS}, got {direction!r}")
     if api_key is None or api_version is None:
         raise ValueError("a response is decoded with its request's api_key and api_version")
-    parsed = parse_response(frame, api_key, api_version)
+    parsed = parse_response(frame, api_key, api_version, strict=False)
     # an ApiVersions answer read in the v0 layout (KIP-511) is mutated as what it is
-    return response_subject(framed, api_key, parsed.api_version,
+    return response_subject(framed, api_key, parsed.parsed_as_version,
                             decompression_limit=decompression_limit)
 
 
-def _header_ids(subject: Subject) -> tuple[int, int, int]:
+def _header_ids(subject: Subject, api_version: int | None) -> tuple[int, int, int]:
     if subject.entry == "request":
         key, version, cid = struct.unpack_from(">hhi", subject.data, 4)
         return key, version, cid
-    params = subject.params
-    return params["api_key"], params["api_version"], struct.unpack_from(">i", subject.data, 4)[0]
+    assert api_version is not None
+    return subject.params["api_key"], api_version, struct.unpack_from(">i", subject.data, 4)[0]
 
 
 def mutate_frame(frame: bytes, seed: int, *, direction: str, api_key: int | None = None,
@@ -111,7 +111,7 @@ def mutate_frame(frame: bytes, seed: int, *, direction: str, api_key: int | None
         raise ValueError(f"unknown mutator labels {unknown}")
     frame = bytes(frame)
     subject = frame_subject(frame, direction, api_key, api_version, decompression_limit)
-    key, version, cid = _header_ids(subject)
+    key, version, cid = _header_ids(subject, api_version)
     rng = random.Random(seed)
     rng.shuffle(pool)
     for label in pool:

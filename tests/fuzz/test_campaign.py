@@ -181,7 +181,7 @@ def campaign(tmp_path_factory):
     root = tmp_path_factory.mktemp("campaign")
     script = _write_script(root / "script.jsonl", metadata_script())
     config = CampaignConfig(f"{shlex.quote(sys.executable)} {shlex.quote(str(CLIENT))}",
-                            root / "out", duration=600, max_runs=10, run_timeout=3,
+                            root / "out", duration=600, max_runs=10, run_timeout=8,
                             rss_limit=200 << 20, rate=1.0, seed=57, labels=LABELS)
     return run_campaign(config, ScriptSource(script)), root / "out"
 

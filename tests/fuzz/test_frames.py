@@ -108,3 +108,24 @@ def test_bad_options_are_rejected():
 def test_no_applicable_label_gives_none():
     assert mutate_frame(metadata_response(), 0, direction="response", api_key=3,
                         api_version=12, labels=["crc_flip"]) is None
+
+
+def test_bytes_after_the_body_do_not_stop_mutation():
+    frame = metadata_response() + b"\x00\x00\x00\x00"  # as librdkafka's mock cluster writes
+    m = mutate_frame(frame, 3, direction="response", api_key=3, api_version=12)
+    assert m is not None and m.original[4:] == frame and m.label == "bool_nonzero"
+    assert m.mutated.endswith(b"\x00\x00\x00\x00")
+
+
+def test_an_apiversions_answer_in_the_v0_layout_is_mutated_as_v0():
+    import kformat
+
+    body = {"error_code": 35, "api_keys": [{"api_key": 18, "min_version": 0, "max_version": 2}]}
+    frame = kformat.build_response("ApiVersions", 0, body, correlation_id=1)
+    labels = set()
+    for seed in range(20):
+        m = mutate_frame(frame, seed, direction="response", api_key=18, api_version=3)
+        assert (m.api_key, m.api_version, m.correlation_id) == (18, 3, 1)
+        assert not m.label.startswith("tagged")  # v0 has no tagged fields
+        labels.add(m.label)
+    assert len(labels) >= 8
