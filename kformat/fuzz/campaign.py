@@ -298,8 +298,9 @@ def _one_run(config: CampaignConfig, source: FrameSource, mutator: FrameMutator,
 
 def describe(source: FrameSource) -> str:
     if isinstance(source, ScriptSource):
-        return f"script {source.script}"
-    return type(source).__name__
+        return f"fake broker from {source.script}"
+    upstream = getattr(source, "upstream", None)
+    return f"{type(source).__name__} to {upstream or 'the upstream command'}"
 
 
 # --------------------------------------------------------------------------- replay

@@ -96,14 +96,24 @@ def _header_ids(subject: Subject, api_version: int | None) -> tuple[int, int, in
     return subject.params["api_key"], api_version, struct.unpack_from(">i", subject.data, 4)[0]
 
 
+def _error_name(subject: Subject, data: bytes) -> str | None:
+    error = subject.parse(data)
+    return None if error is None else type(error).__name__
+
+
 def mutate_frame(frame: bytes, seed: int, *, direction: str, api_key: int | None = None,
                  api_version: int | None = None, labels: Iterable[str] | None = None,
+                 true_size: bool = False,
                  decompression_limit: int = DEFAULT_DECOMPRESSION_LIMIT) -> FrameMutation | None:
     """One labelled mutation of ``frame`` (without its size prefix), drawn with ``seed``.
 
     The labels (default: every mutator) are tried in an order shuffled by ``seed`` until one
     applies; None when none does. A frame kformat cannot decode raises its
     :class:`~kformat.errors.KFormatError`; an unknown label raises ``ValueError``.
+
+    ``true_size``: the carrier writes its own size prefix (a proxy framing what a hook
+    returns), so the result's prefix is the payload's true length and a mutation that only
+    lied about the frame size is passed over for the next label.
     """
     pool = sorted(MUTATORS if labels is None else set(labels))
     unknown = [label for label in pool if label not in MUTATORS]
@@ -116,9 +126,13 @@ def mutate_frame(frame: bytes, seed: int, *, direction: str, api_key: int | None
     rng.shuffle(pool)
     for label in pool:
         mutation = MUTATORS[label](subject, rng)
-        if mutation is None or mutation.data == subject.data:
+        if mutation is None or (mutation.data[4:] == subject.data[4:] and (
+                true_size or mutation.data == subject.data)):
             continue
+        data = size_prefixed(mutation.data[4:]) if true_size else mutation.data
+        expected = mutation.expected_error
+        if data != mutation.data:  # the size lie is gone: what kformat says may differ
+            expected = _error_name(subject, data)
         return FrameMutation(direction, key, version, cid, seed, label, mutation.target_path,
-                             mutation.offset, mutation.expected_error, mutation.detail,
-                             subject.data, mutation.data)
+                             mutation.offset, expected, mutation.detail, subject.data, data)
     return None

@@ -68,6 +68,7 @@ class FrameMutator:
     def __init__(self, *, mode: str = "responses", rate: float = 0.05, seed: int = 0,
                  apis: str | Iterable[str | int] | None = None,
                  labels: Iterable[str] | None = None, log: FrameLog | None = None,
+                 true_size: bool = False,
                  decompression_limit: int = DEFAULT_DECOMPRESSION_LIMIT) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {sorted(MODES)}, got {mode!r}")
@@ -78,6 +79,8 @@ class FrameMutator:
         self.apis = parse_apis(apis)
         self.labels = sorted(labels) if labels is not None else None
         self.decompression_limit = decompression_limit
+        self.true_size = true_size
+        """The carrier frames what :meth:`on_frame` returns itself (see :func:`mutate_frame`)."""
         self.log = log
         self.stats = MutatorStats()
         self._lock = threading.Lock()
@@ -129,6 +132,7 @@ class FrameMutator:
             try:
                 mutation = mutate_frame(frame, seed, direction=direction, api_key=api_key,
                                         api_version=api_version, labels=self.labels,
+                                        true_size=self.true_size,
                                         decompression_limit=self.decompression_limit)
             except KFormatError as exc:
                 mutation = None

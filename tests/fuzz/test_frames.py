@@ -129,3 +129,17 @@ def test_an_apiversions_answer_in_the_v0_layout_is_mutated_as_v0():
         assert not m.label.startswith("tagged")  # v0 has no tagged fields
         labels.add(m.label)
     assert len(labels) >= 8
+
+
+def test_true_size_frames_what_a_proxy_forwards():
+    """A proxy writes its own size prefix: no size lies, every result changes the payload."""
+    labels = set()
+    for seed in range(30):
+        m = mutate_frame(FETCH_V12, seed, direction="response", api_key=1, api_version=12,
+                         true_size=True)
+        assert int.from_bytes(m.mutated[:4], "big") == len(m.mutated) - 4
+        assert m.mutated[4:] != FETCH_V12
+        error = run_entry("response", m.mutated, api_key=1, api_version=12)
+        assert (type(error).__name__ if error else None) == m.expected_error
+        labels.add(m.label)
+    assert len(labels) >= 10

@@ -7,7 +7,15 @@ import time
 
 from kformat.fuzz.targets.main import Job
 
-__all__ = ["consumer"]
+__all__ = ["consumer", "reported"]
+
+
+def reported() -> tuple[type[BaseException], ...]:
+    """aiokafka's own errors and the deadline: a reported failure. Anything else escaping
+    the client is a bug in it."""
+    from aiokafka.errors import KafkaError
+
+    return (KafkaError, TimeoutError)
 
 
 async def _consume(job: Job) -> int:

@@ -6,7 +6,15 @@ import time
 
 from kformat.fuzz.targets.main import Job
 
-__all__ = ["consumer"]
+__all__ = ["consumer", "reported"]
+
+
+def reported() -> tuple[type[BaseException], ...]:
+    """kafka-python's own errors: a reported failure. Anything else escaping the client
+    (``struct.error``, ``IndexError``...) is a bug in it."""
+    from kafka.errors import KafkaError
+
+    return (KafkaError,)
 
 
 def consumer(job: Job) -> int:

@@ -12,7 +12,14 @@ from typing import Any
 
 from kformat.fuzz.targets.main import Job
 
-__all__ = ["admin", "consumer", "producer"]
+__all__ = ["admin", "consumer", "producer", "reported"]
+
+
+def reported() -> tuple[type[BaseException], ...]:
+    """The exceptions by which librdkafka reports a failure (not a finding in themselves)."""
+    from confluent_kafka import KafkaException
+
+    return (KafkaException,)
 
 
 def _common(job: Job, errors: list[Any]) -> dict[str, Any]:
