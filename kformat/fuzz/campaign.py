@@ -30,7 +30,7 @@ import shutil
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any, Protocol
 
@@ -322,16 +322,19 @@ class Replay:
 
 
 def replay_finding(directory: str | Path, *, run_timeout: float | None = None,
-                   target_cmd: str | None = None) -> Replay:
+                   target_cmd: str | None = None,
+                   records: list[FrameRecord] | None = None) -> Replay:
     """Replay ``directory`` (a ``finding-N``) with no upstream: for a client target, a fake
     broker serves the recorded responses (as they went on the wire) to a new run of the
     target command; for a broker target, a fresh broker (``upstream_cmd``) is sent the
-    recorded requests, connection by connection, and then probed and classified."""
+    recorded requests, connection by connection, and then probed and classified.
+    ``records`` replaces the finding's frames (see :func:`isolate_finding`)."""
     root = Path(directory)
     meta = json.loads((root / "finding.json").read_text(encoding="utf-8"))
     if meta.get("format") != FINDING_FORMAT:
         raise ValueError(f"{root / 'finding.json'} is not a {FINDING_FORMAT} file")
-    records = read_frames(root / "frames.jsonl")
+    if records is None:
+        records = read_frames(root / "frames.jsonl")
     scratch = root / "replay"
     if scratch.exists():
         shutil.rmtree(scratch)
@@ -346,6 +349,20 @@ def replay_finding(directory: str | Path, *, run_timeout: float | None = None,
                             output_dir=scratch)
     return Replay(meta["signature"], result, len(broker.served),
                   sum(s.mutated for s in broker.served))
+
+
+def isolate_finding(directory: str | Path, *, run_timeout: float | None = None,
+                    target_cmd: str | None = None) -> list[tuple[FrameRecord, Replay]]:
+    """Which mutated frame does it: the finding replayed once per mutated frame, with only
+    that frame mutated (the others go out as the upstream sent them)."""
+    records = read_frames(Path(directory) / "frames.jsonl")
+    out = []
+    for culprit in [r for r in records if r.mutated is not None]:
+        alone = [r if r is culprit or r.mutated is None else replace(r, mutated=None)
+                 for r in records]
+        out.append((culprit, replay_finding(directory, run_timeout=run_timeout,
+                                            target_cmd=target_cmd, records=alone)))
+    return out
 
 
 def _replay_requests(meta: dict[str, Any], records: list[FrameRecord], scratch: Path,

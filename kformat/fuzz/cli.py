@@ -96,6 +96,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="campaign findings: seconds before the run counts as a hang")
     replay.add_argument("--target-cmd", default=None,
                         help="campaign findings: run this command instead of the recorded one")
+    replay.add_argument("--isolate", action="store_true",
+                        help="campaign findings: replay once per mutated frame, only that one "
+                             "mutated, to tell which frame does it")
     return parser
 
 
@@ -158,6 +161,18 @@ def _campaign(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    if args.file.is_dir() and args.isolate:
+        from kformat.fuzz.campaign import isolate_finding
+
+        culprits = 0
+        for frame, alone in isolate_finding(args.file, run_timeout=args.run_timeout,
+                                            target_cmd=args.target_cmd):
+            culprits += alone.reproduced
+            print(f"frame {frame.n} ({frame.direction} {frame.api_name} v{frame.api_version}, "
+                  f"{frame.label} at {frame.target_path or '-'}): {alone.result.outcome}"
+                  f"{' ' + alone.result.signal if alone.result.signal else ''}"
+                  f"{' <- reproduces ' + alone.recorded if alone.reproduced else ''}")
+        return 1 if culprits else 0
     if args.file.is_dir():
         from kformat.fuzz.campaign import replay_finding
 

@@ -235,3 +235,16 @@ def test_the_replay_command_exits_1_while_the_target_still_misbehaves(campaign, 
     fixed = f"{shlex.quote(sys.executable)} -c pass"  # a target that now copes
     assert cli.main(["replay", str(out / crash["dir"]), "--target-cmd", fixed]) == 0
     assert "NOT reproduced" in capsys.readouterr().out
+
+
+def test_isolate_names_the_frame_that_does_it(campaign, capsys):
+    from kformat.fuzz.campaign import isolate_finding
+
+    report, out = campaign
+    crash = next(f for f in report.findings if f["outcome"] == "crash")
+    ((frame, alone),) = isolate_finding(out / crash["dir"])
+    assert (frame.label, frame.target_path) == ("number_boundary",
+                                                "topics[0].partitions[0].leader_id")
+    assert alone.reproduced and alone.served_mutated == 1
+    assert cli.main(["replay", str(out / crash["dir"]), "--isolate"]) == 1
+    assert "<- reproduces crash/SIGSEGV/Metadata/number_boundary" in capsys.readouterr().out
