@@ -3,8 +3,8 @@
 :class:`FakeBroker` listens on the addresses the log's connections used (``broker`` of each
 record: the proxy's listening addresses, which the recorded Metadata and FindCoordinator
 responses advertise, so a client follows them to this broker as it did to the proxy). For
-each request a client sends it answers with the next recorded response of the same api key
-(per listening address first, then over all addresses), its correlation id set to the
+each request a client sends it answers with the next recorded response to a request of the
+same api key and version (per listening address first, then over all addresses), its correlation id set to the
 request's. A recorded response is sent as it went on the wire the first time (mutated
 bytes included). When the log holds no more responses of that api key, the last one is
 served again unmutated; an api key the log never answered closes the connection.
@@ -84,14 +84,15 @@ class FakeBroker:
                 addresses.append(r.broker)
         self.addresses = addresses or ["127.0.0.1:0"]
         self.served: list[ServedFrame] = []
-        self._by_listener: dict[tuple[str, int], deque[FrameRecord]] = defaultdict(deque)
-        self._by_key: dict[int, deque[FrameRecord]] = defaultdict(deque)
-        self._last: dict[int, FrameRecord] = {}
+        self._by_listener: dict[tuple[str, int, int | None], deque[FrameRecord]] = \
+            defaultdict(deque)
+        self._by_key: dict[tuple[int, int | None], deque[FrameRecord]] = defaultdict(deque)
+        self._last: dict[tuple[int, int | None], FrameRecord] = {}
         self._used: set[int] = set()
         for r in self.responses:
             assert r.api_key is not None
-            self._by_listener[(r.broker, r.api_key)].append(r)
-            self._by_key[r.api_key].append(r)
+            self._by_listener[(r.broker, r.api_key, r.api_version)].append(r)
+            self._by_key[(r.api_key, r.api_version)].append(r)
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._sockets: list[socket.socket] = []
@@ -183,17 +184,18 @@ class FakeBroker:
             have += len(chunk)
         return b"".join(parts)
 
-    def _next_response(self, listener: str, api_key: int) -> FrameRecord | None:
+    def _next_response(self, listener: str, api_key: int, version: int) -> FrameRecord | None:
+        key = (api_key, version)
         with self._lock:
-            for queue in (self._by_listener.get((listener, api_key)), self._by_key.get(api_key)):
+            for queue in (self._by_listener.get((listener, *key)), self._by_key.get(key)):
                 while queue:
                     record = queue.popleft()
                     if record.n in self._used:
                         continue
                     self._used.add(record.n)
-                    self._last[api_key] = record
+                    self._last[key] = record
                     return record
-            last = self._last.get(api_key)
+            last = self._last.get(key)
         if last is None:
             return None
         return FrameRecord(last.n, "response", last.original, last.connection, last.broker,
@@ -212,13 +214,13 @@ class FakeBroker:
                 request = self._read(conn, size)
                 if request is None:
                     return
-                key, _, cid = struct.unpack_from(">hhi", request)
+                key, version, cid = struct.unpack_from(">hhi", request)
                 if self.mutator is not None:
                     self.mutator.on_frame("request", request, connection=number, broker=listener)
                 if not _expects_response(request):
                     self.served.append(ServedFrame(listener, key, cid, None, False))
                     continue
-                record = self._next_response(listener, key)
+                record = self._next_response(listener, key, version)
                 if record is None:
                     self.served.append(ServedFrame(listener, key, cid, None, False))
                     return

@@ -248,3 +248,19 @@ def test_isolate_names_the_frame_that_does_it(campaign, capsys):
     assert alone.reproduced and alone.served_mutated == 1
     assert cli.main(["replay", str(out / crash["dir"]), "--isolate"]) == 1
     assert "<- reproduces crash/SIGSEGV/Metadata/number_boundary" in capsys.readouterr().out
+
+
+def test_the_fake_broker_answers_each_version_with_a_response_to_that_version():
+    v12 = FrameRecord(0, "response", kformat.frame(metadata_response(1)), 1, "127.0.0.1:0", 3,
+                      "Metadata", 12, 1)
+    body = {"brokers": [], "cluster_id": None, "controller_id": -1, "topics": []}
+    v9 = FrameRecord(1, "response", kformat.frame(kformat.build_response("Metadata", 9, body,
+                                                                         correlation_id=2)),
+                     1, "127.0.0.1:0", 3, "Metadata", 9, 2)
+    v9_request = kformat.build_request("Metadata", 9, {"topics": None}, correlation_id=7)
+    with FakeBroker([v12, v9], timeout=5) as broker:
+        host, port = broker.bootstrap.split(":")
+        with socket.create_connection((host, int(port)), timeout=5) as sock:
+            assert _exchange(sock, v9_request) == struct.pack(">i", 7) + v9.original[8:]
+            assert _exchange(sock, metadata_request(8)) == \
+                struct.pack(">i", 8) + v12.original[8:]
