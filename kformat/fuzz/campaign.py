@@ -317,8 +317,16 @@ class Replay:
 
     @property
     def reproduced(self) -> bool:
-        return self.result.outcome == self.recorded.split("/", 1)[0] and (
-            self.result.outcome != "crash" or self.recorded.split("/")[1] == self.result.signal)
+        """The same outcome and cause (the signal of a crash, the exit status of an error)."""
+        outcome, cause = self.recorded.split("/")[:2]
+        result = self.result
+        if result.outcome != outcome:
+            return False
+        if outcome == "crash":
+            return result.signal == cause
+        if outcome == "error":
+            return str(result.returncode) == cause
+        return True
 
 
 def replay_finding(directory: str | Path, *, run_timeout: float | None = None,

@@ -160,6 +160,15 @@ def _campaign(args: argparse.Namespace) -> int:
     return 1 if report.findings else 0
 
 
+def _said(result: Any) -> str:
+    """``crash SIGSEGV``, ``error (exit 2)``, ``clean``..."""
+    if result.signal:
+        return f"{result.outcome} {result.signal}"
+    if result.outcome == "error":
+        return f"error (exit {result.returncode})"
+    return str(result.outcome)
+
+
 def _replay(args: argparse.Namespace) -> int:
     if args.file.is_dir() and args.isolate:
         from kformat.fuzz.campaign import isolate_finding
@@ -169,8 +178,7 @@ def _replay(args: argparse.Namespace) -> int:
                                             target_cmd=args.target_cmd):
             culprits += alone.reproduced
             print(f"frame {frame.n} ({frame.direction} {frame.api_name} v{frame.api_version}, "
-                  f"{frame.label} at {frame.target_path or '-'}): {alone.result.outcome}"
-                  f"{' ' + alone.result.signal if alone.result.signal else ''}"
+                  f"{frame.label} at {frame.target_path or '-'}): {_said(alone.result)}"
                   f"{' <- reproduces ' + alone.recorded if alone.reproduced else ''}")
         return 1 if culprits else 0
     if args.file.is_dir():
@@ -179,9 +187,8 @@ def _replay(args: argparse.Namespace) -> int:
         replay = replay_finding(args.file, run_timeout=args.run_timeout,
                                 target_cmd=args.target_cmd)
         result = replay.result
-        print(f"{args.file}: recorded {replay.recorded}; replayed {replay.served} responses "
-              f"({replay.served_mutated} mutated): {result.outcome}"
-              f"{' ' + result.signal if result.signal else ''} in {result.seconds:.1f} s, "
+        print(f"{args.file}: recorded {replay.recorded}; replayed {replay.served} frames "
+              f"({replay.served_mutated} mutated): {_said(result)} in {result.seconds:.1f} s, "
               f"{'reproduced' if replay.reproduced else 'NOT reproduced'}")
         return 0 if result.outcome == "clean" else 1
     from kformat.fuzz.harness import replay
