@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("confluent_kafka")
 
-from kformat.live.mock_cluster import MockCluster, MockClusterError, librdkafka_path  # noqa: E402
+from kformat.live.mock_cluster import MockCluster, MockClusterError, librdkafka_path
 
 
 def test_library_is_the_one_confluent_kafka_ships():
