@@ -1,7 +1,8 @@
 """``kformat decode pcap FILE...``: the Kafka messages of packet captures as JSON lines.
 
 One JSON object per message on stdout (see :mod:`kformat.capture.messages`), one summary
-object per connection on stderr at the end. Exit status 0 when every message decoded, 1
+object per connection on stderr at the end, then the packet counts (``packets``,
+``tcp_segments``, ``skipped_packets``: not IP/TCP, IPv4 fragments, unreadable headers). Exit status 0 when every message decoded, 1
 when some did not (or a connection was not decodable), 2 on a usage or file error.
 """
 
@@ -57,6 +58,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     for line in decoder.summaries():
         failed |= _bad(line)
         err.write(json.dumps(line, ensure_ascii=False) + "\n")
+    stats = decoder.read_stats
+    err.write(json.dumps({"packets": stats.packets, "tcp_segments": stats.tcp,
+                          "skipped_packets": stats.skipped}) + "\n")
     return 1 if failed else 0
 
 

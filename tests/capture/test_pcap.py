@@ -240,8 +240,10 @@ def test_cli_writes_json_lines_and_summaries(tmp_path):
     assert pcap_main([str(path)], out=out, err=err) == 0
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     check_session(lines, exchanges())
-    (summary,) = [json.loads(line) for line in err.getvalue().splitlines()]
+    summary, counts = [json.loads(line) for line in err.getvalue().splitlines()]
     assert summary["requests"] == 3
+    assert counts == {"packets": len(conv.packets), "tcp_segments": len(conv.packets),
+                      "skipped_packets": 0}
     # through ``kformat decode pcap``
     out = io.StringIO()
     assert decode_main(["pcap", str(path)], out=out) == 0
@@ -263,3 +265,22 @@ def test_decode_pcap_function_takes_one_path(tmp_path):
     session(conv, exchanges()[:1])
     path = write(tmp_path / "c.pcapng", conv.packets)
     assert [r["kind"] for r in decode_pcap(path)] == ["request", "response"]
+
+
+def test_packets_that_are_not_tcp_are_counted(tmp_path):
+    import dpkt
+
+    udp = dpkt.ip.IP(src=bytes([10, 0, 0, 1]), dst=bytes([10, 0, 0, 2]), p=dpkt.ip.IP_PROTO_UDP,
+                     data=dpkt.udp.UDP(sport=1, dport=2, data=b"x"))
+    fragment = dpkt.ip.IP(src=bytes([10, 0, 0, 1]), dst=bytes([10, 0, 0, 2]),
+                          p=dpkt.ip.IP_PROTO_TCP, mf=1, data=b"\0" * 24)
+    path = tmp_path / "other.pcap"
+    with open(path, "wb") as fh:
+        writer = dpkt.pcap.Writer(fh, linktype=101)
+        writer.writepkt(bytes(udp), ts=1.0)
+        writer.writepkt(bytes(fragment), ts=2.0)
+        writer.writepkt(b"\x45", ts=3.0)  # a header cut short
+    decoder = CaptureDecoder()
+    assert list(decoder.decode([path])) == []
+    stats = decoder.read_stats
+    assert (stats.packets, stats.tcp, stats.skipped) == (3, 0, 3)

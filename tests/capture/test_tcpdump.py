@@ -125,4 +125,4 @@ def test_tcpdump_capture_through_the_cli(captures):
                                        "api_version", "correlation_id", "client_id", "body",
                                        "trailing", "error", "parsed_as_version"}
                          for line in lines)
-    assert err.getvalue().count("\n") >= 1
+    assert err.getvalue().count("\n") >= 2

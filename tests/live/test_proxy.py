@@ -227,3 +227,14 @@ def test_no_coordinator_answer_is_left_alone():
                                            {"error_code": 15, "node_id": -1, "host": "", "port": -1})
     assert (rewritten["host"], rewritten["port"]) == ("", -1)
     assert set(proxy.listeners) == {("127.0.0.1", 1)}
+
+
+def test_cli_listens_on_loopback_and_stops_by_itself(capsys, tmp_path):
+    from kformat.cli import main as kformat_main
+
+    log = tmp_path / "log.jsonl"
+    assert kformat_main(["proxy", "--listen", "127.0.0.1:0", "--upstream", "127.0.0.1:9",
+                         "--log", str(log), "--max-lifetime", "0.3"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("kformat proxy: listening on 127.0.0.1:") and "for 127.0.0.1:9" in err
+    assert log.read_text() == ""
