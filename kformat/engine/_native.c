@@ -23,6 +23,7 @@ enum {
     OP_VARINT = 11, OP_VARLONG = 12,
     OP_STRING = 20, OP_BYTES = 21, OP_RECORDS = 22,
     OP_STRUCT = 30, OP_ARRAY = 31, OP_PRESENCE = 32, OP_TAGGED = 33, OP_ABSENT = 34,
+    OP_PREFIXED = 35, OP_GREEDY = 36, OP_COUNTED = 37, OP_EXPECTED = 38,
 };
 enum { PFX_INT16 = 0, PFX_INT32 = 1, PFX_COMPACT = 2, PFX_VARINT = 3 };
 enum { FIELD_NAMED = 0, FIELD_FLATTEN = 1, FIELD_HIDDEN = 2 };
@@ -116,6 +117,7 @@ typedef struct {
     Py_ssize_t end;
     int depth;
     int tracked; /* a value stored in the struct being read is tracked by the cyclic GC */
+    PyObject *ctx; /* the dict of the struct being read (fields read so far), borrowed */
 } Reader;
 
 static inline int
@@ -255,6 +257,65 @@ static PyObject *parse_node(Reader *r, PyObject *plan);
 static int parse_struct_into(Reader *r, PyObject *plan, PyObject *dict);
 static int parse_tagged_into(Reader *r, PyObject *plan, PyObject *dict);
 
+/* Read a region's length prefix; *stop is where the region ends (checked present). */
+static int
+enter_region(Reader *r, long prefix, Py_ssize_t *stop)
+{
+    int64_t n;
+    if (read_length(r, prefix, &n) < 0)
+        return -1;
+    if (n < 0)
+        return fail("negative region length");
+    if (need(r, (Py_ssize_t)n) < 0)
+        return -1;
+    *stop = r->pos + (Py_ssize_t)n;
+    return 0;
+}
+
+/* The count an earlier field of the current struct holds (KArray(..., count=this.name)). */
+static int
+count_field(PyObject *ctx, PyObject *name, int64_t *out)
+{
+    PyObject *value = ctx ? PyDict_GetItemWithError(ctx, name) : NULL;
+    if (!value) {
+        if (PyErr_Occurred())
+            return -1;
+        return fail("count field missing");
+    }
+    int overflow;
+    long long n = PyLong_CheckExact(value) ? PyLong_AsLongLongAndOverflow(value, &overflow)
+                                           : -1;
+    if (n == -1 && PyErr_Occurred())
+        return -1;
+    if (!PyLong_CheckExact(value) || overflow || n < 0)
+        return fail("bad count field");
+    *out = n;
+    return 0;
+}
+
+static PyObject *
+parse_list(Reader *r, PyObject *element, int64_t n, long min_size)
+{
+    if (min_size > 0) {
+        if (n > (r->end - r->pos) / min_size)
+            return fail_null("count larger than the bytes left");
+    }
+    else if (n > MAX_ZERO_SIZE_ELEMENTS)
+        return fail_null("count of zero-size elements too large");
+    PyObject *list = PyList_New((Py_ssize_t)n);
+    if (!list)
+        return NULL;
+    for (Py_ssize_t i = 0; i < (Py_ssize_t)n; i++) {
+        PyObject *item = parse_node(r, element);
+        if (!item) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, item);
+    }
+    return list;
+}
+
 static PyObject *
 parse_blob(Reader *r, long prefix, int nullable, int text)
 {
@@ -337,8 +398,24 @@ parse_struct_into(Reader *r, PyObject *plan, PyObject *dict)
         PyObject *sub = PyTuple_GET_ITEM(field, 2);
         if (kind == FIELD_FLATTEN) {
             long op = op_of(sub);
-            int rc = op == OP_TAGGED ? parse_tagged_into(r, sub, dict)
-                                     : parse_struct_into(r, sub, dict);
+            int rc;
+            if (op == OP_TAGGED)
+                rc = parse_tagged_into(r, sub, dict);
+            else if (op == OP_PREFIXED) { /* a length-prefixed struct merged into this one */
+                Py_ssize_t stop;
+                rc = enter_region(r, int_at(sub, 1), &stop);
+                if (rc == 0) {
+                    Reader inner = *r;
+                    inner.end = stop;
+                    rc = parse_struct_into(&inner, PyTuple_GET_ITEM(sub, 2), dict);
+                    r->tracked = inner.tracked;
+                    if (rc == 0 && inner.pos != stop)
+                        rc = fail("region not consumed");
+                    r->pos = stop;
+                }
+            }
+            else
+                rc = parse_struct_into(r, sub, dict);
             if (rc < 0)
                 return -1;
             continue;
@@ -416,7 +493,7 @@ parse_tagged_into(Reader *r, PyObject *plan, PyObject *dict)
             continue;
         }
         PyObject *entry = PyTuple_GET_ITEM(entries, j);
-        Reader sub = {r->buf, r->pos, stop, r->depth, 0};
+        Reader sub = {r->buf, r->pos, stop, r->depth, 0, r->ctx};
         PyObject *value = parse_node(&sub, PyTuple_GET_ITEM(entry, 2));
         if (!value)
             goto error;
@@ -559,10 +636,13 @@ parse_node(Reader *r, PyObject *plan)
             return fail_null("nested too deeply");
         /* (OP_STRUCT, fields, keys): keys, the size of the dict, presizes it */
         int tracked_before = r->tracked;
+        PyObject *ctx_before = r->ctx;
         r->tracked = 0;
         PyObject *dict = _PyDict_NewPresized(int_at(plan, 2));
+        r->ctx = dict;
         if (dict && parse_struct_into(r, plan, dict) < 0)
             Py_CLEAR(dict);
+        r->ctx = ctx_before;
         r->depth--;
         if (dict && !r->tracked)
             PyObject_GC_UnTrack(dict); /* holds only untracked values: see untracked() */
@@ -587,6 +667,64 @@ parse_node(Reader *r, PyObject *plan)
         return parse_node(r, PyTuple_GET_ITEM(plan, 1));
     case OP_ABSENT:
         return copy_default(PyTuple_GET_ITEM(plan, 1));
+    case OP_PREFIXED: {
+        /* (OP_PREFIXED, prefix, plan): the region must be consumed exactly */
+        Py_ssize_t stop;
+        if (enter_region(r, int_at(plan, 1), &stop) < 0)
+            return NULL;
+        Reader inner = *r;
+        inner.end = stop;
+        PyObject *value = parse_node(&inner, PyTuple_GET_ITEM(plan, 2));
+        if (value && inner.pos != stop) {
+            Py_DECREF(value);
+            return fail_null("region not consumed");
+        }
+        r->pos = stop;
+        return value;
+    }
+    case OP_GREEDY: {
+        /* (OP_GREEDY, plan): elements until the region ends; each must consume bytes */
+        if (++r->depth > MAX_DEPTH)
+            return fail_null("nested too deeply");
+        PyObject *list = PyList_New(0);
+        while (list && r->pos < r->end) {
+            Py_ssize_t start = r->pos;
+            PyObject *item = parse_node(r, PyTuple_GET_ITEM(plan, 1));
+            if (!item || r->pos == start || PyList_Append(list, item) < 0) {
+                if (item && r->pos == start)
+                    fail("element without bytes");
+                Py_XDECREF(item);
+                Py_CLEAR(list);
+                break;
+            }
+            Py_DECREF(item);
+        }
+        r->depth--;
+        return list;
+    }
+    case OP_COUNTED: {
+        /* (OP_COUNTED, count field name, element plan, element minimum size) */
+        int64_t n;
+        if (++r->depth > MAX_DEPTH)
+            return fail_null("nested too deeply");
+        PyObject *list = NULL;
+        if (count_field(r->ctx, PyTuple_GET_ITEM(plan, 1), &n) == 0)
+            list = parse_list(r, PyTuple_GET_ITEM(plan, 2), n, int_at(plan, 3));
+        r->depth--;
+        return list;
+    }
+    case OP_EXPECTED: {
+        /* (OP_EXPECTED, plan, value): the field must hold value */
+        PyObject *value = parse_node(r, PyTuple_GET_ITEM(plan, 1));
+        if (!value)
+            return NULL;
+        int eq = PyObject_RichCompareBool(value, PyTuple_GET_ITEM(plan, 2), Py_EQ);
+        if (eq <= 0) {
+            Py_DECREF(value);
+            return eq < 0 ? NULL : fail_null("unexpected value");
+        }
+        return value;
+    }
     case OP_TAGGED: {
         PyObject *dict = PyDict_New();
         if (dict && parse_tagged_into(r, plan, dict) < 0)
@@ -605,6 +743,7 @@ typedef struct {
     Py_ssize_t len;
     Py_ssize_t cap;
     int depth;
+    PyObject *ctx; /* the dict of the struct being built, borrowed */
 } Writer;
 
 static int
@@ -633,6 +772,8 @@ reserve(Writer *w, Py_ssize_t n)
 static inline int
 put(Writer *w, const void *data, Py_ssize_t n)
 {
+    if (n == 0) /* an empty region's buffer may be NULL: memcpy must not see it */
+        return 0;
     if (reserve(w, n) < 0)
         return -1;
     memcpy(w->buf + w->len, data, (size_t)n);
@@ -694,6 +835,15 @@ put_length(Writer *w, long prefix, int64_t n)
     default:
         return fail("bad prefix in plan");
     }
+}
+
+/* A region's length prefix, then the region (the bytes built in region). */
+static int
+put_region(Writer *w, long prefix, Writer *region)
+{
+    if (put_length(w, prefix, region->len) < 0)
+        return -1;
+    return put(w, region->buf, region->len);
 }
 
 static int
@@ -773,6 +923,21 @@ build_uuid(Writer *w, PyObject *value)
     return put_be(w, lo, 8);
 }
 
+/* The items of a list or tuple, each built with element (n checked by the caller). */
+static int
+build_items(Writer *w, PyObject *element, PyObject *seq)
+{
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        Py_INCREF(item);
+        int rc = build_node(w, element, item);
+        Py_DECREF(item);
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}
+
 static int
 build_array(Writer *w, PyObject *plan, PyObject *value)
 {
@@ -830,8 +995,19 @@ build_struct_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
         long kind = int_at(field, 0);
         PyObject *sub = PyTuple_GET_ITEM(field, 2);
         if (kind == FIELD_FLATTEN) {
-            int rc = op_of(sub) == OP_TAGGED ? build_tagged_from(w, sub, dict, found)
-                                             : build_struct_from(w, sub, dict, found);
+            long op = op_of(sub);
+            int rc;
+            if (op == OP_TAGGED)
+                rc = build_tagged_from(w, sub, dict, found);
+            else if (op == OP_PREFIXED) { /* a length-prefixed struct merged into this one */
+                Writer region = {NULL, 0, 0, w->depth, w->ctx};
+                rc = build_struct_from(&region, PyTuple_GET_ITEM(sub, 2), dict, found);
+                if (rc == 0)
+                    rc = put_region(w, int_at(sub, 1), &region);
+                PyMem_Free(region.buf);
+            }
+            else
+                rc = build_struct_from(w, sub, dict, found);
             if (rc < 0)
                 return -1;
             continue;
@@ -926,7 +1102,7 @@ build_tagged_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
     PyObject *unknown = PyDict_GetItemWithError(dict, str_unknown_tags);
     if (!unknown && PyErr_Occurred())
         return -1;
-    Writer body = {NULL, 0, 0, w->depth};
+    Writer body = {NULL, 0, 0, w->depth, w->ctx};
     Py_ssize_t cap = known + 4, count = 0;
     TagEntry *tags = PyMem_Malloc((size_t)cap * sizeof(TagEntry));
     if (!tags) {
@@ -1003,8 +1179,11 @@ build_dict(Writer *w, PyObject *plan, PyObject *value, int tagged)
     if (++w->depth > MAX_DEPTH)
         return fail("nested too deeply");
     Py_ssize_t found = 0;
+    PyObject *ctx_before = w->ctx;
+    w->ctx = value;
     int rc = tagged ? build_tagged_from(w, plan, value, &found)
                     : build_struct_from(w, plan, value, &found);
+    w->ctx = ctx_before;
     w->depth--;
     if (rc < 0)
         return -1;
@@ -1111,6 +1290,42 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
         if (put_be(w, 1, 1) < 0)
             return -1;
         return build_node(w, PyTuple_GET_ITEM(plan, 1), value);
+    case OP_PREFIXED: {
+        Writer region = {NULL, 0, 0, w->depth, w->ctx};
+        int rc = build_node(&region, PyTuple_GET_ITEM(plan, 2), value);
+        if (rc == 0)
+            rc = put_region(w, int_at(plan, 1), &region);
+        PyMem_Free(region.buf);
+        return rc;
+    }
+    case OP_GREEDY:
+    case OP_COUNTED: {
+        if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value))
+            return fail("not a list");
+        if (op == OP_COUNTED) {
+            int64_t n;
+            if (count_field(w->ctx, PyTuple_GET_ITEM(plan, 1), &n) < 0)
+                return -1;
+            if (n != PySequence_Fast_GET_SIZE(value))
+                return fail("array length differs from its count field");
+        }
+        if (++w->depth > MAX_DEPTH)
+            return fail("nested too deeply");
+        int rc = build_items(w, PyTuple_GET_ITEM(plan, op == OP_GREEDY ? 1 : 2), value);
+        w->depth--;
+        return rc;
+    }
+    case OP_EXPECTED: {
+        PyObject *expected = PyTuple_GET_ITEM(plan, 2);
+        if (value == Py_None)
+            value = expected;
+        else {
+            int eq = PyObject_RichCompareBool(value, expected, Py_EQ);
+            if (eq <= 0)
+                return eq < 0 ? -1 : fail("unexpected value");
+        }
+        return build_node(w, PyTuple_GET_ITEM(plan, 1), value);
+    }
     case OP_ABSENT: {
         /* (OP_ABSENT, default, ignorable): writes nothing; a non-default value is refused
          * unless ignorable (the Python path names the field) */
@@ -1141,7 +1356,7 @@ native_parse(PyObject *self, PyObject *args)
         PyBuffer_Release(&view);
         return fail_null("start outside the buffer");
     }
-    Reader r = {(const uint8_t *)view.buf, pos, view.len, 0, 0};
+    Reader r = {(const uint8_t *)view.buf, pos, view.len, 0, 0, NULL};
     /* No collection while the tree is built: the new objects are all reachable from it, and
      * collecting young objects every 700 allocations costs more than building them. The
      * state is restored before returning (the GIL is held throughout). */
@@ -1162,7 +1377,7 @@ native_build(PyObject *self, PyObject *args)
     PyObject *plan, *value;
     if (!PyArg_ParseTuple(args, "O!O", &PyTuple_Type, &plan, &value))
         return NULL;
-    Writer w = {NULL, 0, 0, 0};
+    Writer w = {NULL, 0, 0, 0, NULL};
     if (reserve(&w, 256) < 0)
         return NULL;
     PyObject *out = NULL;

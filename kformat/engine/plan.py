@@ -18,6 +18,11 @@ numbers, ``BOOL``,   none (``INT8`` .. ``INT64``, ``UINT8`` .. ``UINT32``, ``FLO
 ``TAGGED``           entries ``(tag, name, plan, default)`` in ascending tag order, whether
                      to report known fields written at their default (``_defaults_on_wire``)
 ``ABSENT``           default, ignorable (a field the version lacks)
+``PREFIXED``         prefix, the plan of the region (consumed exactly)
+``GREEDY``           element plan (elements until the region ends)
+``COUNTED``          count field name (an earlier field of the struct), element plan,
+                     element minimum size
+``EXPECTED``         plan, the value the field must hold
 ===================  ======================================================================
 
 :func:`lower` refuses a block it does not know with :class:`PlanError`, loudly, the way
@@ -61,6 +66,10 @@ class Op(IntEnum):
     PRESENCE = 32
     TAGGED = 33
     ABSENT = 34
+    PREFIXED = 35
+    GREEDY = 36
+    COUNTED = 37
+    EXPECTED = 38
 
 
 class Prefix(IntEnum):
@@ -131,7 +140,7 @@ def lowers(grammar: Construct) -> bool:
 
 def _lower(sc: Construct, where: str) -> tuple[Any, ...]:
     from kformat.primitives.blobs import KBytes, KString
-    from kformat.primitives.containers import Flatten, KArray, KStruct, Presence
+    from kformat.primitives.containers import Flatten, KArray, KGreedy, KPrefixed, KStruct, Presence
     from kformat.primitives.scalars import FixedNumber, _Simple
     from kformat.primitives.tagged import TaggedFields
 
@@ -150,6 +159,13 @@ def _lower(sc: Construct, where: str) -> tuple[Any, ...]:
     if isinstance(sc, KArray) and sc.count is None and sc.prefix is not None:
         return _node(Op.ARRAY, _PREFIXES[sc.prefix], bool(sc.nullable),
                      _lower(sc.subcon, f"{where}[]"), sc.element_size)
+    if isinstance(sc, KArray) and sc.prefix is None:
+        return _node(Op.COUNTED, _count_field(sc.count, where), _lower(sc.subcon, f"{where}[]"),
+                     sc.element_size)
+    if isinstance(sc, KPrefixed):
+        return _node(Op.PREFIXED, _PREFIXES[sc.prefix], _lower(sc.subcon, where))
+    if isinstance(sc, KGreedy):
+        return _node(Op.GREEDY, _lower(sc.subcon, f"{where}[]"))
     if isinstance(sc, Presence):
         return _node(Op.PRESENCE, _lower(sc.subcon, where))
     if isinstance(sc, Flatten):
@@ -167,10 +183,28 @@ def _lower(sc: Construct, where: str) -> tuple[Any, ...]:
                     f"({kind.__module__}.{kind.__qualname__})")
 
 
+def _count_field(count: Any, where: str) -> str:
+    """The field name of a ``this.name`` count expression (anything else is refused)."""
+    from construct.expr import Path
+
+    if isinstance(count, Path):
+        parent = getattr(count, "_Path__parent", None)
+        field = getattr(count, "_Path__field", None)
+        if isinstance(field, str) and isinstance(parent, Path) \
+                and getattr(parent, "_Path__parent", None) is None:
+            return _intern(field)
+    raise PlanError(f"{where}: the native engine takes a count from an earlier field "
+                    f"(this.name), not {count!r}")
+
+
 def _lower_hook(sc: Construct, where: str) -> tuple[Any, ...] | None:
-    """Blocks declared above the primitives layer (protocol fields)."""
+    """Blocks declared above the primitives layer (protocol fields, record blocks)."""
     from kformat.protocol.compiler import Absent
     from kformat.protocol.records_field import RecordSet, RecordsField
+    from kformat.records.blocks import Expected
+
+    if isinstance(sc, Expected):
+        return _node(Op.EXPECTED, _lower(sc.subcon, where), sc.value)
 
     if isinstance(sc, Absent):
         return _node(Op.ABSENT, sc.default, bool(sc.ignorable))
@@ -186,15 +220,18 @@ def _struct(sc: Any, where: str) -> tuple[Any, ...]:
         label = f"{where}.{name}" if where and name else (name or where)
         plan = _lower(inner, label)
         if getattr(inner, "flatten", False):
-            if plan[0] not in (Op.STRUCT, Op.TAGGED):
-                raise PlanError(f"{label}: only a struct or a tagged section can be flattened")
+            if plan[0] not in (Op.STRUCT, Op.TAGGED) and not (
+                    plan[0] == Op.PREFIXED and plan[2][0] == Op.STRUCT):
+                raise PlanError(f"{label}: only a struct, a tagged section or a prefixed "
+                                f"struct can be flattened")
             fields.append((int(Field.FLATTEN), None, plan, False, None))
         elif not name:
             raise PlanError(f"{where}: an unnamed field {inner!r}")
         elif name.startswith("_"):
             fields.append((int(Field.HIDDEN), _intern(name), plan, False, None))
         else:
-            has_default = name in sc.defaults
+            # a block taking None on build (flagbuildnone) builds a missing key as None
+            has_default = name in sc.defaults or bool(getattr(sub, "flagbuildnone", False))
             fields.append((int(Field.NAMED), _intern(name), plan, bool(has_default),
                            sc.defaults.get(name)))
     return _node(Op.STRUCT, tuple(fields), _key_count(fields))
@@ -206,6 +243,8 @@ def _key_count(fields: list[tuple[Any, ...]]) -> int:
     for kind, _name, plan, _has_default, _default in fields:
         if kind == Field.NAMED:
             count += 1
+        elif kind == Field.FLATTEN and plan[0] == Op.PREFIXED:
+            count += _key_count(plan[2][1])
         elif kind == Field.FLATTEN:
             count += _key_count(plan[1]) if plan[0] == Op.STRUCT else len(plan[1]) + 2
     return count
@@ -239,6 +278,14 @@ def describe(plan: tuple[Any, ...], depth: int = 0) -> str:
     if op in (Op.STRING, Op.BYTES, Op.RECORDS):
         null = " nullable" if plan[2] else ""
         return f"{pad}{op.name} {Prefix(plan[1]).name}{null}"
+    if op is Op.PREFIXED:
+        return f"{pad}PREFIXED {Prefix(plan[1]).name}\n" + describe(plan[2], depth + 1)
+    if op is Op.GREEDY:
+        return f"{pad}GREEDY\n" + describe(plan[1], depth + 1)
+    if op is Op.COUNTED:
+        return f"{pad}COUNTED this.{plan[1]} min={plan[3]}\n" + describe(plan[2], depth + 1)
+    if op is Op.EXPECTED:
+        return f"{pad}EXPECTED {plan[2]!r}\n" + describe(plan[1], depth + 1)
     if op is Op.ABSENT:
         return f"{pad}ABSENT {plan[1]!r}" + (" ignorable" if plan[2] else "")
     return f"{pad}{op.name}"
