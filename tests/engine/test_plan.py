@@ -106,3 +106,23 @@ def test_every_registry_grammar_lowers():
             lower(body_grammar(msg, version), f"{msg.name} v{version}")
             count += 1
     assert count >= 880
+
+
+def test_record_batch_grammar_lowers_with_its_crc_and_codec():
+    from kformat.records.batch import RecordBatchV2
+    from kformat.records.checksum import crc32c
+
+    text = describe(lower(RecordBatchV2))
+    assert "CRC crc crc32c\n" in text
+    assert "COMPRESSED codec=this.attributes & 0x7 magic=2\n" in text
+    assert "COUNTED this.record_count min=1\n" in text
+    crc = next(node for node in _nodes(lower(RecordBatchV2)) if node and node[0] == Op.CRC)
+    assert crc[2] is crc32c and crc[3] is True
+
+
+def _nodes(obj):
+    """Every tuple of a plan (nodes and field entries alike)."""
+    if isinstance(obj, tuple):
+        yield obj
+        for item in obj:
+            yield from _nodes(item)
