@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean grammars fixtures
+.PHONY: run test lint bench clean grammars fixtures capture-tools
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,9 +15,15 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) -m kformat.main
 
-test: $(STAMP)
+test: $(STAMP) capture-tools
 	$(PY) -m ruff check kformat tests bench
 	$(PY) -m pytest -q
+
+# tcpdump for the live-capture tests (tests/capture/test_tcpdump.py skip without it or root)
+capture-tools:
+	@command -v tcpdump >/dev/null 2>&1 || (apt-get install -y -q tcpdump >/dev/null 2>&1 \
+		|| (apt-get update -q >/dev/null 2>&1 && apt-get install -y -q tcpdump >/dev/null 2>&1) \
+		|| echo "tcpdump not installed: the live-capture tests will be skipped")
 
 lint: $(STAMP)
 	$(PY) -m ruff check kformat tests bench
