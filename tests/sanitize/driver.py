@@ -62,9 +62,12 @@ SAN_LDFLAGS = ("-fsanitize=address,undefined",)
 NATIVE = "kformat.engine._native"
 STAGES = ("selftest", "build", "tests", "fixtures", "fuzz")
 DEFAULT_PYTEST = ("-q -x -p no:randomly -m 'not fuzz and not spark' tests/engine tests/protocol "
-                  "tests/corpus tests/strategies/test_registry_properties.py tests/fuzz")
+                  "tests/corpus tests/strategies/test_registry_properties.py tests/fuzz "
+                  "--ignore=tests/fuzz/test_campaign.py")
 """The tests that reach the native engine (protocol bodies and headers, internal-topic
-records, the fixtures, the registry-wide properties, the fuzz harnesses), sized for CI."""
+records, the fixtures, the registry-wide properties, the fuzz harnesses), sized for CI.
+Not the live-campaign tests: they classify client runs by RSS, which AddressSanitizer's
+shadow memory inflates (every run reads as "memory")."""
 
 
 class SanitizeError(RuntimeError):
