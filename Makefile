@@ -4,20 +4,23 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean grammars fixtures
+.PHONY: run test lint bench clean grammars fixtures dist smoke-wheel
 
-$(STAMP): pyproject.toml
+# constraints.txt: the exact codec-library releases the committed fixtures were produced with.
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test,spark]' --config-settings editable_mode=compat
+	$(PY) -m pip install -q -c constraints.txt -e '.[test,spark]' --config-settings editable_mode=compat
 	touch $(STAMP)
 
 run: $(STAMP)
 	$(PY) -m kformat.main
 
+# KFORMAT_FIXTURE_LIBS=exact: the fixture regeneration test fails (instead of skipping) when the
+# installed codec libraries are not the ones constraints.txt names.
 test: $(STAMP)
 	$(PY) -m ruff check kformat tests bench
-	$(PY) -m pytest -q
+	KFORMAT_FIXTURE_LIBS=exact $(PY) -m pytest -q
 
 lint: $(STAMP)
 	$(PY) -m ruff check kformat tests bench
@@ -29,7 +32,19 @@ grammars: $(STAMP)
 	$(PY) -m kformat grammars import ../shared/kafka-message-specs
 
 fixtures: $(STAMP)
+	$(PY) -m pip install -q -r constraints.txt
+	KFORMAT_FIXTURE_LIBS=exact $(PY) -m pytest -q tests/corpus/test_codec_versions.py
 	$(PY) -m kformat fixtures generate --out fixtures --committed
 
+# sdist and wheel in dist/ (python -m build, warnings shown)
+dist: $(STAMP)
+	$(PY) -m pip install -q build
+	rm -rf dist
+	$(PY) -m build --outdir dist .
+
+# the built wheel in a fresh venv with the oldest supported codec libraries, then a smoke test
+smoke-wheel: dist
+	KFORMAT_WHEEL_SMOKE=1 $(PY) -m pytest -q tests/packaging -p no:randomly
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

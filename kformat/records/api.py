@@ -75,6 +75,7 @@ from kformat.records.batch import (
 from kformat.records.blocks import RAW_RECORDS
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, Codec
 from kformat.records.control import decode_control
+from kformat.records.decoders import decode_plain
 from kformat.records.legacy import build_legacy, parse_legacy_entry
 from kformat.records.model import Batch, Record, TruncatedTail
 
@@ -680,8 +681,13 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
 # --------------------------------------------------------------------------- JSON lines
 
 
-def _b64(data: bytes | None) -> str | None:
-    return None if data is None else base64.b64encode(data).decode("ascii")
+def _b64(data: bytes | None) -> dict[str, str] | None:
+    """Bytes the one JSON way (docs/json.md): ``{"$bytes": base64}``, null for null."""
+    return None if data is None else {"$bytes": base64.b64encode(data).decode("ascii")}
+
+
+def _shown(data: bytes | None, decoder: str | None) -> dict[str, str] | str | None:
+    return _b64(data) if decoder is None else decode_plain(data, decoder)
 
 
 def _batch_json(batch: Batch) -> dict[str, Any]:
@@ -702,10 +708,11 @@ def _batch_json(batch: Batch) -> dict[str, Any]:
     }
 
 
-def _record_json(batch: Batch, record: Record) -> dict[str, Any]:
+def _record_json(batch: Batch, record: Record, key_decoder: str | None = None,
+                 value_decoder: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "offset": record.offset, "timestamp": record.timestamp,
-        "key": _b64(record.key), "value": _b64(record.value),
+        "key": _shown(record.key, key_decoder), "value": _shown(record.value, value_decoder),
         "headers": [{"key": k, "value": _b64(v)} for k, v in record.headers],
     }
     if batch.is_control:
@@ -719,10 +726,13 @@ def _record_json(batch: Batch, record: Record) -> dict[str, Any]:
     return out
 
 
-def decode_to_json_lines(source: Source, **options: Any) -> Iterator[str]:
-    """One JSON object per record: ``{"batch": {...}, "record": {...}}``.
+def decode_to_json_lines(source: Source, *, key_decoder: str | None = None,
+                         value_decoder: str | None = None, **options: Any) -> Iterator[str]:
+    """One JSON object per record: ``{"batch": {...}, "record": {...}}`` (docs/json.md).
 
-    Bytes (keys, values, header values) are standard base64 strings, ``null`` when null.
+    Bytes (keys, values, header values) are ``{"$bytes": base64}``, ``null`` when null;
+    ``key_decoder`` / ``value_decoder`` (a :data:`kformat.records.decoders.PLAIN_DECODERS`
+    name) show keys / values as text instead.
     An empty batch yields one line with ``"record": null``; records of control batches
     carry ``"control"`` (:func:`~kformat.records.control.decode_control`). A partial last
     batch yields a final ``{"truncated": {"position", "available", "needed"}}`` line.
@@ -735,7 +745,8 @@ def decode_to_json_lines(source: Source, **options: Any) -> Iterator[str]:
             if not batch.records:
                 yield json.dumps({"batch": head, "record": None})
             for record in batch.records:
-                yield json.dumps({"batch": head, "record": _record_json(batch, record)})
+                yield json.dumps({"batch": head, "record": _record_json(
+                    batch, record, key_decoder, value_decoder)})
     if iterator.truncated is not None:
         yield json.dumps({"truncated": dataclasses.asdict(iterator.truncated)})
 

@@ -427,22 +427,31 @@ def test_cli_decode_request_and_response(tmp_path):
 
     response = GOLDEN[2][4]
     (tmp_path / "resp.bin").write_bytes(response)
-    code, text = _run(["response", str(tmp_path / "resp.bin"), "--api", "Metadata", "--version", "0"])
+    code, text = _run(["response", str(tmp_path / "resp.bin"), "--api", "Metadata", "--api-version", "0"])
     assert code == 0 and json.loads(text)["body"]["brokers"][0]["host"] == "h"
-    code, text = _run(["response", str(tmp_path / "resp.bin"), "--api", "3", "--version", "0"])
+    code, text = _run(["response", str(tmp_path / "resp.bin"), "--api", "3", "-V", "0"])
     assert code == 0
 
 
-def test_cli_reports_errors_as_json(tmp_path):
+def test_cli_reports_errors_on_stderr_only_as_json_with_json(tmp_path, capsys):
     (tmp_path / "bad.bin").write_bytes(i16(3) + i16(99) + i32(1))
+    code, text = _run(["request", str(tmp_path / "bad.bin"), "--json"])
+    assert (code, text) == (1, "")
+    assert json.loads(capsys.readouterr().err) == {
+        "error": "UnsupportedVersionError", "path": "header.request_api_version", "offset": 2,
+        "reason": "MetadataRequest has no version 99 (valid: 0-13)",
+        "file": str(tmp_path / "bad.bin")}
     code, text = _run(["request", str(tmp_path / "bad.bin")])
-    assert code == 1
-    assert json.loads(text) == {"error": "UnsupportedVersionError", "path": "header.request_api_version",
-                                "offset": 2, "reason": "MetadataRequest has no version 99 (valid: 0-13)"}
+    assert (code, text) == (1, "")
+    assert capsys.readouterr().err == (
+        f"kformat decode request: {tmp_path / 'bad.bin'}: UnsupportedVersionError: MetadataRequest "
+        "has no version 99 (valid: 0-13) (expected '0-13', actual 99) "
+        "[at header.request_api_version, offset 2]\n")
     code, _ = _run(["request", str(tmp_path / "missing.bin")])
     assert code == 2
-    with pytest.raises(SystemExit):
-        _run(["response", str(tmp_path / "bad.bin")])  # --api and --version are required
+    assert _run(["response", str(tmp_path / "bad.bin")])[0] == 2  # --api, --api-version needed
+    assert "the following arguments are required: --api, -V/--api-version" in \
+        capsys.readouterr().err
 
 
 # --------------------------------------------------------------------------- compiled fast paths
