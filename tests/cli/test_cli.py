@@ -376,3 +376,21 @@ def test_every_java_option_is_accepted(log: Path) -> None:
                  "--share-group-state-decoder", "--index-sanity-check", "--verify-index-only",
                  "--max-bytes", "--skip-record-metadata", "--max-message-size"):
         assert name in options, name
+
+
+# --------------------------------------------------------------------------- completion
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("kformat dum", "dump "),
+    ("kformat decode resp", "response "),
+    ("kformat dump --key-decoder-c", "--key-decoder-class "),
+])
+def test_shell_completion_through_argcomplete(tmp_path: Path, line: str, expected: str) -> None:
+    pytest.importorskip("argcomplete", reason="the 'completion' extra")
+    out = tmp_path / "completions.txt"
+    env = {"PATH": "/usr/bin:/bin", "_ARGCOMPLETE": "1", "COMP_LINE": line,
+           "COMP_POINT": str(len(line)), "_ARGCOMPLETE_STDOUT_FILENAME": str(out)}
+    subprocess.run(["bash", "-c", f"'{sys.executable}' -m kformat 8>&1 9>&2"], env=env,
+                   check=True, cwd=ROOT, timeout=60)
+    assert out.read_text().split("\v") == [expected]
