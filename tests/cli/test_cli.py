@@ -219,9 +219,18 @@ def test_a_response_frame_hint_too() -> None:
 def test_decode_stream_reads_one_side_from_stdin(tmp_path: Path) -> None:
     request = kformat.frame(request_frame())
     (tmp_path / "client.bin").write_bytes(request)
-    code, out, err = cli("decode", "stream", str(tmp_path / "client.bin"), "-", stdin=b"")
-    line = json.loads(out.splitlines()[0])
-    assert line["request"]["api_name"] == "Metadata" and line["status"] != "ok"
+    response = kformat.frame(kformat.build_response("Metadata", 12, {
+        "throttle_time_ms": 0, "brokers": [], "cluster_id": None, "controller_id": 1,
+        "topics": []}, correlation_id=7))
+    assert cli("decode", "stream", str(tmp_path / "client.bin"), "-", stdin=b"") == (0, json.dumps(
+        {"status": "no-response", "correlation_id": 7, "request_offset": 0,
+         "response_offset": None, "request": json.loads(cli("decode", "request", "--framed",
+                                                            "-", stdin=request)[1])}) + "\n", "")
+    (tmp_path / "client.hex").write_text(request.hex("\n", 8))  # --hex: both sides are hex
+    code, out, err = cli("decode", "stream", str(tmp_path / "client.hex"), "--hex", "-",
+                         stdin=response.hex(" ").encode())
+    assert (code, err) == (0, "")
+    assert json.loads(out)["response"]["body"]["controller_id"] == 1
     assert cli("decode", "stream", "-", "-")[0] == USAGE
 
 
