@@ -19,7 +19,7 @@ from kformat.records.api import (
     parse_batches,
 )
 from kformat.records.batch import Header, Record, RecordBatchV2
-from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, Codec
+from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
 from kformat.records.control import (
     ControlRecordKey,
     ControlType,
@@ -27,6 +27,7 @@ from kformat.records.control import (
     control_record,
     decode_control,
 )
+from kformat.records.enums import Codec, TimestampType
 from kformat.records.legacy import LegacyMessageSet, LegacyMessageSetEntry
 from kformat.records.model import Batch, TruncatedTail
 from kformat.records.model import Record as RecordValue
@@ -47,6 +48,7 @@ __all__ = [
     "Record",
     "RecordBatchV2",
     "RecordValue",
+    "TimestampType",
     "TruncatedTail",
     "build_batch",
     "control_record",

@@ -76,6 +76,7 @@ from kformat.records.blocks import RAW_RECORDS
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, Codec
 from kformat.records.control import decode_control
 from kformat.records.decoders import decode_plain
+from kformat.records.enums import TimestampType, as_timestamp_type
 from kformat.records.legacy import build_legacy, parse_legacy_entry
 from kformat.records.model import Batch, Record, TruncatedTail
 
@@ -109,6 +110,7 @@ _RECORD_FIELDS = ("offset", "timestamp", "key", "value", "headers", "timestamp_t
 if tuple(f.name for f in dataclasses.fields(Record))[:len(_RECORD_FIELDS)] != _RECORD_FIELDS:
     raise ImportError("kformat.records.model.Record fields moved: update api._RECORD_FIELDS")
 _NEW, _INIT = object.__new__, Record.__init__
+_CREATE_TIME, _LOG_APPEND_TIME = TimestampType.CREATE_TIME, TimestampType.LOG_APPEND_TIME
 """``Record(...)`` in two calls, which cost less than calling the class."""
 
 
@@ -121,7 +123,7 @@ def _record(attributes: int, timestamp_delta: int, offset_delta: int, key: bytes
     # offset_delta, timestamp_delta), checked against the model at import; __new__ and
     # __init__ called directly (calling the class costs more)
     record = _NEW(Record)
-    _INIT(record, offset_delta, timestamp_delta, key, value, headers, 0, attributes,
+    _INIT(record, offset_delta, timestamp_delta, key, value, headers, _CREATE_TIME, attributes,
           offset_delta, timestamp_delta)
     return record
 
@@ -389,7 +391,7 @@ def _resolve(records: list[Record], base_offset: int, base_timestamp: int,
         for r in records:
             r.offset += base_offset
             r.timestamp = log_append_time
-            r.timestamp_type = 1
+            r.timestamp_type = _LOG_APPEND_TIME
     return records
 
 
@@ -616,7 +618,8 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
                base_timestamp: int | None = None, magic: int = 2, producer_id: int = -1,
                producer_epoch: int = -1, base_sequence: int = -1,
                is_transactional: bool = False, is_control: bool = False,
-               partition_leader_epoch: int = -1, timestamp_type: int = 0) -> Batch:
+               partition_leader_epoch: int = -1,
+               timestamp_type: TimestampType | int = TimestampType.CREATE_TIME) -> Batch:
     """A batch of ``records``, ready for :func:`build_batch`.
 
     Records get offsets ``base_offset, base_offset + 1, ...`` (a dict may give an absolute
@@ -632,6 +635,7 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
     kind = _codec(codec)
     if magic not in (0, 1, 2):
         raise EncodeError("magic must be 0, 1 or 2", path="magic", actual=magic)
+    timestamp_type = as_timestamp_type(timestamp_type)
     items = records if isinstance(records, list | tuple) else list(records)
     if base_timestamp is None:
         first = _item(items[0], 0)[1] if items else None
@@ -660,7 +664,7 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
     batch = Batch(
         base_offset=base_offset,
         magic=magic,
-        codec=int(kind),
+        codec=kind,
         records=made,
         partition_leader_epoch=partition_leader_epoch,
         timestamp_type=timestamp_type,

@@ -56,7 +56,7 @@ def test_crc_mismatch_is_an_error_unless_checks_are_off(tmp_path: Path,
     path = _write(tmp_path, bytes(data))
     assert main(["records", "decode", "--json", str(path)]) == 1
     error = json.loads(capsys.readouterr().err)
-    assert (error["error"], error["path"], error["offset"]) == ("CorruptRecordError", "crc", 0)
+    assert (error["error"], error["path"], error["offset"]) == ("CorruptRecordError", "crc", 17)
     assert main(["records", "decode", "--no-verify-crc", "--value-decoder", "string",
                  str(path)]) == 0
     line = json.loads(capsys.readouterr().out.splitlines()[0])

@@ -292,7 +292,7 @@ def test_errors_are_absolute_in_the_buffer() -> None:
     data[at + 30] ^= 0x10
     with pytest.raises(CorruptRecordError) as err:
         parse_batches(bytes(data))
-    assert (err.value.path, err.value.offset) == ("crc", at)
+    assert (err.value.path, err.value.offset) == ("crc", at + 17)  # the CRC field
     batches = parse_batches(bytes(data), verify_crc=False)
     assert len(batches) == len(parts) and {b.crc_valid for b in batches} == {None}
     assert parse_batches(bytes(data[:at]))[0].crc_valid is True
@@ -342,9 +342,9 @@ def test_decode_to_json_lines() -> None:
     first = lines[0]
     assert first["batch"]["base_offset"] == 3 and first["batch"]["codec"] == "none"
     assert first["record"] == {"offset": 3, "timestamp": 1_000,
-                               "key": base64.b64encode(b"k0").decode(),
-                               "value": base64.b64encode(b"v0").decode(),
-                               "headers": [{"key": "h", "value": "MQ=="},
+                               "key": {"$bytes": base64.b64encode(b"k0").decode()},
+                               "value": {"$bytes": base64.b64encode(b"v0").decode()},
+                               "headers": [{"key": "h", "value": {"$bytes": "MQ=="}},
                                            {"key": "h", "value": None}]}
     assert lines[1]["record"]["key"] is None
     assert lines[3]["record"]["control"]["type_name"] == "COMMIT"
