@@ -281,6 +281,9 @@ def _as_bytes(frame: Any) -> bytes:
         return frame
     if isinstance(frame, bytearray | memoryview):
         return bytes(frame)
+    if isinstance(frame, str):
+        raise TypeError("a frame is bytes, not str: pass bytes (bytes.fromhex(text) for hex "
+                        "text), or read a file with pathlib.Path(name).read_bytes()")
     raise DecodeError("a frame is bytes", actual=type(frame).__name__)
 
 

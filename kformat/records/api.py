@@ -2,7 +2,7 @@
 
 * :func:`parse_batches` / :func:`iter_batches` read any mix of magic 0, 1 and 2 entries
   (dispatching on the magic byte at offset 16, the same position in both layouts) from a
-  buffer, a binary file or a path. A partial batch at the end (fetch responses, live
+  buffer, a binary file or a ``pathlib.Path`` (a ``str`` is a ``TypeError``). A partial batch at the end (fetch responses, live
   segments) is reported in ``.truncated`` as a :class:`~kformat.records.model.TruncatedTail`,
   or raises :class:`~kformat.errors.TruncatedError` with ``strict=True``.
 * :func:`build_batch` writes a :class:`~kformat.records.model.Batch` back to bytes;
@@ -102,7 +102,7 @@ _FRAME = struct.Struct(">qi")
 _CHUNK = 1 << 20
 _FLAGS = 0x7F  # the attribute bits the named Batch fields stand for
 
-Source = bytes | bytearray | memoryview | str | os.PathLike[str] | IO[bytes]
+Source = bytes | bytearray | memoryview | os.PathLike[str] | IO[bytes]
 
 
 _RECORD_FIELDS = ("offset", "timestamp", "key", "value", "headers", "timestamp_type",
@@ -232,11 +232,15 @@ class _File:
 def _open(source: Any) -> _Buffer | _File:
     if isinstance(source, bytes | bytearray | memoryview):
         return _Buffer(source)
-    if isinstance(source, str | os.PathLike):
+    if isinstance(source, str):
+        raise TypeError("record batches are bytes, not str: pass bytes (the data), a binary "
+                        "file, or a pathlib.Path (a file name: pathlib.Path(name))")
+    if isinstance(source, os.PathLike):
         return _File(open(source, "rb"), owned=True)  # closed by the iterator
     if hasattr(source, "read"):
         return _File(source, owned=False)
-    raise TypeError(f"expected bytes, a binary file or a path, not {type(source).__name__}")
+    raise TypeError(f"expected bytes, a binary file or a pathlib.Path, not "
+                    f"{type(source).__name__}")
 
 
 # --------------------------------------------------------------------------- iteration
