@@ -156,13 +156,15 @@ def _topics_hook(name: str, kind: str, required: bool = True) -> Any:
 def _compiled_body(kind: str, key: int, version: int) -> CompiledGrammar:
     msg = _message(kind, key)
     _check_version(msg, version)
-    return CompiledGrammar(body_grammar(msg, version), name=f"{msg.name} v{version}")
+    return CompiledGrammar(body_grammar(msg, version), name=f"{msg.name} v{version}",
+                           native=True)
 
 
 @functools.cache
 def _compiled_header(kind: str, version: int) -> CompiledGrammar:
     name = "RequestHeader" if kind == "request-header" else "ResponseHeader"
-    return CompiledGrammar(grammar(None, version, kind), name=f"{name} v{version}")  # type: ignore[arg-type]
+    return CompiledGrammar(grammar(None, version, kind),  # type: ignore[arg-type]
+                           name=f"{name} v{version}", native=True)
 
 
 @functools.lru_cache(maxsize=256)
@@ -297,13 +299,11 @@ def _relocate(exc: KFormatError, delta: int, prefix: str = "") -> KFormatError:
 
 
 def _parse(codec: _Codec, data: bytes, strict: bool = True) -> tuple[dict[str, Any], dict[str, Any], bytes]:
-    """(header, body, trailing bytes) of a frame: compiled code first, the interpreter for
-    the error. With ``strict`` bytes after the body are an error (``trailing`` is then b"")."""
-    stream = BytesIO(data)
+    """(header, body, trailing bytes) of a frame: the active engine first, the interpreter
+    for the error. With ``strict`` bytes after the body are an error (``trailing`` is then b"")."""
     try:
-        header = codec.header.parse_stream(stream)
-        body = codec.body.parse_stream(stream)
-        end = stream.tell()
+        header, end = codec.header.parse_prefix(data)
+        body, end = codec.body.parse_prefix(data, end)
         if end == len(data) or not strict:
             return header, body, data[end:]
     except Exception:

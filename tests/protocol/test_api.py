@@ -36,6 +36,8 @@ from kformat.protocol.registry import load_registry
 from tests.helpers import assert_same
 from tests.protocol.values import sample_body
 
+pytestmark = pytest.mark.usefixtures("each_engine")
+
 
 def i16(v: int) -> bytes:
     return struct.pack(">h", v)
