@@ -28,6 +28,7 @@ from kformat.records import (
     Batches,
     BatchIterator,
     Codec,
+    Record,
     TimestampType,
     TruncatedTail,
     build_batch,
@@ -38,7 +39,6 @@ from kformat.records import (
     make_batch,
     parse_batches,
 )
-from kformat.records import RecordValue as Record
 
 __version__ = "0.1.0"
 

@@ -365,8 +365,10 @@ def test_api_versions_response_falls_back_to_v0():
 def test_memoryview_and_bytearray_frames():
     frame = build_request("Metadata", 4, {"topics": None}, client_id="c")
     assert parse_request(memoryview(frame)).body == parse_request(bytearray(frame)).body
-    with pytest.raises(kformat.DecodeError):
+    with pytest.raises(TypeError, match="a frame is bytes, not str: pass bytes"):
         parse_request("not bytes")  # type: ignore[arg-type]
+    with pytest.raises(kformat.DecodeError):
+        parse_request(12345)  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- JSON

@@ -19,7 +19,8 @@ from kformat.errors import (
     UnsupportedVersionError,
 )
 from kformat.primitives import CompiledGrammar, build_interpreted, parse_interpreted
-from kformat.records import ControlRecordKey, EndTxnMarker, Header, Record, RecordBatchV2
+from kformat.records import ControlRecordKey, EndTxnMarker, Header, RecordBatchV2
+from kformat.records import RecordV2 as Record
 from kformat.records.blocks import CrcGuard, get_param
 from kformat.records.codecs import compress
 from tests.helpers import (
