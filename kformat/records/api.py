@@ -79,6 +79,7 @@ from kformat.records.decoders import decode_plain
 from kformat.records.enums import TimestampType, as_timestamp_type
 from kformat.records.legacy import build_legacy, parse_legacy_entry
 from kformat.records.model import Batch, Record, TruncatedTail
+from kformat.records.output import batch_json
 
 __all__ = [
     "DEFAULT_MAX_BATCH_SIZE",
@@ -698,24 +699,6 @@ def _shown(data: bytes | None, decoder: str | None) -> dict[str, str] | str | No
     return _b64(data) if decoder is None else decode_plain(data, decoder)
 
 
-def _batch_json(batch: Batch) -> dict[str, Any]:
-    try:
-        codec = Codec(batch.codec).name.lower()
-    except ValueError:
-        codec = str(batch.codec)
-    return {
-        "position": batch.position, "size": batch.size, "magic": batch.magic,
-        "base_offset": batch.base_offset, "last_offset_delta": batch.last_offset_delta,
-        "partition_leader_epoch": batch.partition_leader_epoch, "crc": batch.crc,
-        "crc_valid": batch.crc_valid, "attributes": batch.attributes, "codec": codec,
-        "timestamp_type": batch.timestamp_type, "is_transactional": batch.is_transactional,
-        "is_control": batch.is_control, "has_delete_horizon": batch.has_delete_horizon,
-        "base_timestamp": batch.base_timestamp, "max_timestamp": batch.max_timestamp,
-        "producer_id": batch.producer_id, "producer_epoch": batch.producer_epoch,
-        "base_sequence": batch.base_sequence, "record_count": len(batch.records),
-    }
-
-
 def _record_json(batch: Batch, record: Record, key_decoder: str | None = None,
                  value_decoder: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
@@ -749,7 +732,7 @@ def decode_to_json_lines(source: Source, *, key_decoder: str | None = None,
     iterator = iter_batches(source, **options)
     with iterator:
         for batch in iterator:
-            head = _batch_json(batch)
+            head = batch_json(batch)
             if not batch.records:
                 yield json.dumps({"batch": head, "record": None})
             for record in batch.records:

@@ -34,6 +34,7 @@ import argparse
 import os
 import re
 import sys
+import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,11 +51,14 @@ from kformat.console import (
     read_input,
 )
 from kformat.errors import KFormatError
+from kformat.jsonable import to_jsonable
 from kformat.protocol.kraft import decode_control_value
 from kformat.records.codecs import Codec
 from kformat.records.control import ControlType, decode_control
 from kformat.records.decoders import java_decoder
+from kformat.records.enums import TimestampType, json_name
 from kformat.records.model import Batch, Record
+from kformat.records.output import add_sequence, batch_json, snake, timestamp_type_of
 from kformat.segments.checks import (
     LogChecker,
     Problem,
@@ -114,6 +118,10 @@ BOOTSTRAP_SNAPSHOT = "bootstrap.checkpoint"
 RECORD_INDENT = "|"
 STDIN_NAME = "<stdin>"
 TIMESTAMP_TYPES = ("CreateTime", "LogAppendTime")
+TIMESTAMP_LABELS = ("CreateTime", "LogAppendTime", "NoTimestampType")
+_JSON_LABELS = {"isValid": "crc_valid", "keySize": "key_size", "valueSize": "value_size",
+                "headerKeys": "header_keys"}
+"""The Java tool's record labels -> JSON names (docs/json.md); batches use batch_json."""
 _KRAFT_SNAPSHOT_NAME = re.compile(r"(\d+)-(\d+)\.checkpoint")
 _CONTROL_LABELS = {
     ControlType.SNAPSHOT_HEADER: "SnapshotHeader",
@@ -121,7 +129,6 @@ _CONTROL_LABELS = {
     ControlType.KRAFT_VERSION: "KRaftVersion",
     ControlType.KRAFT_VOTERS: "KRaftVoters",
 }
-_INT32_MAX = (1 << 31) - 1
 
 
 # --------------------------------------------------------------------------- formatting
@@ -140,15 +147,6 @@ def _codec_name(codec: int) -> str:
         return f"unknown({codec})"
 
 
-def _add_sequence(base: int, delta: int) -> int:
-    """``DefaultRecordBatch.incrementSequence``: sequences wrap to 0 after INT32 max."""
-    if base < 0:
-        return -1
-    if base > _INT32_MAX - delta:
-        return delta - (_INT32_MAX - base) - 1
-    return base + delta
-
-
 def batch_fields(batch: Batch) -> list[tuple[str, Any]]:
     """The batch line's (label, value) pairs in the Java tool's order. The timestamp's label
     is the batch's timestamp type; ``deleteHorizonMs`` is ``None`` when absent."""
@@ -159,7 +157,7 @@ def batch_fields(batch: Batch) -> list[tuple[str, Any]]:
             ("lastOffset", batch.last_offset),
             ("count", len(batch.records)),
             ("baseSequence", batch.base_sequence),
-            ("lastSequence", _add_sequence(batch.base_sequence, batch.last_offset_delta)),
+            ("lastSequence", add_sequence(batch.base_sequence, batch.last_offset_delta)),
             ("producerId", batch.producer_id),
             ("producerEpoch", batch.producer_epoch),
             ("partitionLeaderEpoch", batch.partition_leader_epoch),
@@ -210,7 +208,7 @@ def record_fields(batch: Batch, record: Record) -> list[tuple[str, Any]]:
         ("valueSize", -1 if record.value is None else len(record.value)),
     ]
     if batch.magic >= 2:
-        fields += [("sequence", _add_sequence(batch.base_sequence, record.offset_delta)),
+        fields += [("sequence", add_sequence(batch.base_sequence, record.offset_delta)),
                    ("headerKeys", [k for k, _ in record.headers])]
     elif not batch.codec:  # a plain magic 0/1 message is its own batch
         fields += [("isValid", batch.crc_valid is not False), ("crc", batch.crc)]
@@ -240,6 +238,23 @@ def control_fields(record: Record) -> tuple[str, dict[str, Any]]:
             return f" {label} {to_json(data)}", {label: data, "version": decoded.version}
     name = control["type_name"]
     return f" controlType: {name}({kind})", {"controlType": name, "typeId": kind}
+
+
+def _json_value(value: Any) -> Any:
+    """One JSON convention (docs/json.md): snake_case keys at any depth, bytes as
+    ``{"$bytes": ...}``, UUIDs as ``{"$uuid": ...}``."""
+    if isinstance(value, dict):
+        return {snake(str(k)): _json_value(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json_value(v) for v in value]
+    if isinstance(value, bytes | bytearray | memoryview | uuid.UUID | float):
+        return to_jsonable(value)
+    return value
+
+
+def dump_json(obj: dict[str, Any]) -> str:
+    """A ``dump --json`` line."""
+    return to_json(_json_value(obj))
 
 
 # --------------------------------------------------------------------------- progress
@@ -310,7 +325,7 @@ class Dumper:
     # ------------------------------------------------------------- output
 
     def line(self, text: str, obj: dict[str, Any]) -> None:
-        self.out.write((to_json(obj) if self.options.json else text) + "\n")
+        self.out.write((dump_json(obj) if self.options.json else text) + "\n")
 
     def note(self, text: str) -> None:
         """A text-only line (headers, Kafka's messages); JSON mode leaves it out."""
@@ -321,9 +336,9 @@ class Dumper:
         for p in problems:
             self.problems.append(p)
             if self.options.json:
-                self.out.write(to_json({"type": "problem", "file": p.file,
-                                        "position": p.position, "kind": p.kind,
-                                        "detail": p.detail}) + "\n")
+                self.out.write(dump_json({"type": "problem", "file": p.file,
+                                          "position": p.position, "kind": p.kind,
+                                          "detail": p.detail}) + "\n")
             else:
                 self.err.write(f"{p}\n")
 
@@ -412,14 +427,8 @@ class Dumper:
             self.report(checker.finish(reader.truncated, reader.error, reader.skipped))
 
     def _batch_json(self, path: str, batch: Batch) -> dict[str, Any]:
-        obj: dict[str, Any] = {"type": "batch", "file": path}
-        for label, value in batch_fields(batch):
-            if label in ("CreateTime", "LogAppendTime", "NoTimestampType"):
-                obj["timestampType"] = label
-                obj["maxTimestamp"] = value
-            else:
-                obj[label] = value
-        return obj
+        """The batch fields every command writes (docs/json.md), plus ``type`` and ``file``."""
+        return {"type": "batch", "file": path, **batch_json(batch)}
 
     def _record(self, path: str, batch: Batch, record: Record) -> None:
         opts = self.options
@@ -431,11 +440,11 @@ class Dumper:
             text = f"{RECORD_INDENT} {format_fields(fields)}"
             sep = " "
             for label, value in fields:
-                if label in ("CreateTime", "LogAppendTime", "NoTimestampType"):
-                    obj["timestampType"] = label
+                if label in TIMESTAMP_LABELS:
+                    obj["timestamp_type"] = json_name(timestamp_type_of(batch), TimestampType)
                     obj["timestamp"] = value
                 else:
-                    obj[label] = value
+                    obj[_JSON_LABELS.get(label, label)] = value
             if batch.is_control:
                 control_text, control_obj = control_fields(record)
                 text += control_text

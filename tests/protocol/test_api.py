@@ -393,7 +393,9 @@ def test_jsonable_mapping():
     assert out["u"] == {"$uuid": "00000000-0000-0000-0000-000000000001"}
     assert out["f"] == {"$float": "nan"} and out["g"] == {"$float": "-inf"}
     assert out[UNKNOWN_TAGS] == {"$tags": {"3": {"$bytes": "eA=="}}}
-    assert out["r"]["batches"][0]["records"] == 1 and out["r"]["batches"][0]["crc_valid"] is True
+    assert out["r"]["batches"][0]["record_count"] == 1 and out["r"]["batches"][0]["crc_valid"] is True
+    from kformat.records.output import batch_json
+    assert out["r"]["batches"] == [batch_json(b) for b in RecordSet(BATCH).batches]
     assert out["l"] == [1, None, "é"]
     back = from_jsonable(json.loads(json.dumps(out)))
     assert back["r"] == RecordSet(BATCH) and back[UNKNOWN_TAGS] == {3: b"x"}
