@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean grammars fixtures dist smoke-wheel
+.PHONY: run test lint bench clean grammars fixtures dist smoke-wheel docs
 
 # constraints.txt: the exact codec-library releases the committed fixtures were produced with.
 $(STAMP): pyproject.toml constraints.txt
@@ -36,6 +36,12 @@ fixtures: $(STAMP)
 	KFORMAT_FIXTURE_LIBS=exact $(PY) -m pytest -q tests/corpus/test_codec_versions.py
 	$(PY) -m kformat fixtures generate --out fixtures --committed
 
+# the documentation site (mkdocs, material theme, API reference from the docstrings) in site/;
+# --strict: any warning (a broken link, a missing page, an unresolved reference) fails
+docs: $(STAMP)
+	$(PY) -m pip install -q -c constraints.txt -e '.[docs]' --config-settings editable_mode=compat
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --site-dir site
+
 # sdist and wheel in dist/ (python -m build, warnings shown)
 dist: $(STAMP)
 	$(PY) -m pip install -q build
@@ -47,4 +53,4 @@ smoke-wheel: dist
 	KFORMAT_WHEEL_SMOKE=1 $(PY) -m pytest -q tests/packaging -p no:randomly
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) build dist site *.egg-info
