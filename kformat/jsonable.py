@@ -95,9 +95,9 @@ def from_jsonable(value: Any) -> Any:
 
 def records_summary(records: Any) -> list[dict[str, Any]]:
     """One line per batch of a RecordSet (the batch fields of docs/json.md, from
-    :data:`kformat.records.output.BATCH_FIELDS`), or the error that stopped decoding."""
+    :data:`kformat.records.fields.BATCH_FIELDS`), or the error that stopped decoding."""
     try:
-        from kformat.records.output import batch_json
+        from kformat.records.fields import batch_json
 
         batches = records.batches
         out = [batch_json(b) for b in batches]

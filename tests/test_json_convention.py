@@ -13,7 +13,7 @@ from kformat.cli import run
 from kformat.console import Console
 from kformat.jsonable import to_jsonable
 from kformat.protocol.records_field import RecordSet
-from kformat.records.output import BATCH_FIELDS, batch_json, markdown_table, snake
+from kformat.records.fields import BATCH_FIELDS, batch_json, markdown_table, snake
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "json.md"
 LOG = "00000000000000000000.log"

@@ -77,9 +77,9 @@ from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, Codec
 from kformat.records.control import decode_control
 from kformat.records.decoders import decode_plain
 from kformat.records.enums import TimestampType, as_timestamp_type
+from kformat.records.fields import batch_json
 from kformat.records.legacy import build_legacy, parse_legacy_entry
 from kformat.records.model import Batch, Record, TruncatedTail
-from kformat.records.output import batch_json
 
 __all__ = [
     "DEFAULT_MAX_BATCH_SIZE",

@@ -57,8 +57,8 @@ from kformat.records.codecs import Codec
 from kformat.records.control import ControlType, decode_control
 from kformat.records.decoders import java_decoder
 from kformat.records.enums import TimestampType, json_name
+from kformat.records.fields import add_sequence, batch_json, snake, timestamp_type_of
 from kformat.records.model import Batch, Record
-from kformat.records.output import add_sequence, batch_json, snake, timestamp_type_of
 from kformat.segments.checks import (
     LogChecker,
     Problem,

@@ -394,7 +394,7 @@ def test_jsonable_mapping():
     assert out["f"] == {"$float": "nan"} and out["g"] == {"$float": "-inf"}
     assert out[UNKNOWN_TAGS] == {"$tags": {"3": {"$bytes": "eA=="}}}
     assert out["r"]["batches"][0]["record_count"] == 1 and out["r"]["batches"][0]["crc_valid"] is True
-    from kformat.records.output import batch_json
+    from kformat.records.fields import batch_json
     assert out["r"]["batches"] == [batch_json(b) for b in RecordSet(BATCH).batches]
     assert out["l"] == [1, None, "é"]
     back = from_jsonable(json.loads(json.dumps(out)))

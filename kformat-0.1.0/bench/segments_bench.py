@@ -1,0 +1,268 @@
+"""Reading log segments: the ``kafka-segments`` data source, kformat's plain decoders, and
+aiokafka's Cython reader, on the same files.
+
+Workload: a corpus from :func:`kformat.corpus.records_corpus.generate_shard` (every codec,
+magic 0/1/2, transactions with control markers, headers, null keys and values; about 100
+bytes a record), written as partition directories with 1 MiB segments, less its magic 0 LZ4
+batches, which aiokafka refuses to read. Every reader
+decodes every record of every ``.log`` file and checks CRCs:
+
+* ``kformat columns``: :class:`kformat.spark.columns.ColumnReader` (Arrow record batches, the
+  decode path of the data source, no Spark);
+* ``kformat iter_batches``: :func:`kformat.records.iter_batches` (``Batch``/``Record``
+  objects, no Arrow), and the same turned into Arrow the row-based way (a dict per row,
+  ``RecordBatch.from_pylist``), as a reader yielding rows would;
+* ``aiokafka cython``: aiokafka's Cython ``DefaultRecordBatch`` / ``LegacyRecordBatch`` per
+  batch (its ``MemoryRecords`` mis-reads mixed-magic segments, see :func:`read_aiokafka`),
+  ``batch.validate_crc()`` and every record's offset, timestamp, key, value and headers;
+* ``spark kafka-segments``: ``spark.read.format("kafka-segments")`` in ``local[2]``,
+  ``count(*)`` and ``sum(length(value))`` (wall time of the query after a warm-up query,
+  so Python workers are running; both cores work).
+
+The in-process readers report the best of ``--repeat`` runs in CPU seconds of this process
+(steady on a busy machine); Spark reports wall time. Before timing, the readers must agree
+on the record count and the sum of value lengths. ``python -m bench segments [--records N]
+[--repeat N] [--no-spark] [--quick]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+Result = tuple[int, int]
+"""(records, sum of value lengths)"""
+
+
+def make_corpus(root: Path, records: int, shards: int, seed: int = 1) -> list[Path]:
+    """Corpus shards as partition directories, without their magic 0 LZ4 batches (aiokafka
+    refuses Kafka 0.8's LZ4 framing: "LZ4 is not supported for broker version 0.8/0.9")."""
+    from kformat.corpus.records_corpus import DEFAULT_SEGMENT_BYTES, generate_shard
+    from kformat.records.codecs import Codec
+    from kformat.segments.partition import write_partition_dir
+
+    per = -(-records // shards)
+    for shard in range(shards):
+        s = generate_shard(seed, shard, per)
+        kept = [raw for b, raw in zip(s.batches, s.encoded, strict=True)
+                if not (b.magic == 0 and b.codec == Codec.LZ4)]
+        segments: list[list[bytes]] = [[]]
+        size = 0
+        for raw in kept:
+            if size + len(raw) > DEFAULT_SEGMENT_BYTES and segments[-1]:
+                segments.append([])
+                size = 0
+            segments[-1].append(raw)
+            size += len(raw)
+        write_partition_dir(root, s.topic, s.partition, segments)
+    return sorted(root.glob("*/*.log"))
+
+
+# --------------------------------------------------------------------------- readers
+
+
+def read_columns(files: list[Path]) -> Result:
+    import pyarrow.compute as pc
+
+    from kformat.spark.columns import ColumnReader
+
+    rows = size = 0
+    for f in files:
+        for batch in ColumnReader(f.read_bytes(), segment=str(f)):
+            rows += batch.num_rows
+            size += pc.sum(pc.binary_length(batch.column("value"))).as_py() or 0
+    return rows, size
+
+
+def read_records(files: list[Path]) -> Result:
+    from kformat.records.api import iter_batches
+
+    rows = size = 0
+    for f in files:
+        for batch in iter_batches(f.read_bytes()):
+            for r in batch.records:
+                rows += 1
+                size += len(r.value) if r.value is not None else 0
+    return rows, size
+
+
+def read_records_to_arrow(files: list[Path]) -> Result:
+    """What a row-based reader would do: Record objects, one dict per row, then Arrow."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    from kformat.records.api import iter_batches
+    from kformat.spark.columns import CODEC_NAMES
+    from kformat.spark.schema import arrow_schema
+
+    schema = arrow_schema()
+    rows = size = 0
+    for f in files:
+        out = []
+        for b in iter_batches(f.read_bytes()):
+            for r in b.records:
+                out.append({
+                    "key": r.key, "value": r.value, "topic": None, "partition": None,
+                    "offset": r.offset,
+                    "timestamp": None if b.magic == 0 else r.timestamp * 1000,
+                    "timestampType": -1 if b.magic == 0 else r.timestamp_type,
+                    "headers": [{"key": k, "value": v} for k, v in r.headers],
+                    "baseOffset": b.base_offset, "magic": b.magic,
+                    "codec": CODEC_NAMES[b.codec], "producerId": b.producer_id,
+                    "producerEpoch": b.producer_epoch, "baseSequence": b.base_sequence,
+                    "isTransactional": b.is_transactional, "isControl": b.is_control,
+                    "crcValid": b.crc_valid, "segment": str(f), "position": b.position})
+        for start in range(0, len(out), 10_000):
+            batch = pa.RecordBatch.from_pylist(out[start:start + 10_000], schema=schema)
+            rows += batch.num_rows
+            size += pc.sum(pc.binary_length(batch.column("value"))).as_py() or 0
+    return rows, size
+
+
+def read_aiokafka(files: list[Path]) -> Result:
+    """aiokafka's Cython batch classes, one per batch.
+
+    Its Cython ``MemoryRecords`` mis-reads buffers that mix magics (a segment written
+    before and after a message format upgrade): it hands magic 0/1 entries that follow
+    magic 2 batches to ``DefaultRecordBatch``, whose CRC check then fails. So batches are
+    framed here (12-byte head, magic at byte 16, as ``MemoryRecords`` does) and each goes
+    to ``DefaultRecordBatch`` or ``LegacyRecordBatch`` by its magic.
+    """
+    import struct
+
+    from aiokafka.record.default_records import DefaultRecordBatch
+    from aiokafka.record.legacy_records import LegacyRecordBatch
+
+    head = struct.Struct(">qi")
+    rows = size = 0
+    for f in files:
+        data = f.read_bytes()
+        view = memoryview(data)
+        pos, end = 0, len(data)
+        while pos + 17 <= end:
+            length = head.unpack_from(data, pos)[1]
+            stop = pos + 12 + length
+            if stop > end:
+                break
+            magic = data[pos + 16]
+            frame = view[pos:stop]
+            batch = DefaultRecordBatch(frame) if magic == 2 else LegacyRecordBatch(frame, magic)
+            if not batch.validate_crc():
+                raise AssertionError(f"aiokafka: CRC mismatch in {f} at {pos}")
+            for r in batch:
+                _ = (r.offset, r.timestamp, r.key, r.headers)
+                rows += 1
+                size += len(r.value) if r.value is not None else 0
+            pos = stop
+    return rows, size
+
+
+def aiokafka_is_cython() -> bool:
+    from aiokafka.record import default_records
+
+    return default_records.DefaultRecordBatch is not default_records._DefaultRecordBatchPy
+
+
+# --------------------------------------------------------------------------- timing
+
+
+def best_cpu(fn: Callable[[], Result], repeat: int) -> tuple[float, Result]:
+    best, result = float("inf"), (0, 0)
+    for _ in range(repeat):
+        start = time.process_time()
+        result = fn()
+        best = min(best, time.process_time() - start)
+    return best, result
+
+
+def spark_read(root: Path, repeat: int) -> tuple[float, Result, float]:
+    """(best query seconds, result, session + warm-up seconds)."""
+    from kformat.spark import session
+
+    started = time.perf_counter()
+    spark = session(app_name="kformat-bench")
+
+    def query() -> Any:
+        # a new DataFrame each time: re-running one would reuse its shuffle output
+        return (spark.read.format("kafka-segments").load(f"{root}/*/*.log")
+                .selectExpr("count(*) AS n", "coalesce(sum(length(value)), 0) AS s"))
+
+    query().collect()  # warm-up: start the Python workers
+    warm = time.perf_counter() - started
+    best, result = float("inf"), (0, 0)
+    for _ in range(repeat):
+        t = time.perf_counter()
+        row = query().collect()[0]
+        best = min(best, time.perf_counter() - t)
+        result = (row["n"], row["s"])
+    spark.stop()
+    return best, result, warm
+
+
+def report(rows: list[tuple[str, float, Result, str]], nbytes: int, out: Any) -> None:
+    header = ("reader", "records/s", "MB/s", "seconds", "note")
+    lines = [(name, f"{res[0] / sec:,.0f}", f"{nbytes / sec / 1e6:,.2f}", f"{sec:.2f}", note)
+             for name, sec, res, note in rows]
+    widths = [max(len(x) for x in col) for col in zip(header, *lines, strict=True)]
+    for i, line in enumerate((header, *lines)):
+        print("  ".join(x.rjust(w) if 0 < j < 4 else x.ljust(w)
+                        for j, (x, w) in enumerate(zip(line, widths, strict=True))).rstrip(),
+              file=out)
+        if i == 0:
+            print("  ".join("-" * w for w in widths), file=out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench segments", description=__doc__)
+    parser.add_argument("--records", type=int, default=100_000)
+    parser.add_argument("--shards", type=int, default=4)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--no-spark", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="20,000 records, one run")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.records, args.repeat = 20_000, 1
+    root = Path(tempfile.mkdtemp(prefix="kformat-bench-"))
+    try:
+        files = make_corpus(root, args.records, args.shards)
+        nbytes = sum(f.stat().st_size for f in files)
+        print(f"segments: {len(files)} files, {nbytes / 1e6:.1f} MB, about {args.records:,} "
+              f"records (every codec, magic 0/1/2, transactions)", file=sys.stdout)
+        for warm_up in (read_columns, read_records, read_records_to_arrow, read_aiokafka):
+            warm_up(files[:1])  # imports, grammar compilation
+        readers: list[tuple[str, Callable[[], Result], str]] = [
+            ("kformat columns -> Arrow", lambda: read_columns(files), "CPU, 1 core"),
+            ("kformat iter_batches (objects)", lambda: read_records(files), "CPU, 1 core"),
+            ("kformat iter_batches -> rows -> Arrow", lambda: read_records_to_arrow(files),
+             "CPU, 1 core"),
+        ]
+        kind = "cython" if aiokafka_is_cython() else "pure Python"
+        readers.append((f"aiokafka record batches ({kind})", lambda: read_aiokafka(files),
+                        "CPU, 1 core"))
+        results = []
+        for name, fn, note in readers:
+            seconds, result = best_cpu(fn, args.repeat)
+            results.append((name, seconds, result, note))
+        if not args.no_spark:
+            seconds, result, warm = spark_read(root, args.repeat)
+            results.append(("spark kafka-segments", seconds, result,
+                            f"wall, local[2], after {warm:.0f}s start-up"))
+        expected = results[0][2]
+        wrong = [name for name, _, res, _ in results if res != expected]
+        report(results, nbytes, sys.stdout)
+        if wrong:
+            print(f"readers disagree with {results[0][0]}: {wrong}", file=sys.stderr)
+            return 1
+        return 0
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

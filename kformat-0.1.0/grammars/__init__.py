@@ -1,0 +1,1 @@
+"""kformat's protocol grammars: data files, see README.md."""

@@ -1,0 +1,74 @@
+"""Hostile inputs that are built rather than mutated: decompression bombs and legacy wrappers
+nested deeper than Kafka allows.
+
+Both are made with kformat's own grammars and then edited with
+:func:`~kformat.fuzz.subjects.splice`, so lengths and CRCs are right and only the intended
+rule is broken:
+
+* :func:`bomb_batch`: a valid batch (magic 2, or a magic 0/1 wrapper) whose compressed
+  payload inflates to one byte more than ``limit``: :class:`~kformat.errors.LimitExceededError`;
+* :func:`nested_wrapper`: a magic 0/1 wrapper whose inner message is itself a compressed
+  wrapper, ``depth`` levels deep (Kafka allows one level):
+  :class:`~kformat.errors.LimitExceededError` at the inner ``attributes``.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from kformat.fuzz.subjects import batches_subject, content_start, splice
+from kformat.primitives import CompiledGrammar
+from kformat.records.api import build_batch, make_batch
+from kformat.records.codecs import Codec, compress
+from kformat.records.legacy import LegacyMessageSet, LegacyMessageSetEntry
+
+__all__ = ["BOMB_CODECS", "bomb_batch", "bomb_payload", "nested_wrapper"]
+
+BOMB_CODECS = (Codec.GZIP, Codec.SNAPPY, Codec.LZ4, Codec.ZSTD)
+
+
+@functools.lru_cache(maxsize=32)
+def bomb_payload(codec: int, size: int, magic: int = 2) -> bytes:
+    """``size`` zero bytes compressed with ``codec`` (tiny on the wire, huge once inflated)."""
+    return compress(codec, bytes(size), magic=magic)
+
+
+@functools.lru_cache(maxsize=32)
+def bomb_batch(codec: int, limit: int, magic: int = 2) -> bytes:
+    """One batch whose records inflate to ``limit + 1`` bytes."""
+    if magic == 2:
+        batch = build_batch(make_batch([], codec=codec, base_timestamp=0))
+        subject = batches_subject(batch)
+        span = subject.spans(role="compressed")[0]
+        start = span.start
+    else:
+        batch = build_batch(make_batch([(None, b"")], codec=codec, magic=magic,
+                                       base_timestamp=0))
+        subject = batches_subject(batch)
+        span = subject.spans(role="legacy-value")[0]
+        start = content_start(batch, span)
+        assert start is not None
+    return splice(subject, start, span.end, bomb_payload(codec, limit + 1, magic))
+
+
+@functools.cache
+def _grammars() -> tuple[CompiledGrammar, CompiledGrammar]:
+    return (CompiledGrammar(LegacyMessageSetEntry, "legacy entry", native=False),
+            CompiledGrammar(LegacyMessageSet, "legacy message set", native=False))
+
+
+def _message(magic: int, attributes: int, value: bytes | None) -> dict[str, object]:
+    return {"magic": magic, "attributes": attributes, "timestamp": 0 if magic == 1 else None,
+            "key": None, "value": value, "messages": None}
+
+
+def nested_wrapper(magic: int = 1, codec: int = Codec.GZIP, depth: int = 2) -> bytes:
+    """A magic 0/1 entry: wrappers ``depth`` levels deep around one plain message."""
+    if depth < 2:
+        raise ValueError("depth must be >= 2 (one level of wrapping is legal)")
+    entry, message_set = _grammars()
+    entries = [{"offset": 0, "message": _message(magic, 0, b"x")}]
+    for _ in range(depth):
+        value = compress(codec, message_set.build(entries), magic=magic)
+        entries = [{"offset": 0, "message": _message(magic, codec, value)}]
+    return entry.build(entries[0])

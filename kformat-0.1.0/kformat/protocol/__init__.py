@@ -1,0 +1,1 @@
+"""Kafka protocol messages: the grammar model, the ``.kfg`` grammar files and their registry."""

@@ -1,0 +1,226 @@
+"""Size-prefixed frames on a connection, and a decoder for captured conversations.
+
+Every request and response travels as ``size:INT32`` followed by ``size`` bytes (header +
+body; Kafka's protocol guide, "Common Request and Response Structure"). A size above
+``max_frame_size`` (default 100 MiB, the broker's ``socket.request.max.bytes``) raises
+:class:`~kformat.errors.LimitExceededError` before anything is read or allocated.
+
+:func:`decode_conversation` takes the two byte streams of one captured connection
+(client -> broker and broker -> client), splits both into frames and pairs each response
+with its request by correlation id: a response can only be parsed with its request's api key
+and version. Nothing is dropped: responses with no request, requests with no response (yet),
+frames that do not parse and partial frames at the end of a stream all appear as
+:class:`Exchange` entries with a ``status`` and an ``error``. Error offsets there are absolute
+in the stream named by ``error_stream``.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Final
+
+from kformat.errors import (
+    EncodeError,
+    InvalidValueError,
+    KFormatError,
+    LimitExceededError,
+    TruncatedError,
+)
+from kformat.protocol.api import Request, Response, parse_request, parse_response
+
+__all__ = [
+    "DEFAULT_MAX_FRAME_SIZE",
+    "Exchange",
+    "decode_conversation",
+    "frame",
+    "iter_frames",
+    "split_frames",
+    "unframe",
+]
+
+DEFAULT_MAX_FRAME_SIZE: Final = 104_857_600
+"""100 MiB: the default of the broker's ``socket.request.max.bytes``."""
+SIZE: Final = struct.Struct(">i")
+_INT32_MAX: Final = 2**31 - 1
+
+
+def frame(data: bytes | bytearray | memoryview) -> bytes:
+    """``data`` with its 4-byte size prefix."""
+    if len(data) > _INT32_MAX:
+        raise EncodeError("frame larger than an INT32 size", actual=len(data))
+    return SIZE.pack(len(data)) + bytes(data)
+
+
+def _size_at(data: bytes, offset: int, max_frame_size: int) -> int:
+    size = SIZE.unpack_from(data, offset)[0]
+    if size < 0:
+        raise InvalidValueError("negative frame size", path="size", offset=offset, actual=size)
+    if size > max_frame_size:
+        raise LimitExceededError(f"frame of {size} bytes exceeds the {max_frame_size}-byte limit",
+                                 path="size", offset=offset, expected=max_frame_size, actual=size)
+    return size
+
+
+def unframe(data: bytes | bytearray | memoryview, *,
+            max_frame_size: int = DEFAULT_MAX_FRAME_SIZE) -> bytes:
+    """The payload of exactly one size-prefixed frame."""
+    data = bytes(data)
+    if len(data) < 4:
+        raise TruncatedError("frame size cut short", path="size", offset=0, expected=4,
+                             actual=len(data))
+    size = _size_at(data, 0, max_frame_size)
+    left = len(data) - 4
+    if size > left:
+        raise TruncatedError(f"frame of {size} bytes, {left} available", offset=0,
+                             expected=size, actual=left)
+    if size < left:
+        raise InvalidValueError(f"{left - size} bytes after the frame", offset=4 + size,
+                                expected=0, actual=left - size)
+    return data[4:]
+
+
+def iter_frames(data: bytes, *, max_frame_size: int = DEFAULT_MAX_FRAME_SIZE,
+                start: int = 0) -> Iterator[tuple[int, bytes]]:
+    """``(offset, payload)`` of each complete frame from ``start``; stops at a partial one.
+
+    ``offset`` is where the frame's size prefix starts. A bad size raises.
+    """
+    pos, end = start, len(data)
+    while end - pos >= 4:
+        size = _size_at(data, pos, max_frame_size)
+        if end - pos - 4 < size:
+            return
+        yield pos, data[pos + 4:pos + 4 + size]
+        pos += 4 + size
+
+
+def split_frames(stream_bytes: bytes | bytearray | memoryview, *,
+                 max_frame_size: int = DEFAULT_MAX_FRAME_SIZE) -> tuple[list[bytes], bytes]:
+    """Split a byte stream into frame payloads; ``rest`` is the trailing partial frame."""
+    data = bytes(stream_bytes)
+    frames = []
+    consumed = 0
+    for offset, payload in iter_frames(data, max_frame_size=max_frame_size):
+        frames.append(payload)
+        consumed = offset + 4 + len(payload)
+    return frames, data[consumed:]
+
+
+@dataclass(slots=True)
+class Exchange:
+    """One request and its response, or whatever part of them the capture holds.
+
+    ``status`` is one of:
+
+    * ``complete``: both parsed;
+    * ``no-response``: the request parsed, no response with its correlation id followed
+      (Produce with acks=0, or the capture ended);
+    * ``unmatched-response``: a response whose correlation id no request used;
+    * ``truncated``: a partial frame at the end of a stream;
+    * ``error``: a frame did not parse (``error`` says why and where).
+
+    Offsets (``request_offset``, ``response_offset``) are where the frame's size prefix starts
+    in its stream; ``error.offset`` is absolute in ``error_stream`` (``client`` or ``server``).
+    """
+
+    correlation_id: int | None = None
+    request: Request | None = None
+    response: Response | None = None
+    request_offset: int | None = None
+    response_offset: int | None = None
+    request_frame: bytes | None = None
+    response_frame: bytes | None = None
+    error: KFormatError | None = None
+    error_stream: str | None = None
+    status: str = "no-response"
+
+    def fail(self, error: KFormatError, stream: str, status: str = "error") -> None:
+        self.error, self.error_stream, self.status = error, stream, status
+
+
+def _scan(data: bytes, stream: str, max_frame_size: int,
+          out: list[Exchange]) -> list[tuple[int, bytes]]:
+    """The complete frames of one stream; a partial tail or bad size becomes an Exchange."""
+    frames: list[tuple[int, bytes]] = []
+    pos = 0
+    try:
+        for offset, payload in iter_frames(data, max_frame_size=max_frame_size):
+            frames.append((offset, payload))
+            pos = offset + 4 + len(payload)
+    except KFormatError as exc:  # a bad size: the rest of the stream cannot be split
+        pos = exc.offset if exc.offset is not None else pos
+        tail = Exchange(**{f"{_SIDE[stream]}_offset": pos})
+        tail.fail(exc, stream)
+        out.append(tail)
+        return frames
+    left = len(data) - pos
+    if left:
+        needed = SIZE.unpack_from(data, pos)[0] + 4 if left >= 4 else 4
+        tail = Exchange(**{f"{_SIDE[stream]}_offset": pos,
+                           f"{_SIDE[stream]}_frame": data[pos:]})
+        tail.fail(TruncatedError(f"partial frame at the end of the {stream} stream: "
+                                 f"{needed} bytes needed, {left} available",
+                                 offset=pos, expected=needed, actual=left), stream, "truncated")
+        out.append(tail)
+    return frames
+
+
+_SIDE: Final = {"client": "request", "server": "response"}
+
+
+def _relocated(exc: KFormatError, frame_offset: int) -> KFormatError:
+    """``exc`` from a frame's payload, at its offset in the stream (after the size prefix)."""
+    return exc.relocated(frame_offset + 4)
+
+
+def _correlation_id(payload: bytes, at: int) -> int | None:
+    return SIZE.unpack_from(payload, at)[0] if len(payload) >= at + 4 else None
+
+
+def decode_conversation(client_bytes: bytes | bytearray | memoryview,
+                        server_bytes: bytes | bytearray | memoryview, *,
+                        max_frame_size: int = DEFAULT_MAX_FRAME_SIZE) -> list[Exchange]:
+    """Decode one captured connection into exchanges, in request order.
+
+    Responses are paired with requests by correlation id (first come, first served when a
+    client reuses one). Entries that pair with nothing (unmatched responses, partial frames,
+    a bad frame size that stops a stream) follow, client side first.
+    """
+    client, server = bytes(client_bytes), bytes(server_bytes)
+    exchanges: list[Exchange] = []
+    trailing: list[Exchange] = []
+    pending: dict[int, deque[Exchange]] = {}
+    for offset, payload in _scan(client, "client", max_frame_size, trailing):
+        ex = Exchange(request_offset=offset, request_frame=payload)
+        try:
+            ex.request = parse_request(payload)
+            ex.correlation_id = ex.request.correlation_id
+        except KFormatError as exc:
+            ex.correlation_id = _correlation_id(payload, 4)
+            ex.fail(_relocated(exc, offset), "client")
+        exchanges.append(ex)
+        if ex.correlation_id is not None:
+            pending.setdefault(ex.correlation_id, deque()).append(ex)
+    server_tail: list[Exchange] = []
+    for offset, payload in _scan(server, "server", max_frame_size, server_tail):
+        cid = _correlation_id(payload, 0)
+        queue = pending.get(cid) if cid is not None else None
+        if not queue:
+            ex = Exchange(correlation_id=cid, response_offset=offset, response_frame=payload)
+            ex.fail(InvalidValueError("no request with this correlation id", path="header.correlation_id",
+                                      offset=offset + 4, actual=cid), "server", "unmatched-response")
+            trailing.append(ex)
+            continue
+        ex = queue.popleft()
+        ex.response_offset, ex.response_frame = offset, payload
+        if ex.request is None:
+            continue  # the request did not parse: its error stands, the response stays raw
+        try:
+            ex.response = parse_response(payload, ex.request.api_key, ex.request.api_version)
+            ex.status = "complete"
+        except KFormatError as exc:
+            ex.fail(_relocated(exc, offset), "server")
+    return exchanges + trailing + server_tail

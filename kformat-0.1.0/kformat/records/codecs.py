@@ -1,0 +1,384 @@
+"""Kafka's record compression codecs as plain functions, written and read the Java client's way.
+
+The codec is the low 3 bits of a batch's (magic 2) or wrapper message's (magic 0/1)
+``attributes`` (seeds 000 and 001); the compressed bytes are the batch's records, or the
+wrapper's value holding an inner message set. Each codec is framed as Kafka's Java client
+frames it:
+
+* GZIP: one RFC 1952 member as ``java.util.zip.GZIPOutputStream`` writes it (header
+  ``1f 8b 08 00 00000000 00 ff``: no name, mtime 0, XFL 0, OS "unknown" as JDK 16+ writes),
+  raw deflate at ``Deflater.DEFAULT_COMPRESSION`` (6), then CRC-32 and ISIZE little-endian.
+  Reading accepts concatenated members, as ``GZIPInputStream`` does.
+* SNAPPY: snappy-java's ``SnappyOutputStream`` ("xerial") framing::
+
+      magic   82 53 4e 41 50 50 59 00   ("\\x82SNAPPY\\0")
+      version int32 BE = 1, compatible int32 BE = 1
+      block*  int32 BE compressed length, raw snappy block of <= 32 KiB input
+
+  Reading also accepts a bare raw snappy block, concatenated xerial streams, and any
+  version/compatible values (snappy-java and kafka-python ignore them).
+* LZ4: the LZ4 frame format as ``KafkaLZ4BlockOutputStream`` writes it (KIP-57): FLG ``0x60``
+  (version 1, independent blocks, no block or content checksum, no content size), BD ``0x40``
+  (64 KiB blocks), HC = ``(xxh32(FLG BD) >> 8) & 0xFF``, blocks, end mark ``00000000``.
+  Magic 0 keeps Kafka < 0.10's bug: HC hashes the 4 magic bytes too. When reading, magic 0
+  ignores HC altogether and magic 1+ requires the correct one, like
+  ``KafkaLZ4BlockInputStream(ignoreFlagDescriptorChecksum = magic == 0)``; FLG/BD values that
+  class rejects (dependent blocks, dictionary id, reserved bits) are rejected too.
+* ZSTD (magic 2 only, KIP-110): one frame as zstd-jni's ``ZstdOutputStream`` behind Kafka's
+  ``BufferedOutputStream`` writes it: streamed without a content size (so the level's window
+  descriptor is written), no checksum, a flushed block, then an empty last block. Reading
+  accepts any sequence of frames, with or without content size, and skippable frames.
+
+Decompression is incremental and capped: at most ``limit`` bytes are ever produced and
+:class:`~kformat.errors.LimitExceededError` is raised as soon as the cap would be crossed.
+Corrupt compressed data (a bad gzip check value, a broken LZ4 block, a cut-short frame, bytes
+left over after the compressed stream) raises :class:`~kformat.errors.CorruptRecordError`; a
+codec id Kafka does not define, or a codec feature Kafka refuses (zstd below magic 2, LZ4
+dependent blocks), raises :class:`~kformat.errors.UnsupportedCodecError`. No foreign
+exception escapes.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from typing import Final
+
+import lz4.frame
+import snappy
+import zstandard
+
+from kformat.errors import (
+    CorruptRecordError,
+    EncodeError,
+    KFormatError,
+    LimitExceededError,
+    UnsupportedCodecError,
+    UnsupportedVersionError,
+)
+from kformat.primitives.fast import FAILED_PAYLOADS
+from kformat.records.checksum import xxh32
+from kformat.records.enums import Codec
+
+__all__ = ["DEFAULT_DECOMPRESSION_LIMIT", "Codec", "compress", "decompress"]
+
+
+DEFAULT_DECOMPRESSION_LIMIT: Final = 64 * 1024 * 1024
+"""A sane cap for one batch's decompressed records (64 MiB)."""
+
+_MAGICS = (0, 1, 2)
+_GZIP_HEADER = bytes.fromhex("1f8b08000000000000ff")
+_XERIAL_MAGIC = b"\x82SNAPPY\x00"
+_XERIAL_HEADER = _XERIAL_MAGIC + struct.pack(">ii", 1, 1)
+_XERIAL_BLOCK = 32 * 1024
+_LZ4_MAGIC = b"\x04\x22\x4d\x18"
+_ZSTD_MAGIC = 0xFD2FB528
+_ZSTD_CHUNK = 128 * 1024
+# KIP-390 levels: (default, lowest, highest); gzip also takes Java's -1 for the default.
+_LEVELS = {Codec.GZIP: (6, 1, 9), Codec.LZ4: (9, 1, 17), Codec.ZSTD: (3, -131072, 22)}
+
+
+def compress(codec: Codec | int, data: bytes, *, magic: int = 2, level: int | None = None) -> bytes:
+    """Compress ``data`` as the Java client does for a batch of this ``magic``.
+
+    ``level`` is the KIP-390 ``compression.<codec>.level`` (None: the Java default).
+    Raises :class:`~kformat.errors.EncodeError` for a codec, magic or level Kafka refuses.
+    """
+    try:
+        kind = Codec(codec)
+    except ValueError:
+        raise EncodeError(f"unknown compression codec {codec}", actual=codec) from None
+    if magic not in _MAGICS:
+        raise EncodeError(f"unknown magic {magic}", expected=_MAGICS, actual=magic)
+    if kind is Codec.ZSTD and magic < 2:
+        raise EncodeError("zstd needs magic 2 (KIP-110)", expected=2, actual=magic)
+    lvl = _level(kind, level)
+    if kind is Codec.NONE:
+        return bytes(data)
+    if kind is Codec.GZIP:
+        deflater = zlib.compressobj(lvl, zlib.DEFLATED, -zlib.MAX_WBITS)
+        body = deflater.compress(data) + deflater.flush()
+        return _GZIP_HEADER + body + struct.pack("<II", zlib.crc32(data), len(data) & 0xFFFFFFFF)
+    if kind is Codec.SNAPPY:
+        view = memoryview(data)
+        parts = [_XERIAL_HEADER]
+        for start in range(0, len(view), _XERIAL_BLOCK):
+            block = snappy.compress(bytes(view[start : start + _XERIAL_BLOCK]))
+            parts += (struct.pack(">i", len(block)), block)
+        return b"".join(parts)
+    if kind is Codec.LZ4:
+        # Kafka's default level 9 selects LZ4's fast compressor; any other level is LZ4HC.
+        frame = lz4.frame.compress(
+            data,
+            compression_level=0 if lvl == 9 else lvl,
+            block_size=lz4.frame.BLOCKSIZE_MAX64KB,
+            block_linked=False,
+            block_checksum=False,
+            content_checksum=False,
+            store_size=False,
+        )
+        if magic == 0:
+            frame = frame[:6] + bytes([_lz4_hc(frame[:6])]) + frame[7:]
+        return frame
+    cobj = zstandard.ZstdCompressor(level=lvl).compressobj()
+    out = cobj.compress(data)
+    if data:  # ZstdOutputStream.flush() then close(); an empty stream only sees close()
+        out += cobj.flush(zstandard.COMPRESSOBJ_FLUSH_BLOCK)
+    return out + cobj.flush(zstandard.COMPRESSOBJ_FLUSH_FINISH)
+
+
+def decompress(
+    codec: Codec | int,
+    data: bytes,
+    *,
+    limit: int,
+    magic: int = 2,
+    offset: int = 0,
+    path: str = "",
+) -> bytes:
+    """Decompress one compressed payload, producing at most ``limit`` bytes.
+
+    ``offset`` (the payload's absolute offset) and ``path`` are carried by every error.
+    Raises :class:`~kformat.errors.LimitExceededError` (``expected`` is ``limit``, ``actual``
+    the size seen so far, a lower bound for streamed codecs) or
+    :class:`~kformat.errors.UnsupportedCodecError`.
+    """
+    out = _Output(limit, path, offset)
+    try:
+        kind = Codec(codec)
+    except ValueError:
+        raise out.fail(f"compression codec {codec} is not defined by Kafka", actual=codec) from None
+    if magic not in _MAGICS:
+        raise UnsupportedVersionError(
+            f"unknown magic {magic}", path=path, offset=offset, expected=_MAGICS, actual=magic
+        )
+    if kind is Codec.ZSTD and magic < 2:
+        raise out.fail("zstd needs magic 2 (KIP-110)", expected=2, actual=magic)
+    data = bytes(data)
+    if kind is Codec.NONE:
+        out.reserve(len(data))
+        return data
+    if not data:
+        raise out.corrupt(f"{kind.name.lower()}: empty payload")
+    failed = FAILED_PAYLOADS.get()
+    if failed:
+        seen = failed.get(_failure_key(kind, magic, limit, data))
+        if seen is not None:  # the compiled path already inflated this payload and failed
+            raise type(seen)(seen.reason, path=path, offset=offset, expected=seen.expected,
+                             actual=seen.actual)
+    try:
+        _DECODERS[kind](data, out, magic)
+    except KFormatError as exc:
+        if failed is not None:
+            failed[_failure_key(kind, magic, limit, data)] = exc
+        raise
+    except (
+        zlib.error,
+        RuntimeError,
+        ValueError,
+        zstandard.ZstdError,
+        snappy.UncompressError,
+    ) as exc:
+        detail = str(exc) or str(exc.__cause__ or "") or type(exc).__name__
+        error = out.corrupt(f"{kind.name.lower()}: {detail.strip()}")
+        if failed is not None:
+            failed[_failure_key(kind, magic, limit, data)] = error
+        raise error from exc
+    return bytes(out.buf)
+
+
+def _failure_key(kind: Codec, magic: int, limit: int, data: bytes) -> tuple[int, ...]:
+    return (kind, magic, limit, len(data), hash(data))
+
+
+class _Output:
+    """The growing output with its cap, and the error context (path, offset)."""
+
+    __slots__ = ("buf", "limit", "offset", "path")
+
+    def __init__(self, limit: int, path: str, offset: int) -> None:
+        if limit < 0:
+            raise ValueError("limit must be >= 0")
+        self.buf = bytearray()
+        self.limit = limit
+        self.path = path
+        self.offset = offset
+
+    def room(self) -> int:
+        """How much to ask a decoder for: one byte more than allowed, to see the crossing."""
+        return self.limit - len(self.buf) + 1
+
+    def reserve(self, size: int) -> None:
+        if len(self.buf) + size > self.limit:
+            raise LimitExceededError(
+                "decompressed size exceeds the limit",
+                path=self.path,
+                offset=self.offset,
+                expected=self.limit,
+                actual=len(self.buf) + size,
+            )
+
+    def add(self, chunk: bytes) -> None:
+        self.reserve(len(chunk))
+        self.buf += chunk
+
+    def fail(self, reason: str, **extra: object) -> UnsupportedCodecError:
+        """A codec (or codec feature) Kafka does not support."""
+        return UnsupportedCodecError(reason, path=self.path, offset=self.offset, **extra)
+
+    def corrupt(self, reason: str, **extra: object) -> CorruptRecordError:
+        """Compressed bytes that do not decompress: damaged data."""
+        return CorruptRecordError(reason, path=self.path, offset=self.offset, **extra)
+
+
+def _level(kind: Codec, level: int | None) -> int:
+    if kind not in _LEVELS:
+        if level is not None:
+            raise EncodeError(f"{kind.name.lower()} takes no compression level", actual=level)
+        return 0
+    default, low, high = _LEVELS[kind]
+    if level is None or (kind is Codec.GZIP and level == -1):
+        return default
+    if not low <= level <= high:
+        raise EncodeError(
+            f"{kind.name.lower()} level out of range", expected=(low, high), actual=level
+        )
+    return level
+
+
+def _gunzip(data: bytes, out: _Output, magic: int) -> None:
+    rest = data
+    while rest:
+        member = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        pending = rest
+        while True:
+            chunk = member.decompress(pending, out.room())
+            out.add(chunk)
+            pending = member.unconsumed_tail
+            if member.eof:
+                break
+            if not chunk and not pending:
+                raise out.corrupt("gzip: truncated member")
+        rest = member.unused_data
+        # Strict where GZIPInputStream is lenient: trailing bytes must be another member.
+        if rest and rest[:2] != b"\x1f\x8b":
+            raise out.corrupt(f"gzip: {len(rest)} trailing bytes after the last member")
+
+
+def _snappy_length(block: bytes, out: _Output, at: int) -> int:
+    """The uncompressed length a raw snappy block declares (a uint32 varint preamble)."""
+    value = 0
+    for i, byte in enumerate(block[:5]):
+        value |= (byte & 0x7F) << (7 * i)
+        if byte < 0x80:
+            if value > 0xFFFFFFFF:
+                break
+            return value
+    raise out.corrupt(f"snappy: bad length preamble in the block at payload byte {at}")
+
+
+def _unsnappy(data: bytes, out: _Output, magic: int) -> None:
+    if len(data) < len(_XERIAL_HEADER) or not data.startswith(_XERIAL_MAGIC):
+        out.reserve(_snappy_length(data, out, 0))
+        out.add(snappy.decompress(data))
+        return
+    pos, end = len(_XERIAL_HEADER), len(data)
+    while pos < end:
+        if data.startswith(_XERIAL_MAGIC, pos):  # a concatenated stream's own header
+            if end - pos < len(_XERIAL_HEADER):
+                raise out.corrupt(f"snappy: truncated xerial header at payload byte {pos}")
+            pos += len(_XERIAL_HEADER)
+            continue
+        if end - pos < 4:
+            raise out.corrupt(f"snappy: truncated xerial block length at payload byte {pos}")
+        (size,) = struct.unpack_from(">i", data, pos)
+        if size <= 0 or size > end - pos - 4:
+            raise out.corrupt(
+                f"snappy: xerial block at payload byte {pos} claims {size} bytes,"
+                f" {end - pos - 4} remain"
+            )
+        block = data[pos + 4 : pos + 4 + size]
+        out.reserve(_snappy_length(block, out, pos + 4))
+        out.add(snappy.decompress(block))
+        pos += 4 + size
+
+
+def _lz4_hc(descriptor: bytes) -> int:
+    return (xxh32(descriptor) >> 8) & 0xFF
+
+
+def _unlz4(data: bytes, out: _Output, magic: int) -> None:
+    if len(data) < 7 or not data.startswith(_LZ4_MAGIC):
+        raise out.corrupt("lz4: not an LZ4 frame (bad magic number)")
+    flg, bd = data[4], data[5]
+    if flg >> 6 != 1 or flg & 0x03 or not flg & 0x20:
+        raise out.fail(
+            "lz4: FLG must be version 1 with independent blocks and no dictionary (KIP-57)",
+            actual=flg,
+        )
+    if bd & 0x8F or bd >> 4 < 4:
+        raise out.fail("lz4: BD must name a 64 KiB to 4 MiB block size", actual=bd)
+    hc_at = 14 if flg & 0x08 else 6
+    if len(data) <= hc_at:
+        raise out.corrupt("lz4: truncated frame descriptor")
+    correct = _lz4_hc(data[4:hc_at])
+    if magic == 0:  # Kafka ignores HC for magic 0; rewrite it so the LZ4 library accepts it
+        data = data[:hc_at] + bytes([correct]) + data[hc_at + 1 :]
+    elif data[hc_at] != correct:
+        legacy = data[hc_at] == _lz4_hc(data[:hc_at])
+        hint = " (the broken magic-0 checksum, KIP-57)" if legacy else ""
+        raise out.corrupt(
+            f"lz4: frame descriptor checksum mismatch{hint}", expected=correct, actual=data[hc_at]
+        )
+    frame = lz4.frame.LZ4FrameDecompressor()
+    chunk = frame.decompress(data, max_length=out.room())
+    while True:
+        out.add(chunk)
+        if frame.eof:
+            break
+        if frame.needs_input:
+            raise out.corrupt("lz4: truncated frame")
+        chunk = frame.decompress(b"", max_length=out.room())
+    if frame.unused_data:
+        raise out.corrupt(f"lz4: {len(frame.unused_data)} trailing bytes after the end mark")
+
+
+def _zstd_check_frames(data: bytes, out: _Output) -> None:
+    """Walk frame and block headers so truncation is caught (the stream reader stops silently)."""
+    pos, end = 0, len(data)
+    while pos < end:
+        if end - pos < 5:
+            raise out.corrupt(f"zstd: truncated frame at payload byte {pos}")
+        (word,) = struct.unpack_from("<I", data, pos)
+        if word & 0xFFFFFFF0 == 0x184D2A50:  # skippable frame: magic, uint32 LE size, bytes
+            pos += 8 + (struct.unpack_from("<I", data, pos + 4)[0] if end - pos >= 8 else 0)
+            if pos > end:
+                raise out.corrupt("zstd: truncated skippable frame")
+            continue
+        if word != _ZSTD_MAGIC:
+            raise out.corrupt(f"zstd: no zstd frame at payload byte {pos}")
+        fhd = data[pos + 4]
+        single = fhd >> 5 & 1
+        pos += 5 + (1 - single) + (0, 1, 2, 4)[fhd & 3] + (single, 2, 4, 8)[fhd >> 6]
+        last = 0
+        while not last:
+            if end - pos < 3:
+                raise out.corrupt("zstd: truncated frame")
+            header = int.from_bytes(data[pos : pos + 3], "little")
+            last, kind, size = header & 1, header >> 1 & 3, header >> 3
+            if kind == 3:
+                raise out.corrupt(f"zstd: reserved block type at payload byte {pos}")
+            pos += 3 + (1 if kind == 1 else size)
+        pos += 4 * (fhd >> 2 & 1)
+        if pos > end:
+            raise out.corrupt("zstd: truncated frame")
+
+
+def _unzstd(data: bytes, out: _Output, magic: int) -> None:
+    _zstd_check_frames(data, out)
+    with zstandard.ZstdDecompressor().stream_reader(data, read_across_frames=True) as reader:
+        while chunk := reader.read(min(_ZSTD_CHUNK, out.room())):
+            out.add(chunk)
+
+
+_DECODERS = {Codec.GZIP: _gunzip, Codec.SNAPPY: _unsnappy, Codec.LZ4: _unlz4, Codec.ZSTD: _unzstd}

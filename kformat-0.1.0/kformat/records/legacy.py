@@ -1,0 +1,351 @@
+"""Magic 0 and 1 message sets, Kafka before 0.11 (seed 000, "Old Message Format").
+
+Wire layout::
+
+    MessageSet => [offset message_size message]     entries until the end, no count
+      offset        INT64    absolute; a wrapper's is its LAST inner message's offset
+      message_size  INT32    bytes of message
+      message => crc magic attributes [timestamp] key value
+        crc         UINT32   CRC-32 (zlib) of magic .. value
+        magic       INT8     0 or 1
+        attributes  INT8     bits 0-2 codec (none, gzip, snappy, lz4);
+                             bit 3 timestamp type (magic 1: 0 create, 1 log append time);
+                             other bits unused, 0 on write
+        timestamp   INT64    magic 1 only
+        key         BYTES    nullable; null on a wrapper
+        value       BYTES    nullable; for a wrapper (codec != 0) the compressed inner
+                             message set, whose offsets are relative (0..n-1) on magic 1
+                             and absolute on magic 0
+
+A wrapper's inner messages may not be compressed again: Kafka allows one level of nesting, a
+deeper one raises :class:`~kformat.errors.LimitExceededError` at the inner ``attributes``.
+Magic 0 LZ4 uses the pre-KIP-57 frame checksum (see :mod:`kformat.records.codecs`); zstd
+(codec 4) is magic 2 only and raises :class:`~kformat.errors.UnsupportedCodecError`, like
+codecs 5-7. An inner message's magic must equal its wrapper's (as Kafka's log validator
+requires): :class:`~kformat.errors.InvalidValueError`.
+
+:func:`parse_legacy_entry` maps one top-level entry to a :class:`~kformat.records.model.Batch`
+(a wrapper and its inner messages, or one plain message); :func:`build_legacy` does the
+reverse. A parsed wrapper keeps its compressed bytes in ``batch.wire``
+(:class:`LegacyWrapper`), and while the batch is unchanged they are written back as they
+were, so a peer's batch rebuilds byte for byte whatever its compressor. A changed batch is
+built the Java client's way instead. Rebuilding is not byte-identical when:
+
+* a stored CRC was wrong (parsed with ``verify_crc=False``): the correct one is written;
+* a plain message's attributes have bit 3 set on magic 0 (cleared), or any message has bits
+  4-7 set (:class:`~kformat.errors.EncodeError`, the seed says they must be 0);
+* a changed wrapper is rebuilt: its inner messages and its compression are canonical (the
+  offset is the last inner offset, relative offsets are differences from the first inner
+  offset, the key is null, the timestamp is the greatest inner one unless LogAppendTime).
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from construct import If, this
+
+from kformat.errors import (
+    EncodeError,
+    InvalidValueError,
+    KFormatError,
+    TruncatedError,
+)
+from kformat.primitives import (
+    NULLABLE_BYTES,
+    CompiledGrammar,
+    Int64,
+    KGreedy,
+    KPrefixed,
+    KStruct,
+)
+from kformat.records.blocks import CrcGuard
+from kformat.records.codecs import Codec
+from kformat.records.enums import TimestampType
+from kformat.records.legacy_blocks import (
+    CODEC_MASK,
+    LEGACY_CODECS,
+    MAGICS,
+    TIMESTAMP_TYPE_BIT,
+    LegacyAttributes,
+    LegacyMagic,
+    LegacyValue,
+)
+from kformat.records.model import Batch, Record
+
+__all__ = [
+    "ENTRY_OVERHEAD",
+    "LegacyInnerMessage",
+    "LegacyInnerMessageSet",
+    "LegacyMessage",
+    "LegacyMessageSet",
+    "LegacyMessageSetEntry",
+    "LegacyWrapper",
+    "build_legacy",
+    "parse_legacy_entry",
+]
+
+ENTRY_OVERHEAD = 12
+"""``offset`` and ``message_size``: the bytes of an entry before its message."""
+
+_HEADER = struct.Struct(">qi")
+
+
+# --------------------------------------------------------------------------- grammar
+
+LegacyInnerMessage = CrcGuard(KStruct(
+    "magic" / LegacyMagic(match=this._._.magic),  # the wrapper's (inner -> entry -> wrapper)
+    "attributes" / LegacyAttributes(this.magic, nested=True),
+    "timestamp" / If(this.magic == 1, Int64),
+    "key" / NULLABLE_BYTES,
+    "value" / NULLABLE_BYTES,
+), algorithm="crc32", what="message")
+"""A message inside a wrapper: never compressed itself, magic equal to the wrapper's."""
+
+LegacyInnerMessageSet = KGreedy(KStruct(
+    "offset" / Int64,
+    "message" / KPrefixed("int32", LegacyInnerMessage, "message"),
+))
+"""A wrapper's decompressed value: inner entries until the end."""
+
+LegacyMessage = CrcGuard(KStruct(
+    "magic" / LegacyMagic(),
+    "attributes" / LegacyAttributes(this.magic),
+    "timestamp" / If(this.magic == 1, Int64),
+    "key" / NULLABLE_BYTES,
+    LegacyValue(this.attributes & CODEC_MASK, this.magic, LegacyInnerMessageSet),
+), algorithm="crc32", what="message")
+"""A top-level message; parses to ``crc, magic, attributes, timestamp, key, value, messages``
+(``messages`` is the inner message set of a wrapper, else ``None``)."""
+
+LegacyMessageSetEntry = KStruct(
+    "offset" / Int64,
+    "message" / KPrefixed("int32", LegacyMessage, "message"),  # message_size
+)
+"""``offset``, ``message_size`` and the message."""
+
+LegacyMessageSet = KGreedy(LegacyMessageSetEntry)
+"""Entries until the end of the buffer."""
+
+
+@cache
+def _entry_grammar() -> CompiledGrammar:
+    return CompiledGrammar(LegacyMessageSetEntry, "legacy message set entry", native=False)
+
+
+@cache
+def _set_grammar() -> CompiledGrammar:
+    return CompiledGrammar(LegacyMessageSet, "legacy message set", native=False)
+
+
+# --------------------------------------------------------------------------- model
+
+
+@dataclass(frozen=True)
+class LegacyWrapper:
+    """What a parsed wrapper's bytes hold beyond :class:`Batch` (``batch.wire``).
+
+    :func:`build_legacy` writes these fields back while ``fingerprint`` still matches the
+    batch, so an unchanged peer batch rebuilds byte for byte.
+    """
+
+    offset: int
+    attributes: int
+    timestamp: int | None
+    key: bytes | None
+    value: bytes
+    fingerprint: tuple[Any, ...]
+
+
+def _fingerprint(batch: Batch) -> tuple[Any, ...]:
+    """The batch fields a rebuild depends on (references, not copies)."""
+    return (batch.magic, batch.codec, batch.timestamp_type, batch.max_timestamp,
+            batch.base_offset, batch.last_offset_delta,
+            tuple((r.offset, r.timestamp, r.key, r.value, r.attributes, r.timestamp_type,
+                   tuple(r.headers)) for r in batch.records))
+
+
+def _relative_base(wrapper_offset: int, last_relative: int) -> int:
+    """What a magic 1 wrapper's relative inner offsets are added to.
+
+    The wrapper holds its last inner message's absolute offset, so the base is
+    ``wrapper_offset - last_relative``. A client-side wrapper (kafka-python, librdkafka) has
+    offset 0: when the base would be negative the inner offsets stand as they are, as
+    kafka-python's ``LegacyRecordBatch`` reads them (Kafka's ``AbstractLegacyRecordBatch``
+    takes base 0 for a 0 wrapper, and refuses a non-zero wrapper below the last inner offset).
+    """
+    base = wrapper_offset - last_relative
+    return base if base >= 0 else 0
+
+
+def _to_batch(parsed: dict[str, Any], position: int, size: int,
+              crc_valid: bool | None) -> Batch:
+    wrapper_offset = parsed["offset"]
+    msg = parsed["message"]
+    magic, attributes = msg["magic"], msg["attributes"]
+    codec = attributes & CODEC_MASK
+    timestamp_type = (TimestampType.LOG_APPEND_TIME if magic == 1 and attributes & TIMESTAMP_TYPE_BIT
+                      else TimestampType.CREATE_TIME)
+    timestamp = msg["timestamp"] if magic == 1 else -1
+    if not codec:
+        records = [Record(offset=wrapper_offset, timestamp=timestamp, key=msg["key"],
+                          value=msg["value"], timestamp_type=timestamp_type,
+                          attributes=attributes)]
+    else:
+        inner = msg["messages"]
+        base = _relative_base(wrapper_offset, inner[-1]["offset"] if inner else 0)
+        records = []
+        for entry in inner:
+            m = entry["message"]
+            if magic == 1:
+                offset = base + entry["offset"]
+                stamp = timestamp if timestamp_type else m["timestamp"]
+            else:
+                offset, stamp = entry["offset"], -1
+            records.append(Record(offset=offset, timestamp=stamp, key=m["key"],
+                                  value=m["value"], timestamp_type=timestamp_type,
+                                  attributes=m["attributes"]))
+    base_offset = records[0].offset if records else wrapper_offset
+    base_timestamp = records[0].timestamp if records and magic == 1 else -1
+    for r in records:
+        r.offset_delta = r.offset - base_offset
+        r.timestamp_delta = r.timestamp - base_timestamp if magic == 1 else 0
+    batch = Batch(
+        base_offset=base_offset, magic=magic, codec=codec, records=records,
+        crc=msg["crc"], crc_valid=crc_valid, attributes=attributes,
+        timestamp_type=timestamp_type, last_offset_delta=wrapper_offset - base_offset,
+        base_timestamp=base_timestamp, max_timestamp=timestamp,
+        batch_length=size - ENTRY_OVERHEAD, position=position, size=size,
+    )
+    if codec:
+        batch.wire = LegacyWrapper(  # type: ignore[attr-defined]
+            offset=wrapper_offset, attributes=attributes, timestamp=msg["timestamp"],
+            key=msg["key"], value=msg["value"], fingerprint=_fingerprint(batch))
+    return batch
+
+
+# --------------------------------------------------------------------------- parse
+
+
+def _located(exc: KFormatError, position: int) -> KFormatError:
+    """``exc`` from parsing an entry at ``position``, with absolute offsets.
+
+    The whole entry was in the buffer, so running out of bytes inside it means a length
+    (``message_size``, a key or value length) lied: :class:`InvalidValueError`. A CRC
+    mismatch is reported at the CRC field.
+    """
+    if isinstance(exc, TruncatedError):
+        return exc.relocated(position, note=" (a length field overruns message_size)",
+                             cls=InvalidValueError)
+    return exc.relocated(position)
+
+
+def parse_legacy_entry(data: bytes | bytearray | memoryview, position: int, *,
+                       verify_crc: bool = True, limit: int) -> tuple[Batch, int]:
+    """Parse the magic 0/1 entry at ``position``; return it and the next entry's position.
+
+    ``limit`` caps a wrapper's decompressed size. Raises :class:`TruncatedError` when the
+    buffer ends inside the entry: ``expected`` is the entry's full size when
+    ``message_size`` was readable, else ``None``; ``actual`` is the bytes available.
+    Any other :class:`~kformat.errors.DecodeError` means the entry is invalid. Offsets are
+    absolute in ``data``; a CRC mismatch is reported at the CRC field.
+    """
+    view = memoryview(data)
+    if view.ndim != 1 or view.format != "B":
+        view = view.cast("B")
+    total = len(view)
+    if not 0 <= position <= total:
+        raise ValueError(f"position {position} outside the buffer (0..{total})")
+    available = total - position
+    if available < ENTRY_OVERHEAD:
+        raise TruncatedError("message set entry header cut short", path="message_size",
+                             offset=position, expected=None, actual=available)
+    _, message_size = _HEADER.unpack_from(view, position)
+    if message_size < 0:
+        raise InvalidValueError("negative message_size", path="message_size",
+                                offset=position + 8, actual=message_size)
+    size = ENTRY_OVERHEAD + message_size
+    if size > available:
+        raise TruncatedError(f"entry of {size} bytes, {available} available",
+                             path="message", offset=position, expected=size,
+                             actual=available)
+    entry = bytes(view[position:position + size])
+    try:
+        parsed = _entry_grammar().parse(entry, verify_crc=verify_crc,
+                                        decompression_limit=limit)
+    except KFormatError as exc:
+        raise _located(exc, position) from None
+    return _to_batch(parsed, position, size, True if verify_crc else None), position + size
+
+
+# --------------------------------------------------------------------------- build
+
+
+def _message(magic: int, attributes: int, timestamp: int | None, key: bytes | None,
+             value: bytes | None, messages: list[Any] | None = None) -> dict[str, Any]:
+    return {"magic": magic, "attributes": attributes,
+            "timestamp": timestamp if magic == 1 else None, "key": key, "value": value,
+            "messages": messages}
+
+
+def _wrapper_entry(batch: Batch) -> dict[str, Any]:
+    magic, records = batch.magic, batch.records
+    wire = getattr(batch, "wire", None)
+    if isinstance(wire, LegacyWrapper) and wire.fingerprint == _fingerprint(batch):
+        return {"offset": wire.offset, "message": _message(
+            magic, wire.attributes, wire.timestamp, wire.key, wire.value)}
+    first = records[0].offset if records else 0
+    inner = [{"offset": r.offset - first if magic == 1 else r.offset,
+              "message": _message(magic, r.attributes, r.timestamp, r.key, r.value)}
+             for r in records]
+    if magic == 1 and batch.timestamp_type:
+        timestamp = batch.max_timestamp
+    else:
+        timestamp = max((r.timestamp for r in records), default=batch.max_timestamp)
+    attributes = batch.codec | (TIMESTAMP_TYPE_BIT if magic == 1 and batch.timestamp_type
+                                else 0)
+    offset = records[-1].offset if records else batch.last_offset
+    return {"offset": offset, "message": _message(magic, attributes, timestamp, None, None,
+                                                  inner)}
+
+
+def _plain_entries(batch: Batch) -> list[dict[str, Any]]:
+    entries = []
+    for r in batch.records:
+        attributes = r.attributes & ~(CODEC_MASK | TIMESTAMP_TYPE_BIT)
+        if batch.magic == 1 and r.timestamp_type:
+            attributes |= TIMESTAMP_TYPE_BIT
+        entries.append({"offset": r.offset, "message": _message(
+            batch.magic, attributes, r.timestamp, r.key, r.value)})
+    return entries
+
+
+def build_legacy(batch: Batch) -> bytes:
+    """The magic 0/1 bytes of ``batch``: a plain message per record when ``codec`` is 0,
+    else one wrapper holding the compressed inner message set.
+
+    Raises :class:`~kformat.errors.EncodeError` for what magic 0/1 cannot hold (zstd,
+    headers, unused attribute bits, out-of-range numbers).
+    """
+    if batch.magic not in MAGICS:
+        raise EncodeError("legacy messages have magic 0 or 1", path="magic",
+                          expected=MAGICS, actual=batch.magic)
+    if batch.codec not in LEGACY_CODECS:
+        reason = ("zstd needs magic 2 (KIP-110)" if batch.codec == Codec.ZSTD
+                  else "unknown compression codec")
+        raise EncodeError(reason, path="codec", expected=LEGACY_CODECS, actual=batch.codec)
+    for i, r in enumerate(batch.records):
+        if r.headers:
+            raise EncodeError("magic 0/1 messages have no headers",
+                              path=f"records[{i}].headers")
+    if batch.codec:
+        entries = [_wrapper_entry(batch)]
+    elif batch.records:
+        entries = _plain_entries(batch)
+    else:
+        raise EncodeError("an uncompressed magic 0/1 batch needs at least one record",
+                          path="records")
+    return _set_grammar().build(entries)

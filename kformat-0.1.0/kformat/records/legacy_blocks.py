@@ -1,0 +1,302 @@
+"""Building blocks of the magic 0/1 message grammar (seed 000, "Old Message Format").
+
+The CRC guard is :class:`kformat.records.blocks.CrcGuard` (CRC-32 here); these blocks are
+what only legacy messages need:
+
+* :class:`LegacyMagic`: ``magic`` INT8, 0 or 1 (:class:`~kformat.errors.UnsupportedVersionError`
+  otherwise); an inner message's magic must equal its wrapper's.
+* :class:`LegacyAttributes`: ``attributes`` INT8. Codec bits 0-2 name gzip, snappy or lz4;
+  4 (zstd, magic 2 only) and 5-7 raise :class:`~kformat.errors.UnsupportedCodecError`. An
+  inner message may not be compressed again (Kafka allows one level of nesting):
+  :class:`~kformat.errors.LimitExceededError`. Unused bits (3-7 on magic 0, 4-7 on magic 1)
+  are accepted when parsing and refused when building.
+* :class:`LegacyValue`: the ``value`` (BYTES, nullable) and, when the codec is not none, the
+  compression tunnel to the inner message set. It is flattened into the message, giving
+  ``value`` (the bytes on the wire, compressed for a wrapper) and ``messages`` (the parsed
+  inner message set, or ``None``). Decompression is capped by the ``decompression_limit``
+  parameter (default :data:`~kformat.records.codecs.DEFAULT_DECOMPRESSION_LIMIT`), read
+  like :mod:`kformat.records.blocks` reads its parameters.
+
+Interpreted and compiled code call the same functions below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from io import BytesIO
+from typing import Any
+
+from construct import Construct
+
+from kformat.errors import (
+    EncodeError,
+    InvalidValueError,
+    KFormatError,
+    LimitExceededError,
+    UnsupportedCodecError,
+    UnsupportedVersionError,
+)
+from kformat.primitives import _runtime as rt
+from kformat.primitives.base import KConstruct
+from kformat.records.blocks import get_param, relocate
+from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, compress, decompress
+
+__all__ = ["LegacyAttributes", "LegacyMagic", "LegacyValue"]
+
+CODEC_MASK = 0x07
+TIMESTAMP_TYPE_BIT = 0x08
+LEGACY_CODECS = (0, 1, 2, 3)
+MAGICS = (0, 1)
+_IMPORT = "import kformat.records.legacy_blocks as _lb\nfrom io import BytesIO"
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _evaluate(value: Any, context: Any) -> Any:
+    return value(context) if callable(value) else value
+
+
+def _sub(path: str, name: str) -> str:
+    return f"{path} -> {name}" if path else name
+
+
+def _emit_expr(value: Any) -> str:
+    return repr(value) if value is not None else "None"
+
+
+# --------------------------------------------------------------------------- magic
+
+
+def p_legacy_magic(io: Any, expected: int | None, path: str = "") -> int:
+    start = io.tell()
+    magic = rt.p_fixed(io, rt.INT8, path)
+    if expected is not None:
+        if magic != expected:
+            raise InvalidValueError("inner message magic differs from its wrapper's",
+                                    path=path, offset=start, expected=expected, actual=magic)
+    elif magic not in MAGICS:
+        raise UnsupportedVersionError("not a magic 0/1 message", path=path, offset=start,
+                                      expected=MAGICS, actual=magic)
+    return magic
+
+
+def b_legacy_magic(obj: Any, io: Any, expected: int | None, path: str = "") -> Any:
+    if expected is not None:
+        if obj != expected:
+            raise EncodeError("inner message magic differs from its wrapper's", path=path,
+                              expected=expected, actual=obj)
+    elif isinstance(obj, bool) or obj not in MAGICS:
+        raise EncodeError("legacy messages have magic 0 or 1", path=path, expected=MAGICS,
+                          actual=obj)
+    return rt.b_fixed(obj, io, rt.INT8, path)
+
+
+class LegacyMagic(KConstruct):
+    """``magic`` INT8: 0 or 1, or exactly ``match`` (an expression) for inner messages."""
+
+    min_size = 1
+
+    def __init__(self, match: Any = None) -> None:
+        super().__init__()
+        self.match = match
+
+    def _parse(self, stream: Any, context: Any, path: str) -> Any:
+        return p_legacy_magic(stream, _evaluate(self.match, context), path)
+
+    def _build(self, obj: Any, stream: Any, context: Any, path: str) -> Any:
+        return b_legacy_magic(obj, stream, _evaluate(self.match, context), path)
+
+    def _emitparse(self, code: Any) -> str:
+        code.append(_IMPORT)
+        return f"_lb.p_legacy_magic(io, {_emit_expr(self.match)})"
+
+    def _emitbuild(self, code: Any) -> str:
+        code.append(_IMPORT)
+        return f"_lb.b_legacy_magic(obj, io, {_emit_expr(self.match)})"
+
+    def __repr__(self) -> str:
+        return f"LegacyMagic({self.match!r})"
+
+
+# --------------------------------------------------------------------------- attributes
+
+
+def _codec_problem(codec: int, nested: bool) -> tuple[type[KFormatError], str] | None:
+    """What is wrong with the codec bits of a legacy message, if anything."""
+    if codec == 4:
+        return UnsupportedCodecError, "zstd needs magic 2 (KIP-110)"
+    if codec not in LEGACY_CODECS:
+        return UnsupportedCodecError, f"compression codec {codec} is not defined by Kafka"
+    if nested and codec:
+        return (LimitExceededError,
+                "an inner message is compressed again: Kafka allows one level of nesting")
+    return None
+
+
+def p_legacy_attributes(io: Any, nested: bool, path: str = "") -> int:
+    start = io.tell()
+    attributes = rt.p_fixed(io, rt.INT8, path)
+    problem = _codec_problem(attributes & CODEC_MASK, nested)
+    if problem:
+        error, reason = problem
+        if error is LimitExceededError:  # expected/actual: the nesting depth
+            raise error(reason, path=path, offset=start, expected=1, actual=2)
+        raise error(reason, path=path, offset=start, expected=LEGACY_CODECS,
+                    actual=attributes & CODEC_MASK)
+    return attributes
+
+
+def b_legacy_attributes(obj: Any, io: Any, magic: Any, nested: bool, path: str = "") -> Any:
+    if isinstance(obj, bool) or not isinstance(obj, int) or not -128 <= obj <= 127:
+        raise EncodeError("attributes needs an int8", path=path, actual=obj)
+    problem = _codec_problem(obj & CODEC_MASK, nested)
+    if problem:
+        raise EncodeError(problem[1], path=path, actual=obj & CODEC_MASK)
+    if obj & (0xF8 if magic == 0 else 0xF0):
+        raise EncodeError(f"unused attribute bits must be 0 on magic {magic}", path=path,
+                          actual=obj)
+    return rt.b_fixed(obj, io, rt.INT8, path)
+
+
+class LegacyAttributes(KConstruct):
+    """``attributes`` INT8 of a legacy message; ``nested`` for an inner message."""
+
+    min_size = 1
+
+    def __init__(self, magic: Any, nested: bool = False) -> None:
+        super().__init__()
+        self.magic = magic
+        self.nested = nested
+
+    def _parse(self, stream: Any, context: Any, path: str) -> Any:
+        return p_legacy_attributes(stream, self.nested, path)
+
+    def _build(self, obj: Any, stream: Any, context: Any, path: str) -> Any:
+        return b_legacy_attributes(obj, stream, _evaluate(self.magic, context), self.nested,
+                                   path)
+
+    def _emitparse(self, code: Any) -> str:
+        code.append(_IMPORT)
+        return f"_lb.p_legacy_attributes(io, {self.nested})"
+
+    def _emitbuild(self, code: Any) -> str:
+        code.append(_IMPORT)
+        return f"_lb.b_legacy_attributes(obj, io, {_emit_expr(self.magic)}, {self.nested})"
+
+    def __repr__(self) -> str:
+        return f"LegacyAttributes(nested={self.nested})"
+
+
+# --------------------------------------------------------------------------- value tunnel
+
+
+def p_legacy_value(io: Any, this: Any, codec: int, magic: int,
+                   parse_inner: Callable[[Any], Any], path: str = "") -> dict[str, Any]:
+    """``value``; for a wrapper also its decompressed, parsed inner message set."""
+    vpath = _sub(path, "value")
+    start = io.tell()
+    raw = rt.p_blob(io, "int32", True, vpath)
+    if not codec:
+        return {"value": raw, "messages": None}
+    if raw is None:
+        raise InvalidValueError("a compressed wrapper message has a null value", path=vpath,
+                                offset=start)
+    limit = get_param(this, "decompression_limit", DEFAULT_DECOMPRESSION_LIMIT)
+    data = decompress(codec, raw, limit=limit, magic=magic, offset=start + 4, path=vpath)
+    try:
+        messages = parse_inner(BytesIO(data))
+    except KFormatError as exc:
+        raise relocate(exc, start + 4, codec) from None  # at the compressed payload
+    return {"value": raw, "messages": messages}
+
+
+def b_legacy_value(obj: Any, io: Any, codec: int, magic: int,
+                   build_inner: Callable[[Any], bytes], path: str = "") -> Any:
+    """Write ``value``: as given, or for a wrapper without one, its compressed ``messages``."""
+    objdict = rt.struct_dict(obj)
+    vpath = _sub(path, "value")
+    value = objdict.get("value")
+    messages = objdict.get("messages")
+    if not codec:
+        if messages is not None:
+            raise EncodeError("inner messages need a compression codec", path=_sub(path,
+                              "messages"))
+    elif value is None:
+        if not isinstance(messages, list | tuple):
+            raise EncodeError("a compressed wrapper needs its inner messages (or its value)",
+                              path=_sub(path, "messages"),
+                              actual=type(messages).__name__)
+        try:
+            value = compress(codec, build_inner(messages), magic=magic)
+        except EncodeError as exc:
+            if exc.field_path:
+                raise
+            raise EncodeError(exc.reason, path=vpath, expected=exc.expected,
+                              actual=exc.actual) from None
+    rt.b_blob(value, io, "int32", True, vpath)
+    return obj
+
+
+class LegacyValue(KConstruct):
+    """``value`` BYTES, tunnelled to ``inner`` (a message set) when ``codec`` is not 0.
+
+    Flattened into the message: parses to ``{"value": bytes | None, "messages": list |
+    None}``. When building a wrapper, a given ``value`` is written unchanged (the peer's
+    compressed bytes, for a byte-exact round trip); without one, ``messages`` is built and
+    compressed the Java client's way.
+    """
+
+    flatten = True
+    min_size = 4
+
+    def __init__(self, codec: Any, magic: Any, inner: Construct) -> None:
+        super().__init__()
+        self.codec = codec
+        self.magic = magic
+        self.subcon = inner
+
+    def _parse(self, stream: Any, context: Any, path: str) -> Any:
+        def parse_inner(sub: Any) -> Any:
+            return self.subcon._parsereport(sub, context, _sub(path, "messages"))
+
+        return p_legacy_value(stream, context, _evaluate(self.codec, context),
+                              _evaluate(self.magic, context), parse_inner, path)
+
+    def _build(self, obj: Any, stream: Any, context: Any, path: str) -> Any:
+        def build_inner(messages: Any) -> bytes:
+            sub = BytesIO()
+            self.subcon._build(messages, sub, context, _sub(path, "messages"))
+            return sub.getvalue()
+
+        return b_legacy_value(obj, stream, _evaluate(self.codec, context),
+                              _evaluate(self.magic, context), build_inner, path)
+
+    def _emitparse(self, code: Any) -> str:
+        self._runtime(code)
+        code.append(_IMPORT)
+        fname = f"parse_legacyvalue_{code.allocateId()}"
+        code.append(f"""
+def {fname}(io, this):
+    def parse_inner(io):
+        return {self.subcon._compileparse(code)}
+    return _lb.p_legacy_value(io, this, {self.codec!r}, {self.magic!r}, parse_inner)
+""")
+        return f"{fname}(io, this)"
+
+    def _emitbuild(self, code: Any) -> str:
+        self._runtime(code)
+        code.append(_IMPORT)
+        fname = f"build_legacyvalue_{code.allocateId()}"
+        code.append(f"""
+def {fname}(obj, io, this):
+    def build_inner(obj):
+        io = BytesIO()
+        {self.subcon._compilebuild(code)}
+        return io.getvalue()
+    return _lb.b_legacy_value(obj, io, {self.codec!r}, {self.magic!r}, build_inner)
+""")
+        return f"{fname}(obj, io, this)"
+
+    def __repr__(self) -> str:
+        return f"LegacyValue({self.subcon!r})"

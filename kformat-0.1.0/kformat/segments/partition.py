@@ -1,0 +1,398 @@
+"""A partition directory (``<log.dir>/<topic>-<partition>/``), read whole or written whole.
+
+What a broker keeps there, and what :func:`write_partition_dir` writes::
+
+    00000000000000000000.log          batches of the first segment
+    00000000000000000000.index        offset index (every ``index_interval_bytes`` of log)
+    00000000000000000000.timeindex    time index (written with the offset index)
+    00000000000000000000.txnindex     aborted transactions whose ABORT marker is in it
+    00000000000000000042.log ...      the next segment, named by its base offset
+    00000000000000000057.snapshot     producer state at the log end offset
+    leader-epoch-checkpoint           the first offset of every leader epoch
+    partition.metadata                the topic id
+
+The indexes are those the broker builds when it recovers a segment (``LogSegment.recover``):
+an entry for each batch that starts more than ``index_interval_bytes`` after the previous
+entry's batch, holding the batch's last offset and its position; with it, a time index
+entry (the greatest batch timestamp so far and the last offset of the batch holding it) when
+that timestamp grew. Closed segments also get the final time index entry the broker appends
+when it rolls a segment. The transaction index, the producer snapshot and the leader epochs
+follow ``ProducerStateManager`` and ``LeaderEpochFileCache``.
+
+:func:`read_partition_dir` reads every file it knows and runs the sanity checks of
+:mod:`kformat.segments.checks`; unreadable files become problems, not exceptions.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from kformat.errors import EncodeError, KFormatError
+from kformat.records.api import build_batch, parse_batches
+from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
+from kformat.records.control import ControlType, decode_control
+from kformat.records.model import Batch
+from kformat.segments.checks import (
+    Problem,
+    check_log,
+    check_offset_index,
+    check_time_index,
+    check_txn_index,
+    problem_from_error,
+)
+from kformat.segments.indexes import (
+    AbortedTxn,
+    Index,
+    OffsetPosition,
+    TimestampOffset,
+    build_offset_index,
+    build_time_index,
+    build_txn_index,
+    parse_offset_index,
+    parse_time_index,
+    parse_txn_index,
+)
+from kformat.segments.names import (
+    INDEX_SUFFIX,
+    LEADER_EPOCH_CHECKPOINT,
+    LOG_SUFFIX,
+    PARTITION_METADATA,
+    SNAPSHOT_SUFFIX,
+    TIME_INDEX_SUFFIX,
+    TXN_INDEX_SUFFIX,
+    offset_from_filename,
+    partition_dir_name,
+    segment_filename,
+)
+from kformat.segments.segment import Segment, read_segment
+from kformat.segments.snapshot import (
+    ProducerEntry,
+    ProducerSnapshot,
+    build_producer_snapshot,
+    parse_producer_snapshot,
+)
+from kformat.segments.textfiles import (
+    EpochEntry,
+    PartitionMetadata,
+    build_leader_epoch_checkpoint,
+    build_partition_metadata,
+    parse_leader_epoch_checkpoint,
+    parse_partition_metadata,
+)
+
+__all__ = [
+    "PartitionDir",
+    "SegmentFiles",
+    "SegmentIndexes",
+    "build_segment_indexes",
+    "check_partition_dir",
+    "check_segment_files",
+    "leader_epochs",
+    "producer_state",
+    "read_partition_dir",
+    "write_partition_dir",
+]
+
+_NO_TIMESTAMP = -1
+
+
+# --------------------------------------------------------------------------- derived state
+
+
+@dataclass
+class SegmentIndexes:
+    """The index entries of one segment, as the broker derives them from its batches."""
+
+    offsets: list[OffsetPosition] = field(default_factory=list)
+    times: list[TimestampOffset] = field(default_factory=list)
+
+
+def build_segment_indexes(batches: Sequence[Batch], *, index_interval_bytes: int = 4096,
+                          rolled: bool = True) -> SegmentIndexes:
+    """``.index`` and ``.timeindex`` entries for batches laid out from position 0.
+
+    ``batch.position`` and ``batch.size`` must be set (as read, or as written).
+    ``rolled`` adds the entry a broker appends when the segment stops being the active one.
+    """
+    out = SegmentIndexes()
+    max_ts, max_ts_offset = _NO_TIMESTAMP, -1
+    last_entry_at = 0
+
+    def maybe_time_entry() -> None:
+        last = out.times[-1].timestamp if out.times else _NO_TIMESTAMP
+        if max_ts > last:
+            out.times.append(TimestampOffset(max_ts, max_ts_offset))
+
+    for b in batches:
+        if b.max_timestamp > max_ts:
+            max_ts, max_ts_offset = b.max_timestamp, b.last_offset
+        if b.position - last_entry_at > index_interval_bytes:
+            out.offsets.append(OffsetPosition(b.last_offset, b.position))
+            maybe_time_entry()
+            last_entry_at = b.position
+    if rolled and batches:
+        maybe_time_entry()
+    return out
+
+
+def _control_type(b: Batch) -> tuple[int | None, int]:
+    """(control type, coordinator epoch) of a control batch's marker."""
+    for r in b.records:
+        try:
+            c = decode_control(r)
+        except KFormatError:
+            return None, -1
+        return c["type"], c.get("coordinator_epoch", -1)
+    return None, -1
+
+
+def _last_sequence(b: Batch) -> int:
+    if b.base_sequence < 0:
+        return -1
+    seq = b.base_sequence + b.last_offset_delta
+    return seq - (1 << 31) if seq > (1 << 31) - 1 else seq
+
+
+def producer_state(batches: Sequence[Batch]) -> tuple[dict[int, ProducerEntry],
+                                                       list[tuple[int, AbortedTxn]]]:
+    """Replay batches as ``ProducerStateManager`` does.
+
+    Returns the producer entries at the end and, for each aborted transaction, the offset
+    of its ABORT marker with the ``.txnindex`` entry.
+    """
+    entries: dict[int, ProducerEntry] = {}
+    ongoing: dict[int, int] = {}  # producer id -> first offset of its open transaction
+    aborted: list[tuple[int, AbortedTxn]] = []
+    for b in batches:
+        if b.magic < 2 or b.producer_id < 0:
+            continue
+        pid = b.producer_id
+        old = entries.get(pid) or ProducerEntry(pid, -1, -1, -1, 0, _NO_TIMESTAMP, -1, -1)
+        if b.is_control:
+            kind, coordinator_epoch = _control_type(b)
+            first = ongoing.pop(pid, None)
+            if kind == ControlType.ABORT and first is not None:
+                others = [o for p, o in ongoing.items() if p != pid]
+                lso = min(others) if others else b.last_offset + 1
+                aborted.append((b.last_offset,
+                                AbortedTxn(pid, first, b.last_offset, lso)))
+            entries[pid] = ProducerEntry(pid, b.producer_epoch, old.last_sequence,
+                                         old.last_offset, old.offset_delta, b.max_timestamp,
+                                         coordinator_epoch, -1)
+            continue
+        if b.is_transactional and pid not in ongoing:
+            ongoing[pid] = b.base_offset
+        entries[pid] = ProducerEntry(pid, b.producer_epoch, _last_sequence(b), b.last_offset,
+                                     b.last_offset_delta, b.max_timestamp,
+                                     old.coordinator_epoch, ongoing.get(pid, -1))
+    return entries, aborted
+
+
+def leader_epochs(batches: Sequence[Batch]) -> list[EpochEntry]:
+    """``leader-epoch-checkpoint`` entries: where each new leader epoch starts."""
+    out: list[EpochEntry] = []
+    for b in batches:
+        epoch = b.partition_leader_epoch
+        if b.magic >= 2 and epoch >= 0 and (not out or epoch > out[-1].epoch):
+            out.append(EpochEntry(epoch, b.base_offset))
+    return out
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _segments(batches_by_segment: Mapping[int, Sequence[Batch | bytes]]
+              | Sequence[Sequence[Batch | bytes]]) -> list[tuple[int, list[bytes], list[Batch]]]:
+    items: list[tuple[int | None, Sequence[Batch | bytes]]]
+    if isinstance(batches_by_segment, Mapping):
+        items = list(batches_by_segment.items())
+    else:
+        items = [(None, seg) for seg in batches_by_segment]
+    out = []
+    for i, (base, seg) in enumerate(items):
+        raw: list[bytes] = []
+        parsed: list[Batch] = []
+        position = 0
+        for j, item in enumerate(seg):
+            if isinstance(item, Batch) and item.magic == 2:
+                data = build_batch(item)
+                found = [replace(item, position=position, size=len(data))]
+            else:  # bytes, or magic 0/1 (one entry per record when uncompressed)
+                data = bytes(item) if isinstance(item, bytes | bytearray) else build_batch(item)
+                try:
+                    found = parse_batches(data, verify_crc=False, strict=True,
+                                          decompression_limit=DEFAULT_DECOMPRESSION_LIMIT)
+                except KFormatError as exc:
+                    raise EncodeError(f"not whole batches: {exc}",
+                                      path=f"segments[{i}][{j}]") from None
+                if not found:
+                    raise EncodeError("no batch", path=f"segments[{i}][{j}]")
+                for batch in found:
+                    batch.position += position
+            position += len(data)
+            raw.append(data)
+            parsed.extend(found)
+        if base is None:
+            if not parsed:
+                raise EncodeError("an empty segment needs its base offset (pass a mapping)",
+                                  path=f"segments[{i}]")
+            base = parsed[0].base_offset
+        out.append((base, raw, parsed))
+    out.sort(key=lambda s: s[0])
+    return out
+
+
+def write_partition_dir(log_dir: str | os.PathLike[str], topic: str, partition: int,
+                        batches_by_segment: Mapping[int, Sequence[Batch | bytes]]
+                        | Sequence[Sequence[Batch | bytes]], *,
+                        index_interval_bytes: int = 4096, topic_id: uuid.UUID | None = None,
+                        producer_snapshot: bool = True, preallocate_index_bytes: int = 0,
+                        ) -> Path:
+    """Write ``<log_dir>/<topic>-<partition>/`` with consistent indexes; return its path.
+
+    ``batches_by_segment`` is a list of segments (each a list of batches, or of already built
+    batch bytes; a segment's base offset is its first batch's) or a mapping from base offset to
+    batches. ``topic_id`` defaults to a UUID derived from the topic name, so fixtures are
+    reproducible. ``preallocate_index_bytes`` pads the active (last) segment's ``.index`` and
+    ``.timeindex`` with zeros, as a running broker leaves them.
+    """
+    segments = _segments(batches_by_segment)
+    all_batches = [b for _, _, parsed in segments for b in parsed]
+    entries, aborted = producer_state(all_batches)
+    directory = Path(log_dir) / partition_dir_name(topic, partition)
+    directory.mkdir(parents=True, exist_ok=True)
+    for n, (base, raw, parsed) in enumerate(segments):
+        active = n == len(segments) - 1
+        idx = build_segment_indexes(parsed, index_interval_bytes=index_interval_bytes,
+                                    rolled=not active)
+        pad = preallocate_index_bytes if active else 0
+        end = segments[n + 1][0] if not active else None
+        txns = [t for at, t in aborted if at >= base and (end is None or at < end)]
+        _write(directory / segment_filename(base, LOG_SUFFIX), b"".join(raw))
+        _write(directory / segment_filename(base, INDEX_SUFFIX),
+               build_offset_index(idx.offsets, base, preallocate=pad))
+        _write(directory / segment_filename(base, TIME_INDEX_SUFFIX),
+               build_time_index(idx.times, base, preallocate=pad))
+        if txns:
+            _write(directory / segment_filename(base, TXN_INDEX_SUFFIX), build_txn_index(txns))
+    if producer_snapshot and segments:
+        end_offset = max([segments[-1][0], *(b.next_offset for b in all_batches)])
+        _write(directory / segment_filename(end_offset, SNAPSHOT_SUFFIX),
+               build_producer_snapshot(sorted(entries.values(), key=lambda e: e.producer_id)))
+    _write(directory / LEADER_EPOCH_CHECKPOINT,
+           build_leader_epoch_checkpoint(leader_epochs(all_batches)))
+    tid = topic_id or uuid.uuid5(uuid.NAMESPACE_URL, f"kformat:topic:{topic}")
+    _write(directory / PARTITION_METADATA, build_partition_metadata(tid))
+    return directory
+
+
+def _write(path: Path, data: bytes) -> None:
+    path.write_bytes(data)
+
+
+# --------------------------------------------------------------------------- reading
+
+
+@dataclass
+class SegmentFiles:
+    """One segment's files; an index that is absent or unreadable is ``None``."""
+
+    base_offset: int
+    log: Segment
+    index: Index[OffsetPosition] | None = None
+    time_index: Index[TimestampOffset] | None = None
+    txn_index: list[AbortedTxn] | None = None
+
+
+@dataclass
+class PartitionDir:
+    path: Path
+    topic: str | None
+    partition: int | None
+    segments: list[SegmentFiles] = field(default_factory=list)
+    snapshots: dict[int, ProducerSnapshot] = field(default_factory=dict)
+    leader_epochs: list[EpochEntry] | None = None
+    metadata: PartitionMetadata | None = None
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def batches(self) -> list[Batch]:
+        return [b for s in self.segments for b in s.log.batches]
+
+
+def _topic_partition(name: str) -> tuple[str | None, int | None]:
+    topic, dash, number = name.rpartition("-")
+    if dash and number.isdigit():
+        return topic, int(number)
+    return None, None
+
+
+def _load(path: Path, problems: list[Problem], parse: Any, *args: Any, **kwargs: Any) -> Any:
+    if not path.exists():
+        return None
+    try:
+        return parse(path.read_bytes(), *args, **kwargs)
+    except KFormatError as exc:
+        problems.append(problem_from_error(str(path), exc))
+        return None
+
+
+def read_partition_dir(path: str | os.PathLike[str], *, verify_crc: bool = True,
+                       check: bool = True) -> PartitionDir:
+    """Read every known file of a partition directory; ``check`` runs the sanity checks."""
+    directory = Path(path)
+    topic, partition = _topic_partition(directory.name)
+    out = PartitionDir(directory, topic, partition)
+    problems = out.problems
+    for log in sorted(directory.glob(f"*{LOG_SUFFIX}")):
+        try:
+            base = offset_from_filename(log)
+        except KFormatError as exc:
+            problems.append(problem_from_error(str(log), exc))
+            continue
+        seg = read_segment(log, base_offset=base, verify_crc=verify_crc)
+        files = SegmentFiles(base, seg)
+        stem = directory / segment_filename(base, "")
+        files.index = _load(Path(f"{stem}{INDEX_SUFFIX}"), problems, parse_offset_index, base,
+                            strict=False)
+        files.time_index = _load(Path(f"{stem}{TIME_INDEX_SUFFIX}"), problems,
+                                 parse_time_index, base, strict=False)
+        files.txn_index = _load(Path(f"{stem}{TXN_INDEX_SUFFIX}"), problems, parse_txn_index)
+        out.segments.append(files)
+        if check:
+            problems += check_segment_files(files, stem=str(stem))
+    for snap in sorted(directory.glob(f"*{SNAPSHOT_SUFFIX}")):
+        value = _load(snap, problems, parse_producer_snapshot)
+        if value is not None:
+            try:
+                out.snapshots[offset_from_filename(snap)] = value
+            except KFormatError as exc:
+                problems.append(problem_from_error(str(snap), exc))
+    out.leader_epochs = _load(directory / LEADER_EPOCH_CHECKPOINT, problems,
+                              parse_leader_epoch_checkpoint)
+    out.metadata = _load(directory / PARTITION_METADATA, problems, parse_partition_metadata)
+    return out
+
+
+def check_segment_files(files: SegmentFiles, *, stem: str) -> list[Problem]:
+    """Every check of one segment: the log, and each index against it."""
+    seg = files.log
+    out = check_log(f"{stem}{LOG_SUFFIX}", seg.batches, base_offset=files.base_offset,
+                    truncated=seg.truncated, error=seg.error, skipped=seg.skipped)
+    if files.index is not None:
+        out += check_offset_index(f"{stem}{INDEX_SUFFIX}", files.index, seg.batches)
+    if files.time_index is not None:
+        out += check_time_index(f"{stem}{TIME_INDEX_SUFFIX}", files.time_index, seg.batches)
+    if files.txn_index is not None:
+        out += check_txn_index(f"{stem}{TXN_INDEX_SUFFIX}", files.txn_index, seg.batches)
+    return out
+
+
+def check_partition_dir(path: str | os.PathLike[str]) -> list[Problem]:
+    """Every problem :func:`read_partition_dir` finds."""
+    return read_partition_dir(path).problems

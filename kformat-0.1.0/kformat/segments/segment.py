@@ -1,0 +1,235 @@
+"""Reading a ``.log`` segment: its batches with their positions, a cut-short tail, bad CRCs.
+
+A segment file is record batches of any magic back to back (seed 000), named by its base
+offset. Reading goes through :func:`kformat.iter_batches`, with two things a log needs on top:
+
+* a batch whose CRC does not match is returned with ``crc_valid = False`` and reading goes on
+  (``kafka-dump-log.sh`` prints ``isvalid: false`` and continues); the CRC check itself is the
+  record grammar's. A batch whose content does not decode but whose frame (offset, length,
+  magic) is sane is stepped over and listed in ``skipped``, as Kafka's log reader, which
+  trusts the frame, would go on too;
+* a last batch cut short (a live segment, a copy taken mid-write) ends the reading at the last
+  whole batch and is reported in ``truncated`` with its position; bytes that do not frame a
+  batch at all stop the reading too, and the error is kept in ``error``.
+
+Files are memory-mapped, so a 1 GiB segment is never copied whole; ``max_bytes`` reads only
+batches that lie entirely within the first ``max_bytes`` bytes (``--max-bytes``).
+"""
+
+from __future__ import annotations
+
+import mmap
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from kformat.errors import CorruptRecordError, KFormatError
+from kformat.primitives import CompiledGrammar, Int8, Int32, Int64, KStruct
+from kformat.records.api import iter_batches
+from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
+from kformat.records.model import Batch, TruncatedTail
+from kformat.segments.names import offset_from_filename
+
+__all__ = ["ENTRY_HEAD", "Segment", "SegmentReader", "SkippedBatch", "read_segment"]
+
+Source = bytes | bytearray | memoryview | str | os.PathLike[str]
+
+ENTRY_HEAD = KStruct(
+    "offset" / Int64,
+    "length" / Int32,
+    "_crc_or_epoch" / Int32,
+    "magic" / Int8,
+)
+"""What every log entry starts with, whatever its magic (seed 000): the base offset (magic
+2) or offset (0/1), the length of what follows, 4 bytes (partition leader epoch or CRC) and
+the magic. Enough to step over a batch whose content does not decode."""
+ENTRY_HEAD_SIZE = 17
+_ENTRY_HEAD = CompiledGrammar(ENTRY_HEAD, "log entry head")
+
+
+@dataclass(frozen=True)
+class SkippedBatch:
+    """A framed batch that does not decode: reading stepped over its ``size`` bytes.
+    ``crc_failed`` when its CRC did not match either."""
+
+    position: int
+    size: int
+    error: KFormatError
+    crc_failed: bool = False
+
+
+@dataclass
+class Segment:
+    """The batches of a ``.log`` file.
+
+    ``size`` is the number of bytes examined (the file size, or ``max_bytes``);
+    ``valid_bytes`` ends the last whole batch read. ``truncated`` is set when the last batch
+    is cut short; ``error`` when bytes that do not frame a batch stopped the reading;
+    ``skipped`` lists framed batches that do not decode.
+    """
+
+    base_offset: int | None
+    batches: list[Batch] = field(default_factory=list)
+    size: int = 0
+    truncated: TruncatedTail | None = None
+    error: KFormatError | None = None
+    skipped: list[SkippedBatch] = field(default_factory=list)
+
+    @property
+    def valid_bytes(self) -> int:
+        return self.batches[-1].position + self.batches[-1].size if self.batches else 0
+
+    @property
+    def next_offset(self) -> int | None:
+        """The offset after the last batch (the base offset when empty)."""
+        return self.batches[-1].next_offset if self.batches else self.base_offset
+
+
+class SegmentReader(Iterator[Batch]):
+    """Batches of a segment one at a time; ``truncated``, ``error`` and ``valid_bytes`` are
+    final once it is exhausted. Use it as a context manager to release the file mapping.
+    """
+
+    def __init__(self, source: Source, *, base_offset: int | None = None,
+                 verify_crc: bool = True,
+                 decompression_limit: int = DEFAULT_DECOMPRESSION_LIMIT,
+                 max_bytes: int | None = None) -> None:
+        self._file: Any = None
+        self._map: mmap.mmap | None = None
+        if isinstance(source, str | os.PathLike):
+            self.name = os.fspath(source)
+            if base_offset is None:
+                try:
+                    base_offset = offset_from_filename(source)
+                except KFormatError:
+                    base_offset = None
+            view = self._open(source)
+        else:
+            self.name = "<bytes>"
+            view = memoryview(source).cast("B") if not isinstance(source, bytes) \
+                else memoryview(source)
+        self.file_size = len(view)
+        self.size = self.file_size if max_bytes is None else min(max_bytes, self.file_size)
+        self.base_offset = base_offset
+        self.truncated: TruncatedTail | None = None
+        self.error: KFormatError | None = None
+        self.skipped: list[SkippedBatch] = []
+        self.valid_bytes = 0
+        self._view: memoryview | None = view[: self.size]
+        self._full = view
+        self._verify = verify_crc
+        self._limit = decompression_limit
+        self._cut_by_max_bytes = self.size < self.file_size
+        self._gen = self._scan()
+
+    def _open(self, path: str | os.PathLike[str]) -> memoryview:
+        self._file = open(path, "rb")  # noqa: SIM115 - closed in close()
+        if os.fstat(self._file.fileno()).st_size == 0:
+            return memoryview(b"")
+        self._map = mmap.mmap(self._file.fileno(), 0, access=mmap.ACCESS_READ)
+        return memoryview(self._map)
+
+    # ------------------------------------------------------------------ iteration
+
+    def _batches(self, start: int, verify: bool) -> Any:
+        assert self._view is not None
+        return iter_batches(self._view[start:], verify_crc=verify,
+                            decompression_limit=self._limit)
+
+    def _scan(self) -> Iterator[Batch]:
+        pos = 0
+        while True:
+            it = self._batches(pos, self._verify)
+            try:
+                with it:
+                    for batch in it:
+                        batch.position += pos
+                        self.valid_bytes = batch.position + batch.size
+                        yield batch
+            except KFormatError as exc:
+                start = self.valid_bytes  # the failing batch starts where the last one ended
+                first = _moved(exc, pos)
+                if isinstance(exc, CorruptRecordError):
+                    try:  # read it again without the CRC check
+                        with self._batches(start, False) as unchecked:
+                            batch = next(unchecked)
+                    except KFormatError as again:
+                        first = _moved(again, start)
+                    else:
+                        batch.position = start
+                        batch.crc_valid = False
+                        self.valid_bytes = pos = start + batch.size
+                        yield batch
+                        continue
+                size = self._framed_size(start)
+                if size is None:
+                    self.error = first
+                    return
+                self.skipped.append(SkippedBatch(start, size, first,
+                                                 isinstance(exc, CorruptRecordError)))
+                self.valid_bytes = pos = start + size
+                continue
+            tail = it.truncated
+            if tail is not None and not self._cut_by_max_bytes:
+                self.truncated = replace(tail, position=tail.position + pos)
+            return
+
+    def _framed_size(self, start: int) -> int | None:
+        """The size of a batch that will not decode, when its frame is sane (Kafka's log
+        reader trusts the frame alone), else ``None``."""
+        assert self._view is not None
+        head = bytes(self._view[start:start + ENTRY_HEAD_SIZE])
+        if len(head) < ENTRY_HEAD_SIZE:
+            return None
+        frame = _ENTRY_HEAD.parse(head)
+        size = 12 + frame["length"]
+        if frame["magic"] not in (0, 1, 2) or frame["length"] < 14 or \
+                start + size > len(self._view):
+            return None
+        return size
+
+    def __iter__(self) -> SegmentReader:
+        return self
+
+    def __next__(self) -> Batch:
+        try:
+            return next(self._gen)
+        except StopIteration:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        self._gen.close()
+        self._view = None
+        self._full.release()
+        if self._map is not None:
+            self._map.close()
+            self._map = None
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def __enter__(self) -> SegmentReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _moved(exc: KFormatError, base: int) -> KFormatError:
+    """``exc`` from a parse started at ``base``, with its offset made absolute."""
+    return exc.relocated(base) if base else exc
+
+
+def read_segment(source: Source, *, base_offset: int | None = None, verify_crc: bool = True,
+                 decompression_limit: int = DEFAULT_DECOMPRESSION_LIMIT,
+                 max_bytes: int | None = None) -> Segment:
+    """Read a whole segment (a path, or its bytes). The base offset comes from the file name
+    unless given. Never raises for a bad batch: see :class:`Segment`."""
+    with SegmentReader(source, base_offset=base_offset, verify_crc=verify_crc,
+                       decompression_limit=decompression_limit,
+                       max_bytes=max_bytes) as reader:
+        batches = list(reader)
+    return Segment(reader.base_offset, batches, reader.size, reader.truncated, reader.error,
+                   reader.skipped)

@@ -1,0 +1,35 @@
+"""Apache Spark for Kafka data at rest: the ``kafka-segments`` data source and the corpus job.
+
+The only kformat package that imports pyspark (and only in :mod:`~kformat.spark.datasource`,
+:mod:`~kformat.spark.sessions` and :mod:`~kformat.spark.corpus_job`); the decoding it runs is
+plain kformat plus pyarrow (:mod:`~kformat.spark.columns`), usable and tested without Spark.
+
+* :func:`session` -- a local (loopback) or cluster SparkSession with the source registered;
+* :func:`register` -- register ``kafka-segments`` with an existing session;
+* ``spark.read.format("kafka-segments").load("/data/topic-*/*.log")`` -- see docs/spark.md.
+
+Install with the ``spark`` extra: ``pip install 'kformat[spark]'``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pyspark.sql import SparkSession
+
+__all__ = ["register", "session"]
+
+
+def register(spark: SparkSession) -> None:
+    """Register the ``kafka-segments`` data source with ``spark``."""
+    from kformat.spark.datasource import register as _register
+
+    _register(spark)
+
+
+def session(master: str | None = None, app_name: str = "kformat", **kwargs: Any) -> SparkSession:
+    """A SparkSession with ``kafka-segments`` registered (see :mod:`kformat.spark.sessions`)."""
+    from kformat.spark.sessions import session as _session
+
+    return _session(master, app_name, **kwargs)

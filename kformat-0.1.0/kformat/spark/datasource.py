@@ -1,0 +1,198 @@
+"""The ``kafka-segments`` Python data source (Spark 4's :mod:`pyspark.sql.datasource`).
+
+::
+
+    from kformat.spark import register
+    register(spark)
+    df = spark.read.format("kafka-segments").option("splitSize", "64m") \\
+        .load("/data/kafka-logs/orders-*/*.log")
+
+A thin layer: :class:`KafkaSegmentsDataSource` gives the schema
+(:mod:`kformat.spark.schema`); :class:`KafkaSegmentsReader` lists the files and plans
+:class:`SegmentSplit` partitions on the driver (:func:`kformat.spark.columns.plan_splits`
+reads only batch heads), and each task decodes its byte range into Arrow record batches with
+:class:`kformat.spark.columns.ColumnReader`, reading the file itself (``os.pread`` locally,
+``pyarrow.fs`` for object stores). The decoding modules are imported inside ``read()``.
+Options: :mod:`kformat.spark.options`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from pyspark.sql.datasource import DataSource, DataSourceReader, Filter, InputPartition
+
+from kformat.spark.files import FileSpec, expand_paths, topic_partition
+from kformat.spark.options import Settings
+from kformat.spark.pruning import Pruning, prune
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+    from pyspark.sql import SparkSession
+    from pyspark.sql.types import StructType
+
+__all__ = [
+    "NAME",
+    "PUSHDOWN_CONF",
+    "KafkaSegmentsDataSource",
+    "KafkaSegmentsReader",
+    "PlainKafkaSegmentsDataSource",
+    "PruningReader",
+    "SegmentSplit",
+    "register",
+]
+
+NAME = "kafka-segments"
+PUSHDOWN_CONF = "spark.sql.python.filterPushdown.enabled"
+
+
+class SegmentSplit(InputPartition):
+    """Bytes ``[start, end)`` of one segment file (picklable)."""
+
+    def __init__(self, file: FileSpec, start: int, end: int, topic: str | None,
+                 partition: int | None) -> None:
+        super().__init__((file.path, start, end))
+        self.file = file
+        self.start = start
+        self.end = end
+        self.topic = topic
+        self.partition = partition
+
+    @property
+    def path(self) -> str:
+        return self.file.path
+
+    def __repr__(self) -> str:
+        return f"SegmentSplit({self.file.path!r}, {self.start}, {self.end})"
+
+
+class KafkaSegmentsReader(DataSourceReader):
+    """Lists and splits the files on the driver; decodes one split per task."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.pruning = Pruning()
+
+    def files(self) -> list[FileSpec]:
+        s = self.settings
+        files = expand_paths(list(s.paths), dict(s.fs_options))
+        if not files:
+            raise FileNotFoundError(f"kafka-segments: no segment files match {list(s.paths)}")
+        return prune(files, self.pruning)
+
+    def partitions(self) -> list[SegmentSplit]:
+        from kformat.spark.columns import plan_splits
+
+        s = self.settings
+        max_batch = s.read.get("max_batch_size")
+        out: list[SegmentSplit] = []
+        for f in self.files():
+            topic, partition = topic_partition(f.path)
+            if s.split_size <= 0 or f.size <= s.split_size:
+                ranges = [(0, f.size)]
+            else:
+                source = f.open()
+                try:
+                    kwargs = {"max_batch_size": max_batch} if max_batch else {}
+                    ranges = plan_splits(source, s.split_size, **kwargs)
+                finally:
+                    source.close()
+            out += [SegmentSplit(f, start, end, topic, partition) for start, end in ranges]
+        return out
+
+    def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
+        from kformat.spark.columns import ColumnReader, ReadOptions
+
+        if not isinstance(partition, SegmentSplit):
+            return  # no files to read: Spark runs one task with a placeholder partition
+        source = partition.file.open()
+        try:
+            reader = ColumnReader(source, segment=partition.file.path, topic=partition.topic,
+                                  partition=partition.partition, start=partition.start,
+                                  end=partition.end, options=ReadOptions(**self.settings.read))
+            yield from reader
+            if reader.truncated is not None:
+                import logging
+
+                logging.getLogger("kformat.spark").warning(
+                    "%s: last batch cut short at position %d (%d bytes present, %s needed)",
+                    partition.file.path, reader.truncated.position,
+                    reader.truncated.available, reader.truncated.needed)
+        finally:
+            source.close()
+
+
+class PruningReader(KafkaSegmentsReader):
+    """:class:`KafkaSegmentsReader` that skips files for filters on ``topic``,
+    ``partition`` and ``offset`` (needs ``spark.sql.python.filterPushdown.enabled``)."""
+
+    def pushFilters(self, filters: list[Filter]) -> Iterator[Filter]:
+        """Note what the filters allow (:mod:`kformat.spark.pruning`); every filter is
+        handed back, so Spark still applies it to the rows read."""
+        from pyspark.sql.datasource import (
+            EqualTo,
+            GreaterThan,
+            GreaterThanOrEqual,
+            In,
+            LessThan,
+            LessThanOrEqual,
+        )
+
+        rules = self.pruning
+        for f in filters:
+            path = getattr(f, "attribute", ())
+            column = path[0] if len(path) == 1 else ""
+            value = getattr(f, "value", None)
+            if isinstance(f, EqualTo):
+                rules = rules.equal(column, [value])
+            elif isinstance(f, In):
+                rules = rules.equal(column, list(value))
+            elif column == "offset" and isinstance(value, int):
+                if isinstance(f, GreaterThan):
+                    rules = rules.at_least(value + 1)
+                elif isinstance(f, GreaterThanOrEqual):
+                    rules = rules.at_least(value)
+                elif isinstance(f, LessThan):
+                    rules = rules.at_most(value - 1)
+                elif isinstance(f, LessThanOrEqual):
+                    rules = rules.at_most(value)
+            yield f
+        self.pruning = rules
+
+
+class KafkaSegmentsDataSource(DataSource):
+    """``spark.read.format("kafka-segments")``: records of Kafka log segments."""
+
+    def __init__(self, options: Any) -> None:
+        super().__init__(options)
+        self.settings = Settings.from_options(dict(options))
+
+    @classmethod
+    def name(cls) -> str:
+        return NAME
+
+    def schema(self) -> str:
+        from kformat.spark.schema import ddl
+
+        return ddl(self.settings.decode)
+
+    def reader(self, schema: StructType) -> KafkaSegmentsReader:
+        return PruningReader(self.settings)
+
+
+class PlainKafkaSegmentsDataSource(KafkaSegmentsDataSource):
+    """``kafka-segments`` for sessions without Python filter pushdown (Spark refuses a
+    reader with ``pushFilters`` there): reads every listed file."""
+
+    def reader(self, schema: StructType) -> KafkaSegmentsReader:
+        return KafkaSegmentsReader(self.settings)
+
+
+def register(spark: SparkSession) -> None:
+    """Register ``kafka-segments`` with a session: with file pruning when the session has
+    ``spark.sql.python.filterPushdown.enabled`` (:func:`kformat.spark.session` sets it),
+    else without."""
+    enabled = str(spark.conf.get(PUSHDOWN_CONF, "false")).lower() == "true"
+    spark.dataSource.register(KafkaSegmentsDataSource if enabled
+                              else PlainKafkaSegmentsDataSource)

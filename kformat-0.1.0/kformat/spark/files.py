@@ -1,0 +1,268 @@
+"""Finding and reading segment files: local paths with plain I/O, object stores through
+``pyarrow.fs``.
+
+The data source reads files itself (no Hadoop input format, so local paths need no jars):
+
+* a path without a scheme is local: globs (``/data/topic-*/*.log``, ``**`` recursive) are
+  expanded with :mod:`glob`, a directory stands for every ``*.log`` below it, and bytes are
+  read with ``os.pread``;
+* a URI (``s3://bucket/logs/*/*.log``, ``gs://``, ``hdfs://``, ``abfs://``, ``file://``)
+  goes through :meth:`pyarrow.fs.FileSystem.from_uri`;
+* the ``fs`` option names a pyarrow filesystem explicitly (``s3``, ``gcs``, ``hdfs``,
+  ``azure``, ``local``) and options starting with ``fs.`` are its keyword arguments
+  (``fs.region=eu-west-1``, ``fs.endpoint_override=localhost:9000``).
+
+:class:`FileSpec` is the picklable description a Spark task gets; it opens a
+:class:`RandomAccess` (``size()``, ``read_at(offset, n)``) on the executor.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import glob
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+__all__ = [
+    "BytesSource",
+    "FileSpec",
+    "FilesystemSpec",
+    "RandomAccess",
+    "expand_paths",
+    "filesystem_spec",
+    "topic_partition",
+]
+
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+_GLOB = re.compile(r"[*?\[]")
+_FILESYSTEMS = {"s3": "S3FileSystem", "gcs": "GcsFileSystem", "hdfs": "HadoopFileSystem",
+                "azure": "AzureFileSystem", "local": "LocalFileSystem"}
+
+
+class RandomAccess(Protocol):
+    """What the readers need from a file."""
+
+    def size(self) -> int: ...
+
+    def read_at(self, offset: int, n: int) -> bytes: ...
+
+    def close(self) -> None: ...
+
+
+class BytesSource:
+    """A segment already in memory."""
+
+    def __init__(self, data: bytes | bytearray | memoryview) -> None:
+        self._data = bytes(data)
+
+    def size(self) -> int:
+        return len(self._data)
+
+    def read_at(self, offset: int, n: int) -> bytes:
+        return self._data[offset:offset + n]
+
+    def close(self) -> None:
+        pass
+
+
+class _LocalFile:
+    def __init__(self, path: str) -> None:
+        self._fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        self._size = os.fstat(self._fd).st_size
+
+    def size(self) -> int:
+        return self._size
+
+    def read_at(self, offset: int, n: int) -> bytes:
+        parts, have = [], 0
+        while have < n:
+            chunk = os.pread(self._fd, n - have, offset + have)
+            if not chunk:
+                break
+            parts.append(chunk)
+            have += len(chunk)
+        return parts[0] if len(parts) == 1 else b"".join(parts)
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+
+class _ArrowFile:
+    def __init__(self, handle: Any) -> None:
+        self._handle = handle
+        self._size = handle.size()
+
+    def size(self) -> int:
+        return int(self._size)
+
+    def read_at(self, offset: int, n: int) -> bytes:
+        n = max(0, min(n, self._size - offset))
+        if not n:
+            return b""
+        data = self._handle.read_at(n, offset)
+        return data if isinstance(data, bytes) else data.to_pybytes()
+
+    def close(self) -> None:
+        self._handle.close()
+
+
+# --------------------------------------------------------------------------- filesystems
+
+
+@dataclass(frozen=True)
+class FilesystemSpec:
+    """A pyarrow filesystem to create on each executor: ``kind`` is ``"uri"`` (from the
+    path's scheme) or a key of the ``fs`` option; ``options`` its keyword arguments."""
+
+    kind: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def create(self, uri: str | None = None) -> Any:
+        import pyarrow.fs as pafs
+
+        if self.kind == "uri":
+            assert uri is not None
+            return pafs.FileSystem.from_uri(uri)[0]
+        return getattr(pafs, _FILESYSTEMS[self.kind])(**dict(self.options))
+
+
+def _typed(text: str) -> Any:
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if re.fullmatch(r"-?[0-9]+", text):
+        return int(text)
+    return text
+
+
+def filesystem_spec(path: str, options: Mapping[str, str]) -> FilesystemSpec | None:
+    """The filesystem for ``path`` and the data source options: None means local I/O."""
+    kind = options.get("fs")
+    if kind:
+        kind = kind.lower()
+        if kind not in _FILESYSTEMS:
+            raise ValueError(f"fs must be one of {sorted(_FILESYSTEMS)}, not {kind!r}")
+        extra = tuple(sorted((k[3:], _typed(v)) for k, v in options.items()
+                             if k.lower().startswith("fs.")))
+        return FilesystemSpec(kind, extra)
+    if _SCHEME.match(path):
+        return FilesystemSpec("uri")
+    return None
+
+
+def _fs_path(path: str, spec: FilesystemSpec) -> tuple[Any, str]:
+    """(filesystem, path inside it) for ``path`` under ``spec``."""
+    if spec.kind == "uri":
+        import pyarrow.fs as pafs
+
+        # from_uri needs a URI without glob characters: resolve the fixed prefix
+        prefix = _GLOB.split(path, 1)[0]
+        head = prefix.rsplit("/", 1)[0] if _GLOB.search(path) else path
+        filesystem, inner = pafs.FileSystem.from_uri(head)
+        return filesystem, inner + path[len(head):]
+    stripped = _SCHEME.sub("", path)
+    return spec.create(), stripped
+
+
+# --------------------------------------------------------------------------- listing
+
+
+@dataclass(frozen=True)
+class FileSpec:
+    """One file to read: the path as reported in the ``segment`` column, the path inside
+    its filesystem, and the filesystem (None: local)."""
+
+    path: str
+    inner: str
+    filesystem: FilesystemSpec | None = None
+    size: int = field(default=-1, compare=False)
+
+    def open(self) -> RandomAccess:
+        if self.filesystem is None:
+            return _LocalFile(self.inner)
+        if self.filesystem.kind == "uri":
+            fs, inner = _fs_path(self.path, self.filesystem)
+            return _ArrowFile(fs.open_input_file(inner))
+        return _ArrowFile(self.filesystem.create().open_input_file(self.inner))
+
+
+def _local(pattern: str, suffix: str) -> list[FileSpec]:
+    if os.path.isdir(pattern):
+        pattern = os.path.join(pattern, "**", f"*{suffix}")
+    found = sorted(p for p in glob.glob(pattern, recursive=True) if os.path.isfile(p))
+    return [FileSpec(p, p, None, os.path.getsize(p)) for p in found]
+
+
+def _remote(pattern: str, spec: FilesystemSpec, suffix: str) -> list[FileSpec]:
+    import pyarrow.fs as pafs
+
+    filesystem, inner = _fs_path(pattern, spec)
+    match = _GLOB.search(inner)
+    if match is None:
+        info = filesystem.get_file_info(inner)
+        if info.type == pafs.FileType.Directory:
+            base, rule = inner.rstrip("/"), None
+        else:
+            return [FileSpec(pattern, inner, spec, info.size)] \
+                if info.type == pafs.FileType.File else []
+    else:
+        base, rule = inner[:match.start()].rsplit("/", 1)[0], inner
+    infos = filesystem.get_file_info(pafs.FileSelector(base, recursive=True,
+                                                       allow_not_found=True))
+    out = []
+    for info in infos:
+        if info.type != pafs.FileType.File:
+            continue
+        if rule is None and not info.path.endswith(suffix):
+            continue
+        if rule is not None and not _glob_match(info.path, rule):
+            continue
+        shown = pattern[:len(pattern) - len(inner)] + info.path if spec.kind == "uri" \
+            else info.path
+        out.append(FileSpec(shown, info.path, spec, info.size))
+    return sorted(out, key=lambda f: f.path)
+
+
+def _glob_match(path: str, rule: str) -> bool:
+    """Glob matching where ``*`` stays inside one path component and ``**`` crosses them."""
+    parts, rules = path.split("/"), rule.split("/")
+    if "**" not in rules:
+        return len(parts) == len(rules) and all(
+            fnmatch.fnmatchcase(p, r) for p, r in zip(parts, rules, strict=True))
+    return fnmatch.fnmatchcase(path, rule.replace("**", "*"))
+
+
+def expand_paths(paths: str | list[str], options: Mapping[str, str] | None = None, *,
+                 suffix: str = ".log") -> list[FileSpec]:
+    """Every file the paths name (globs expanded, directories searched for ``suffix``)."""
+    options = options or {}
+    out: list[FileSpec] = []
+    for pattern in [paths] if isinstance(paths, str) else paths:
+        spec = filesystem_spec(pattern, options)
+        out += _local(pattern, suffix) if spec is None else _remote(pattern, spec, suffix)
+    seen: set[str] = set()
+    unique = []
+    for f in out:
+        if f.path not in seen:
+            seen.add(f.path)
+            unique.append(f)
+    return unique
+
+
+def topic_partition(path: str) -> tuple[str | None, int | None]:
+    """Topic and partition from the name of the directory holding ``path``
+    (``<topic>-<partition>``, split on the last '-'); ``(name, None)`` when the name does not
+    end in ``-<number>``, ``(None, None)`` for a file with no directory."""
+    parts = path.replace("\\", "/").rstrip("/").split("/")
+    if len(parts) < 2 or not parts[-2]:
+        return None, None
+    name = parts[-2]
+    topic, dash, number = name.rpartition("-")
+    if dash and topic and number.isdigit() and number.isascii():
+        return topic, int(number)
+    return name, None

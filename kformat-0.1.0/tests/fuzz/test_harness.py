@@ -1,0 +1,79 @@
+"""Fuzzing kformat itself: only KFormatError escapes, labels hold, findings replay."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kformat.cli import main as kformat_main
+from kformat.fuzz.harness import ENTRIES, Finding, _save, fuzz_parsers, havoc, replay
+
+
+def test_a_few_thousand_mutated_inputs_raise_only_kformat_errors(tmp_path):
+    report = fuzz_parsers(3000, seed=1, per_kind=40, save_dir=tmp_path)
+    assert report.inputs == 3000
+    assert report.findings == [], [vars(f) for f in report.findings]
+    assert report.labelled > 500
+    assert len(report.error_kinds) >= 6  # every DecodeError subclass shows up
+    assert report.peak_memory["bytes"] > 0 and report.slowest["ms"] >= 0
+    assert set(report.by_entry) >= {"request", "response", "batches", "record"}
+
+
+def test_the_run_is_deterministic():
+    a = fuzz_parsers(300, seed=5, per_kind=10, trace_memory=False)
+    b = fuzz_parsers(300, seed=5, per_kind=10, trace_memory=False)
+    assert a.outcomes == b.outcomes and a.by_label == b.by_label
+
+
+def test_time_budget_stops_the_run():
+    report = fuzz_parsers(10**9, seed=2, time_budget=0.5, per_kind=5, trace_memory=False)
+    assert report.stopped.startswith("time budget") and 0 < report.inputs < 10**9
+
+
+def test_havoc_is_deterministic():
+    import random
+
+    data = bytes(range(64))
+    assert havoc(data, random.Random(3), b"xyz") == havoc(data, random.Random(3), b"xyz")
+
+
+def test_a_saved_finding_replays(tmp_path, capsys):
+    finding = Finding("mislabelled", "batches", "truncate", 12, 7, "example")
+    path = _save(tmp_path, 0, finding, b"\x00" * 5, {"decompression_limit": 1024},
+                 "TruncatedError")
+    assert path is not None
+    meta = json.loads((tmp_path / "finding-0000.json").read_text())
+    assert (meta["seed"], meta["index"], meta["label"]) == (7, 12, "truncate")
+    assert replay(path) == 0  # a 5-byte buffer is a truncated batch: the promise holds
+    assert kformat_main(["fuzz", "replay", path]) == 0
+    finding = Finding("mislabelled", "batches", "crc_flip", 1, 7, "example")
+    other = _save(tmp_path, 1, finding, b"\x00" * 5, {}, "CorruptRecordError")
+    assert replay(other) == 1
+    assert "TruncatedError" in capsys.readouterr().out
+
+
+def test_every_entry_point_is_fed():
+    assert {"request", "response", "batches", "record", "offset-index", "txn-index",
+            "producer-snapshot"} <= set(ENTRIES)
+
+
+@pytest.mark.fuzz
+def test_the_long_run(tmp_path):
+    report = fuzz_parsers(100_000, seed=2024, save_dir=tmp_path / "findings")
+    assert report.findings == [], [vars(f) for f in report.findings[:5]]
+
+
+def test_the_atheris_target_takes_any_bytes():
+    from kformat.fuzz.atheris_harness import TARGETS, one_input
+
+    for first in range(len(TARGETS)):
+        for tail in (b"", b"\x00" * 20, bytes(range(256))):
+            one_input(bytes([first]) + tail)  # only KFormatError may be raised, and is caught
+
+
+def test_atheris_runs_when_installed():
+    pytest.importorskip("atheris")
+    from kformat.fuzz.atheris_harness import one_input
+
+    one_input(b"\x01\x00\x00")

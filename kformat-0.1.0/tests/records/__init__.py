@@ -1,0 +1,1 @@
+"""Tests for :mod:`kformat.records`."""

@@ -1,0 +1,155 @@
+"""The ``kafka-segments`` data source and the corpus job in a local SparkSession."""
+
+from __future__ import annotations
+
+import filecmp
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kformat.corpus.records_corpus import generate_shard, write_shard
+from tests.spark import data
+
+pytestmark = pytest.mark.spark
+
+ORDER = ("topic", "partition", "offset")
+
+
+def collect(df: Any, crc: set[Any] | None = None) -> list[data.Row]:
+    """The rows in (topic, partition, offset) order; ``crc`` collects the crcValid values."""
+    from pyspark.sql import functions as F
+
+    rows = df.withColumn("timestamp", F.unix_micros("timestamp")).orderBy(*ORDER).collect()
+    if crc is not None:
+        crc.update(r["crcValid"] for r in rows)
+    return [data.row_from_dict(r.asDict(recursive=True)) for r in rows]
+
+
+def load(spark: Any, path: str, **options: Any) -> Any:
+    reader = spark.read.format("kafka-segments")
+    for key, value in options.items():
+        reader = reader.option(key, value)
+    return reader.load(path)
+
+
+def test_every_row_of_every_codec_and_magic(spark: Any, corpus_data: data.Fixture) -> None:
+    df = load(spark, f"{corpus_data.log_dir}/*/*.log")
+    assert df.columns[:8] == ["key", "value", "topic", "partition", "offset", "timestamp",
+                              "timestampType", "headers"]
+    crc: set[Any] = set()
+    assert collect(df, crc) == corpus_data.rows
+    assert crc == {True}
+
+
+def test_split_size_plans_more_partitions_with_the_same_rows(
+        spark: Any, corpus_data: data.Fixture) -> None:
+    path = f"{corpus_data.log_dir}/*/*.log"
+    whole = load(spark, path, splitSize="0")
+    split = load(spark, path, splitSize="24k")
+    files = len(list(corpus_data.log_dir.glob("*/*.log")))
+    assert whole.rdd.getNumPartitions() == files
+    assert split.rdd.getNumPartitions() >= 2 * files
+    # equal rows, no duplicates: no batch was read by two partitions, none was missed
+    assert collect(split) == corpus_data.rows
+
+
+def test_truncated_last_batch(spark: Any,
+                              truncated_data: tuple[data.Fixture, int, int]) -> None:
+    fixture, _, _ = truncated_data
+    assert collect(load(spark, str(fixture.log_dir))) == fixture.rows
+
+
+def test_options_skip_control_and_verify_crc(spark: Any, corpus_data: data.Fixture) -> None:
+    path = f"{corpus_data.log_dir}/*/*.log"
+    no_control = load(spark, path, skipControl="true", verifyCrc="false")
+    crc: set[Any] = set()
+    assert collect(no_control, crc) == [r for r in corpus_data.rows if not r[15]]
+    assert crc == {None}
+
+
+def test_decode_an_internal_topic(spark: Any,
+                                  offsets_data: tuple[Path, list[dict[str, Any]]]) -> None:
+    directory, expect = offsets_data
+    df = load(spark, f"{directory}/*.log", decode="consumer_offsets")
+    assert {"recordType", "keyJson", "valueJson", "group", "committedOffset"} <= set(df.columns)
+    rows = df.orderBy("offset").collect()
+    assert [r["topic"] for r in rows] == ["__consumer_offsets"] * len(expect)
+    for row, want in zip(rows, expect, strict=True):
+        for key, value in want.items():
+            if key == "decodeError" and value is not None:
+                assert row[key].startswith(value + ": ")
+            else:
+                assert row[key] == value, (key, row)
+
+
+def test_object_store_path_through_pyarrow_fs(spark: Any, corpus_data: data.Fixture) -> None:
+    df = load(spark, f"file://{corpus_data.log_dir}/*/*.log")
+    rows = collect(df)
+    assert rows == corpus_data.rows
+    segments = {r["segment"] for r in df.select("segment").distinct().collect()}
+    assert all(s.startswith("file://") for s in segments)
+
+
+def test_bad_options_and_missing_files(spark: Any, corpus_data: data.Fixture,
+                                       tmp_path: Path) -> None:
+    from py4j.protocol import Py4JJavaError
+    from pyspark.errors import PySparkException
+
+    with pytest.raises((PySparkException, Py4JJavaError), match="decode"):
+        load(spark, f"{corpus_data.log_dir}/*/*.log", decode="nope").schema  # noqa: B018
+    with pytest.raises((PySparkException, Py4JJavaError), match="no segment files"):
+        load(spark, f"{tmp_path}/*/*.log").count()
+
+
+def test_corpus_job_is_byte_identical_and_verifies(spark: Any, tmp_path: Path) -> None:
+    from kformat.spark.corpus_job import CorpusPlan, generate_corpus, read_stats, verify_corpus
+
+    plan = CorpusPlan(seed=5, shards=2, records_per_shard=1200, segment_bytes=48 * 1024)
+    generated = generate_corpus(spark, str(tmp_path / "spark"), plan)
+    single = tmp_path / "single"
+    for shard in range(plan.shards):
+        write_shard(generate_shard(plan.seed, shard, plan.records_per_shard), single,
+                    segment_bytes=plan.segment_bytes)
+    spark_dir = Path(generated.data_dir)
+    names = sorted(p.relative_to(single) for p in single.rglob("*") if p.is_file())
+    assert names == sorted(p.relative_to(spark_dir) for p in spark_dir.rglob("*")
+                           if p.is_file())
+    assert len([n for n in names if n.suffix == ".log"]) > plan.shards
+    _, mismatch, errors = filecmp.cmpfiles(single, spark_dir, [str(n) for n in names],
+                                           shallow=False)
+    assert (mismatch, errors) == ([], [])
+
+    manifest = spark.read.parquet(generated.manifest_dir)
+    assert manifest.count() == plan.records
+    stats = read_stats(spark, generated.segments_glob)
+    assert stats.records == plan.records and stats.crc_failures == 0
+    assert {c for _, c, *_ in stats.groups} == set(data.CODECS)
+    check = verify_corpus(spark, generated.segments_glob, generated.manifest_dir,
+                          splitSize="32k")
+    assert check.ok, check
+    assert check.matched == plan.records
+
+    # damage one value: the verification must see exactly that record
+    log = sorted(spark_dir.glob("*-1/*.log"))[0]
+    raw = bytearray(log.read_bytes())
+    at = raw.index(b'"user":"u')
+    raw[at + 1] ^= 0x20
+    log.write_bytes(bytes(raw))
+    damaged = verify_corpus(spark, generated.segments_glob, generated.manifest_dir)
+    assert not damaged.ok
+    assert (damaged.missing, damaged.extra, damaged.mismatched) == (0, 0, 1)
+    assert set(damaged.by_column) == {"valueMd5"}
+
+
+def test_filters_on_partition_and_offset_skip_files(spark: Any,
+                                                    corpus_data: data.Fixture) -> None:
+    path = f"{corpus_data.log_dir}/*/*.log"
+    bases = sorted(int(p.stem) for p in corpus_data.log_dir.glob("*-1/*.log"))
+    low = bases[1] + 1  # the first segment of partition 1 ends before this offset
+    wanted = [b for b, nxt in zip(bases, [*bases[1:], None], strict=True)
+              if nxt is None or nxt > low]
+    df = load(spark, path).where(f"partition = 1 AND offset >= {low}")
+    assert df.rdd.getNumPartitions() == len(wanted) < len(bases)
+    assert collect(df) == [r for r in corpus_data.rows if r[1] == 1 and r[2] >= low]
+    assert load(spark, path).where("partition = 99").count() == 0

@@ -1,0 +1,98 @@
+"""Option parsing, the schema declaration and its documentation (no Spark)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kformat.spark.files import FilesystemSpec, filesystem_spec
+from kformat.spark.options import DEFAULT_SPLIT_SIZE, Settings, parse_bool, parse_size
+from kformat.spark.schema import (
+    BATCH_COLUMNS,
+    DECODE_COLUMNS,
+    DECODE_MODES,
+    KAFKA_COLUMNS,
+    TOPIC_COLUMNS,
+    arrow_schema,
+    columns,
+    ddl,
+    markdown_table,
+)
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "spark.md"
+
+
+def test_defaults() -> None:
+    s = Settings.from_options({"path": "/x/*.log"})
+    assert s.paths == ("/x/*.log",)
+    assert s.split_size == DEFAULT_SPLIT_SIZE
+    assert s.read == {"verify_crc": True, "skip_control": False, "decode": None,
+                      "on_corrupt": "fail"}
+    assert s.fs_options == ()
+
+
+def test_options_are_case_insensitive_and_typed() -> None:
+    s = Settings.from_options({"PATH": "/a", "paths": '["/b", "/c"]', "splitsize": "64m",
+                               "VerifyCrc": "false", "skipControl": "TRUE",
+                               "decode": "consumer_offsets", "onCorrupt": "skip",
+                               "batchRows": "500", "decompressionLimit": "1m",
+                               "maxBatchSize": "2048k", "fs": "s3", "fs.region": "eu"})
+    assert s.paths == ("/b", "/c", "/a")
+    assert s.split_size == 64 << 20
+    assert s.read == {"verify_crc": False, "skip_control": True, "decode": "consumer_offsets",
+                      "on_corrupt": "skip", "batch_rows": 500, "decompression_limit": 1 << 20,
+                      "max_batch_size": 2 << 20}
+    assert s.fs_options == (("fs", "s3"), ("fs.region", "eu"))
+    assert s.decode == "consumer_offsets"
+
+
+@pytest.mark.parametrize("options", [
+    {},
+    {"path": "/a", "splitSize": "lots"},
+    {"path": "/a", "verifyCrc": "maybe"},
+    {"path": "/a", "decode": "__consumer_offsets"},
+    {"path": "/a", "onCorrupt": "ignore"},
+    {"path": "/a", "batchRows": "0"},
+])
+def test_bad_options(options: dict[str, str]) -> None:
+    with pytest.raises(ValueError):
+        Settings.from_options(options)
+
+
+def test_sizes_and_bools() -> None:
+    assert [parse_size(x, "n") for x in ("0", "17", "1k", "3M", "2g", "5mb", 9)] == \
+        [0, 17, 1024, 3 << 20, 2 << 30, 5 << 20, 9]
+    assert [parse_bool(x, "b") for x in ("true", "False", "1", "no", True)] == \
+        [True, False, True, False, True]
+
+
+def test_filesystem_spec() -> None:
+    assert filesystem_spec("/data/x.log", {}) is None
+    assert filesystem_spec("s3://b/x.log", {}) == FilesystemSpec("uri")
+    spec = filesystem_spec("b/x.log", {"fs": "S3", "fs.region": "eu", "fs.anonymous": "true",
+                                       "fs.connect_timeout": "5"})
+    assert spec == FilesystemSpec("s3", (("anonymous", True), ("connect_timeout", 5),
+                                         ("region", "eu")))
+    with pytest.raises(ValueError):
+        filesystem_spec("x", {"fs": "ftp"})
+
+
+def test_schema_views_agree() -> None:
+    for mode in (None, *DECODE_MODES):
+        cols = columns(mode)
+        assert [f.name for f in arrow_schema(mode)] == [c.name for c in cols]
+        assert ddl(mode).count("`") == 2 * len(cols)
+        assert len({c.name for c in cols}) == len(cols), "column names are unique"
+    assert [c.name for c in KAFKA_COLUMNS] == ["key", "value", "topic", "partition", "offset",
+                                               "timestamp", "timestampType", "headers"]
+
+
+def test_docs_show_the_declared_columns() -> None:
+    text = DOC.read_text()
+    assert markdown_table(KAFKA_COLUMNS + BATCH_COLUMNS) in text
+    assert markdown_table(DECODE_COLUMNS) in text
+    for mode, cols in TOPIC_COLUMNS.items():
+        assert f"`{mode}`" in text
+        if cols:
+            assert markdown_table(cols) in text
