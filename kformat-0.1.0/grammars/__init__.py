@@ -1,1 +1,0 @@
-"""kformat's protocol grammars: data files, see README.md."""

@@ -1,1 +1,0 @@
-"""Kafka protocol messages: the grammar model, the ``.kfg`` grammar files and their registry."""

@@ -1,1 +1,0 @@
-"""Tests for :mod:`kformat.records`."""
