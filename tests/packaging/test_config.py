@@ -17,6 +17,14 @@ def test_every_importable_grammar_folder_is_a_listed_package() -> None:
     assert folders <= set(CONFIG["tool"]["setuptools"]["packages"])
 
 
+def test_every_kformat_package_is_listed() -> None:
+    """The package list is explicit (grammars/ is mapped in): a new subpackage must be in it,
+    or the wheel silently lacks it."""
+    found = {".".join(p.parent.relative_to(ROOT).parts)
+             for p in (ROOT / "kformat").rglob("__init__.py")}
+    assert found <= set(CONFIG["tool"]["setuptools"]["packages"])
+
+
 def test_every_grammar_file_is_package_data() -> None:
     data = CONFIG["tool"]["setuptools"]["package-data"]
     for kfg in (ROOT / "grammars").rglob("*.kfg"):
