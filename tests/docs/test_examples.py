@@ -39,7 +39,21 @@ class _Consumer:
         return [r for b in kformat.parse_batches(data) for r in b.records]
 
 
-STAND_INS = {"my_proxy": _Proxy(), "my_client": _Client(), "my_consumer": _Consumer()}
+def _fetch_response() -> bytes:
+    """docs/fuzzing.md's ``response_payload``: a Fetch v12 response frame with one batch."""
+    from kformat.protocol.records_field import RecordSet
+
+    batch = kformat.build_batch(kformat.make_batch([(b"k", b"v")]))
+    partition = {"partition_index": 0, "error_code": 0, "high_watermark": 1,
+                 "last_stable_offset": 1, "log_start_offset": 0, "aborted_transactions": None,
+                 "preferred_read_replica": -1, "records": RecordSet(batch)}
+    return kformat.build_response("Fetch", 12, {
+        "throttle_time_ms": 0, "error_code": 0, "session_id": 0,
+        "responses": [{"topic": "t", "partitions": [partition]}]}, correlation_id=1)
+
+
+STAND_INS = {"my_proxy": _Proxy(), "my_client": _Client(), "my_consumer": _Consumer(),
+             "response_payload": _fetch_response()}
 
 
 def _run_transcript(code: str, namespace: dict[str, Any]) -> None:
