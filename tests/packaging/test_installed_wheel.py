@@ -77,14 +77,17 @@ def test_wheel_metadata(built: tuple[Path, Path, str]) -> None:
     assert "License-Expression: Apache-2.0" in text
     assert "Classifier: Programming Language :: Python :: 3.11" in text
     assert "Project-URL: " in text
-    assert not re.search(r"Requires-Dist: [a-z0-9-]+==", text), "runtime pins in the wheel"
+    runtime = [line for line in text.splitlines()
+               if line.startswith("Requires-Dist:") and "extra ==" not in line]
+    assert runtime and not [line for line in runtime if "==" in line], runtime
     assert "cramjam" not in text
 
 
 def test_sdist_carries_tests_docs_grammars_fixtures(built: tuple[Path, Path, str]) -> None:
     with tarfile.open(built[1]) as tar:
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
-    for needed in ("LICENSE", "constraints.txt", "Makefile", "MANIFEST.in", "docs/json.md", "docs/api/records.md", "mkdocs.yml", "kformat/engine/_native.c",
+    for needed in ("LICENSE", "constraints.txt", "Makefile", "MANIFEST.in", "docs/json.md",
+                   "docs/api/records.md", "mkdocs.yml", "kformat/engine/_native.c",
                    "grammars/NOTICE", "grammars/message/MetadataRequest.kfg",
                    "tests/conftest.py", "tests/packaging/smoke.py", "fixtures/manifest.json",
                    "bench/__init__.py"):
