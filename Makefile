@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean grammars fixtures dist smoke-wheel docs
+.PHONY: run test lint bench clean grammars fixtures dist smoke-wheel docs capture-tools
 
 # constraints.txt: the exact codec-library releases the committed fixtures were produced with.
 $(STAMP): pyproject.toml constraints.txt
@@ -18,9 +18,15 @@ run: $(STAMP)
 
 # KFORMAT_FIXTURE_LIBS=exact: the fixture regeneration test fails (instead of skipping) when the
 # installed codec libraries are not the ones constraints.txt names.
-test: $(STAMP)
+test: $(STAMP) capture-tools
 	$(PY) -m ruff check kformat tests bench
 	KFORMAT_FIXTURE_LIBS=exact $(PY) -m pytest -q
+
+# tcpdump for the live-capture tests (tests/capture/test_tcpdump.py skip without it or root)
+capture-tools:
+	@command -v tcpdump >/dev/null 2>&1 || (apt-get install -y -q tcpdump >/dev/null 2>&1 \
+		|| (apt-get update -q >/dev/null 2>&1 && apt-get install -y -q tcpdump >/dev/null 2>&1) \
+		|| echo "tcpdump not installed: the live-capture tests will be skipped")
 
 lint: $(STAMP)
 	$(PY) -m ruff check kformat tests bench

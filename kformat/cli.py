@@ -3,6 +3,8 @@
     kformat records decode FILE...              record batches as JSON lines
     kformat decode request|response FILE        a protocol frame as JSON
     kformat decode stream CLIENT SERVER         a captured conversation, paired by correlation id
+    kformat decode pcap FILE...                 the Kafka connections of pcap/pcapng captures
+    kformat proxy --upstream HOST:PORT          a decoding proxy in front of a broker
     kformat dump FILE...                        kafka-dump-log.sh without a JVM
     kformat grammars import DIR...              regenerate grammars/ from Kafka's JSON specs
     kformat fuzz generate|send|run|replay ...   grammar-aware fuzzing
@@ -40,6 +42,7 @@ COMMANDS: dict[str, str] = {
     "grammars": "kformat.protocol.importer",
     "fuzz": "kformat.fuzz.cli",
     "fixtures": "kformat.corpus.cli",
+    "proxy": "kformat.live.proxy",
 }
 """Top-level command -> the module whose ``register(commands)`` adds its parser (with
 ``run(args, console) -> int`` set as the ``run`` default of each leaf)."""

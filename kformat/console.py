@@ -54,6 +54,7 @@ EXTRAS: dict[str, str] = {
     "pyarrow": "spark",
     "pandas": "spark",
     "argcomplete": "completion",
+    "dpkt": "capture",
 }
 """Optional imports and the ``kformat[extra]`` that brings each."""
 

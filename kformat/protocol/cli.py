@@ -4,9 +4,12 @@
     kformat decode response FILE --api Metadata --api-version 12 [--framed]
     kformat decode request|response FILE --body --api Metadata -V 12
     kformat decode stream CLIENT_BYTES SERVER_BYTES [--max-frame-size N]
+    kformat decode pcap FILE... [--port N]...        (see :mod:`kformat.capture.cli`)
 
 FILE holds one frame: header + body, or with ``--framed`` its 4-byte size prefix first, or
-with ``--body`` only a body (no header, no size). ``-`` reads standard input, ``--hex`` hex
+with ``--body`` only a body (no header, no size). Bodies show the fields their version has
+(``--all-fields``: every field, at its default where the version lacks it); ``--records``
+shows ``records`` fields as batches with their records (:mod:`kformat.protocol.shape`). ``-`` reads standard input, ``--hex`` hex
 text. ``request`` and ``response`` print one JSON object; ``stream`` prints one JSON line per
 exchange. Values follow docs/json.md (bytes as ``{"$bytes": base64}``...). A frame given with
 its size prefix but without ``--framed`` (or the reverse) fails with a hint saying what to
@@ -40,20 +43,23 @@ from kformat.protocol.api import (
     Request,
     Response,
     compiled_grammar,
+    grammar,
     parse_request,
     parse_response,
     resolve_api,
 )
 from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE, Exchange, decode_conversation, unframe
 from kformat.protocol.registry import load_registry
+from kformat.protocol.shape import body_json
 
-__all__ = ["body_json", "exchange_json", "main", "message_json", "register"]
+__all__ = ["bare_body_json", "exchange_json", "main", "message_json", "register"]
 
 _SIZE = struct.Struct(">i")
 
 
-def message_json(message: Request | Response) -> dict[str, Any]:
-    """The JSON form of a parsed request or response."""
+def message_json(message: Request | Response, *, all_fields: bool = False,
+                 records: bool = False) -> dict[str, Any]:
+    """The JSON form of a parsed request or response (see :func:`body_json` for the options)."""
     out: dict[str, Any] = {
         "api_key": message.api_key,
         "api_name": message.api_name,
@@ -63,28 +69,38 @@ def message_json(message: Request | Response) -> dict[str, Any]:
     }
     if isinstance(message, Request):
         out["client_id"] = message.client_id
+    else:
+        out["parsed_as_version"] = message.parsed_as_version
     out["header"] = to_jsonable(message.header)
-    out["body"] = to_jsonable(message.body)
+    kind = "request" if isinstance(message, Request) else "response"
+    version = message.api_version if isinstance(message, Request) else message.parsed_as_version
+    out["body"] = body_json(grammar(message.api_key, version, kind), message.body,
+                            all_fields=all_fields, records=records)
+    if message.trailing:
+        out["trailing"] = message.trailing.hex()
     return out
 
 
-def body_json(api_key: int, api_name: str, api_version: int, body: Any) -> dict[str, Any]:
+def bare_body_json(api_key: int, api_name: str, api_version: int, kind: str, body: Any, *,
+                   all_fields: bool = False, records: bool = False) -> dict[str, Any]:
     """The JSON form of a body decoded without its header (``--body``)."""
     return {"api_key": api_key, "api_name": api_name, "api_version": api_version,
-            "body": to_jsonable(body)}
+            "body": body_json(grammar(api_key, api_version, kind), body,
+                              all_fields=all_fields, records=records)}
 
 
-def exchange_json(ex: Exchange) -> dict[str, Any]:
+def exchange_json(ex: Exchange, *, all_fields: bool = False, records: bool = False
+                  ) -> dict[str, Any]:
     """The JSON form of an :class:`Exchange` (raw frames only where nothing parsed)."""
     out: dict[str, Any] = {"status": ex.status, "correlation_id": ex.correlation_id,
                            "request_offset": ex.request_offset,
                            "response_offset": ex.response_offset}
     if ex.request is not None:
-        out["request"] = message_json(ex.request)
+        out["request"] = message_json(ex.request, all_fields=all_fields, records=records)
     elif ex.request_frame is not None:
         out["request_frame"] = to_jsonable(ex.request_frame)
     if ex.response is not None:
-        out["response"] = message_json(ex.response)
+        out["response"] = message_json(ex.response, all_fields=all_fields, records=records)
     elif ex.response_frame is not None:
         out["response_frame"] = to_jsonable(ex.response_frame)
     if ex.error is not None:
@@ -101,6 +117,12 @@ def _api(text: str) -> int | str:
 
 def _output_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--indent", type=int, default=None, help="pretty-print JSON")
+    p.add_argument("--all-fields", action="store_true",
+                   help="also fields the version lacks (at their defaults)")
+    p.add_argument("--records", action="store_true",
+                   help="records fields as batches with their records")
+    p.add_argument("--strict", action="store_true",
+                   help="bytes after a body are an error (default: shown as trailing)")
     add_input_options(p)
     leaf_options(p)
 
@@ -143,6 +165,13 @@ def register(commands: argparse._SubParsersAction) -> None:
     stream.add_argument("--max-frame-size", type=int, default=DEFAULT_MAX_FRAME_SIZE)
     _output_options(stream)
     stream.set_defaults(run=_run_stream)
+    from kformat.capture import cli as capture_cli
+
+    pcap = sub.add_parser("pcap", help="Kafka conversations in pcap/pcapng captures",
+                          description=capture_cli.DESCRIPTION)
+    capture_cli.add_arguments(pcap)
+    leaf_options(pcap)
+    pcap.set_defaults(run=capture_cli.run)
 
 
 # --------------------------------------------------------------------------- running
@@ -163,12 +192,15 @@ def _decode_frame(args: argparse.Namespace, data: bytes) -> dict[str, Any]:
             raise UsageError("--body needs --api and --api-version/-V")
         key = resolve_api(args.api)
         body = compiled_grammar(key, args.api_version, args.what).parse(data)
-        return body_json(key, load_registry().request(key).api_name, args.api_version, body)
+        return bare_body_json(key, load_registry().request(key).api_name, args.api_version,
+                              args.what, body, all_fields=args.all_fields, records=args.records)
     if args.framed:
         data = unframe(data)
+    shown = {"all_fields": args.all_fields, "records": args.records}
     if args.what == "request":
-        return message_json(parse_request(data))
-    return message_json(parse_response(data, args.api, args.api_version))
+        return message_json(parse_request(data, strict=args.strict), **shown)
+    return message_json(parse_response(data, args.api, args.api_version, strict=args.strict),
+                        **shown)
 
 
 def _framing_hint(args: argparse.Namespace, data: bytes) -> str | None:
@@ -216,9 +248,11 @@ def _run_stream(args: argparse.Namespace, console: Console) -> int:
         except OSError as exc:
             console.error(exc, file=name)
             return USAGE
-    exchanges = decode_conversation(*streams, max_frame_size=args.max_frame_size)
+    exchanges = decode_conversation(*streams, max_frame_size=args.max_frame_size,
+                                    strict=args.strict)
     for ex in exchanges:
-        _emit(exchange_json(ex), console.stdout, args.indent)
+        _emit(exchange_json(ex, all_fields=args.all_fields, records=args.records),
+              console.stdout, args.indent)
     return PROBLEMS if any(ex.error is not None for ex in exchanges) else OK
 
 
