@@ -168,7 +168,7 @@ def test_decode_request_from_stdin_and_hex() -> None:
 
 @pytest.mark.parametrize("kind", ["request", "response"])
 def test_decode_body_without_header(kind: str) -> None:
-    from kformat.jsonable import to_jsonable
+    from kformat.protocol.cli import message_json
 
     if kind == "request":
         frame = kformat.build_request("Metadata", 12, {"topics": None}, correlation_id=1)
@@ -184,7 +184,7 @@ def test_decode_body_without_header(kind: str) -> None:
                          stdin=frame[header:])
     assert (code, err) == (0, "")
     assert json.loads(out) == {"api_key": 3, "api_name": "Metadata", "api_version": 12,
-                               "body": to_jsonable(message.body)}
+                               "body": message_json(message)["body"]}
 
 
 def test_body_needs_api_and_version() -> None:
