@@ -382,6 +382,9 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--idle-timeout", type=float, default=None, metavar="SECONDS")
     parser.add_argument("--max-lifetime", type=float, default=None, metavar="SECONDS",
                         help="stop after this long (default: run until interrupted)")
+    from kformat.fuzz.proxied import add_mutation_arguments
+
+    add_mutation_arguments(parser)
 
 
 def register(commands: Any) -> None:
@@ -403,9 +406,14 @@ def main(argv: list[str] | None = None) -> int:
 
 def run(args: Any) -> int:
     """Run the proxy ``args`` describe until ``--max-lifetime`` or an interrupt."""
+    from kformat.fuzz.proxied import mutation_from
+
     log = sys.stdout if args.log == "-" else open(args.log, "a", encoding="utf-8")  # noqa: SIM115
     proxy = Proxy(args.upstream, args.listen, log, rewrite=not args.no_rewrite,
                   all_fields=args.all_fields, records=args.records, idle_timeout=args.idle_timeout)
+    mutation = mutation_from(args)  # --mutate: kformat.fuzz's mutating hook, after the rewrite
+    if mutation is not None:
+        proxy.hooks.append(mutation.hook)
 
     async def run() -> None:
         await proxy.start()
@@ -427,6 +435,8 @@ def run(args: Any) -> int:
     finally:
         for line in proxy.summaries:
             print(json.dumps(line), file=sys.stderr)
+        if mutation is not None:
+            print(json.dumps(mutation.close()), file=sys.stderr)
         if log is not sys.stdout:
             log.close()
     return 0
