@@ -4,20 +4,23 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean grammars fixtures capture-tools fuzz-run sanitize fuzz-native
+.PHONY: run test lint bench clean grammars fixtures dist smoke-wheel docs capture-tools fuzz-run sanitize fuzz-native
 
-$(STAMP): pyproject.toml
+# constraints.txt: the exact codec-library releases the committed fixtures were produced with.
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test,spark]' --config-settings editable_mode=compat
+	$(PY) -m pip install -q -c constraints.txt -e '.[test,spark]' --config-settings editable_mode=compat
 	touch $(STAMP)
 
 run: $(STAMP)
 	$(PY) -m kformat.main
 
+# KFORMAT_FIXTURE_LIBS=exact: the fixture regeneration test fails (instead of skipping) when the
+# installed codec libraries are not the ones constraints.txt names.
 test: $(STAMP) capture-tools
 	$(PY) -m ruff check kformat tests bench
-	$(PY) -m pytest -q
+	KFORMAT_FIXTURE_LIBS=exact $(PY) -m pytest -q
 
 # tcpdump for the live-capture tests (tests/capture/test_tcpdump.py skip without it or root)
 capture-tools:
@@ -35,7 +38,25 @@ grammars: $(STAMP)
 	$(PY) -m kformat grammars import ../shared/kafka-message-specs
 
 fixtures: $(STAMP)
+	$(PY) -m pip install -q -r constraints.txt
+	KFORMAT_FIXTURE_LIBS=exact $(PY) -m pytest -q tests/corpus/test_codec_versions.py
 	$(PY) -m kformat fixtures generate --out fixtures --committed
+
+# the documentation site (mkdocs, material theme, API reference from the docstrings) in site/;
+# --strict: any warning (a broken link, a missing page, an unresolved reference) fails
+docs: $(STAMP)
+	$(PY) -m pip install -q -c constraints.txt -e '.[docs]' --config-settings editable_mode=compat
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --site-dir site
+
+# sdist and wheel in dist/ (python -m build, warnings shown)
+dist: $(STAMP)
+	$(PY) -m pip install -q build
+	rm -rf dist
+	$(PY) -m build --outdir dist .
+
+# the built wheel in a fresh venv with the oldest supported codec libraries, then a smoke test
+smoke-wheel: dist
+	KFORMAT_WHEEL_SMOKE=1 $(PY) -m pytest -q tests/packaging -p no:randomly
 
 # 100,000 mutated inputs through every parse entry point, on every engine built here: only
 # KFormatError may escape, no input may hang, the engines must agree (docs/fuzzing.md).
@@ -66,7 +87,7 @@ fuzz-native: $(STAMP)
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) $(PY) tests/sanitize/fuzz_native.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist site *.egg-info
 
 # Live fuzzing campaigns against real clients and librdkafka's mock cluster (opt-in; each one
 # bounded by FUZZ_LIVE_SECONDS plus one run timeout). Findings and figures: FUZZ_LIVE_OUT/*.

@@ -28,6 +28,8 @@ from kformat.records import (
     Batches,
     BatchIterator,
     Codec,
+    Record,
+    TimestampType,
     TruncatedTail,
     build_batch,
     control_record,
@@ -37,7 +39,6 @@ from kformat.records import (
     make_batch,
     parse_batches,
 )
-from kformat.records import RecordValue as Record
 
 __version__ = "0.1.0"
 
@@ -75,6 +76,7 @@ __all__ += [  # record batches (kformat.records)
     "Batches",
     "Codec",
     "Record",
+    "TimestampType",
     "TruncatedTail",
     "build_batch",
     "control_record",

@@ -1,49 +1,156 @@
-"""The ``kformat`` command line: one subcommand per wire layer, each loaded on demand.
+"""The ``kformat`` command line: one argparse tree, each command defined in its own layer.
 
-    kformat records decode FILE            record batches as JSON lines
-    kformat decode request|response FILE   a protocol frame as JSON
-    kformat decode stream CLIENT SERVER    a captured conversation, paired by correlation id
-    kformat decode pcap FILE...            the Kafka connections of pcap/pcapng captures
-    kformat proxy --upstream HOST:PORT     a decoding proxy in front of a broker
-    kformat grammars import DIR [DIR...]   regenerate grammars/ from Kafka's JSON specs
-    kformat dump FILE...                   kafka-dump-log.sh without a JVM
-    kformat fuzz generate|send ...         grammar-aware fuzzing
-    kformat fixtures generate ...          the fixture corpus
+    kformat records decode FILE...              record batches as JSON lines
+    kformat decode request|response FILE        a protocol frame as JSON
+    kformat decode stream CLIENT SERVER         a captured conversation, paired by correlation id
+    kformat decode pcap FILE...                 the Kafka connections of pcap/pcapng captures
+    kformat proxy --upstream HOST:PORT          a decoding proxy in front of a broker
+    kformat dump FILE...                        kafka-dump-log.sh without a JVM
+    kformat grammars import DIR...              regenerate grammars/ from Kafka's JSON specs
+    kformat fuzz generate|send|run|replay ...   grammar-aware fuzzing
+    kformat fixtures generate|verify ...        the fixture corpus
+
+Every command and subcommand has ``--help``; ``kformat --version`` prints the version and the
+active engine. The conventions every command shares (``-`` for stdin, ``--hex``, ``--json``
+errors, exit codes, quiet on a closed pipe) are in :mod:`kformat.console` and docs/cli.md.
 """
 
 from __future__ import annotations
 
+import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
-# subcommand path -> "module:function" taking argv and returning an exit code
-COMMANDS: dict[tuple[str, ...], str] = {
-    ("records", "decode"): "kformat.records.cli:main",
-    ("decode",): "kformat.protocol.cli:main",
-    ("grammars", "import"): "kformat.protocol.importer:main_import",
-    ("dump",): "kformat.segments.dump:main",
-    ("fuzz",): "kformat.fuzz.cli:main",
-    ("fixtures",): "kformat.corpus.cli:main",
-    ("proxy",): "kformat.live.proxy:main",
+from kformat.console import (
+    INTERRUPTED,
+    OK,
+    USAGE,
+    Console,
+    Parser,
+    UsageError,
+    missing_extra,
+)
+
+__all__ = ["COMMANDS", "build_parser", "engine_name", "main", "run", "version_text"]
+
+COMMANDS: dict[str, str] = {
+    "records": "kformat.records.cli",
+    "decode": "kformat.protocol.cli",
+    "dump": "kformat.segments.dump",
+    "grammars": "kformat.protocol.importer",
+    "fuzz": "kformat.fuzz.cli",
+    "fixtures": "kformat.corpus.cli",
+    "proxy": "kformat.live.proxy",
 }
+"""Top-level command -> the module whose ``register(commands)`` adds its parser (with
+``run(args, console) -> int`` set as the ``run`` default of each leaf)."""
 
 
-def _usage() -> str:
-    lines = ["usage: kformat COMMAND ...", "", "commands:"]
-    lines += [f"  {' '.join(path)}" for path in COMMANDS]
-    return "\n".join(lines)
+def engine_name() -> str | None:
+    """The active engine ("native" or "python") when this build has engine selection."""
+    try:
+        engine = importlib.import_module("kformat.engine")
+    except ImportError:
+        return None
+    return str(engine.active())
+
+
+def version_text() -> str:
+    """What ``kformat --version`` prints: the version, and the engine when there is a choice."""
+    from kformat import __version__
+
+    engine = engine_name()
+    return f"kformat {__version__}" + (f" (engine: {engine})" if engine else "")
+
+
+class _Version(argparse.Action):
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0,
+                         help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(version_text())
+        parser.exit(0)
+
+
+def build_parser(argv: Sequence[str] = ()) -> Parser:
+    """The parser tree. Only the module of the command in ``argv`` is imported (all of them
+    for ``--help``, an unknown command, or shell completion)."""
+    parser = Parser(prog="kformat", description=__doc__,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action=_Version, help="print the version and exit")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    wanted = next((a for a in argv if not a.startswith("-")), None)
+    names = [wanted] if wanted in COMMANDS and "_ARGCOMPLETE" not in os.environ else COMMANDS
+    for name in names:
+        importlib.import_module(COMMANDS[name]).register(commands)
+    return parser
+
+
+def _autocomplete(parser: argparse.ArgumentParser) -> None:
+    if "_ARGCOMPLETE" not in os.environ:
+        return
+    try:
+        import argcomplete
+    except ImportError:
+        return
+    argcomplete.autocomplete(parser)
+
+
+def run(argv: Sequence[str], console: Console | None = None, **defaults: object) -> int:
+    """Parse ``argv`` and run the command; returns the exit status (docs/cli.md).
+    ``defaults`` are set on the parsed arguments (library callers' hooks)."""
+    console = Console() if console is None else console
+    args_list = list(argv)
+    console.json = "--json" in args_list
+    try:
+        parser = build_parser(args_list)
+        _autocomplete(parser)
+        args = parser.parse_args(args_list)
+        for name, value in defaults.items():
+            setattr(args, name, value)
+        console.json = bool(getattr(args, "json", False))
+        console.prog = " ".join(["kformat", args.command, *(
+            getattr(args, level) for level in ("action", "what") if hasattr(args, level))])
+        return int(args.run(args, console) or 0)
+    except UsageError as exc:
+        console.prog = exc.prog or console.prog
+        console.error(exc, hint=exc.hint)
+        return USAGE
+    except ImportError as exc:
+        advice = missing_extra(exc)
+        if advice is None:
+            raise
+        console.error(advice)
+        return USAGE
+    except BrokenPipeError:
+        _quiet_closed_pipe(console)
+        return OK
+    except KeyboardInterrupt:
+        return INTERRUPTED
+    except SystemExit as exc:  # --help and --version
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else USAGE)
+
+
+def _quiet_closed_pipe(console: Console) -> None:
+    """The reader went away (``| head``): send what is still buffered to /dev/null so the
+    interpreter's last flush does not fail again."""
+    try:
+        fd = console.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    for path, target in sorted(COMMANDS.items(), key=lambda kv: -len(kv[0])):
-        if tuple(args[: len(path)]) == path:
-            module_name, func_name = target.split(":")
-            func = getattr(importlib.import_module(module_name), func_name)
-            return int(func(args[len(path):]) or 0)
-    print(_usage(), file=sys.stderr if args and args[0] not in ("-h", "--help") else sys.stdout)
-    return 0 if args and args[0] in ("-h", "--help") else 2
+    """The ``kformat`` console script."""
+    return run(sys.argv[1:] if argv is None else argv)
 
 
 if __name__ == "__main__":

@@ -158,11 +158,15 @@ class InvalidValueError(DecodeError):
 
 
 class CorruptRecordError(DecodeError):
-    """A checksum did not match: ``expected`` is the stored CRC, ``actual`` the computed one."""
+    """Damaged data: a checksum did not match (``expected`` is the stored CRC, ``actual`` the
+    computed one; ``offset`` is the CRC field's), or compressed bytes do not decompress (a bad
+    gzip check value, a broken LZ4 block, a cut-short frame)."""
 
 
 class UnsupportedCodecError(DecodeError):
-    """Compression bits name a codec Kafka does not define, or the payload will not decode."""
+    """Compression bits name a codec Kafka does not define, or a codec feature Kafka refuses
+    (zstd below magic 2, LZ4 dependent blocks). Damaged compressed data is a
+    :class:`CorruptRecordError`."""
 
 
 class UnsupportedVersionError(DecodeError):

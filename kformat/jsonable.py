@@ -94,20 +94,13 @@ def from_jsonable(value: Any) -> Any:
 
 
 def records_summary(records: Any) -> list[dict[str, Any]]:
-    """One line per batch of a RecordSet (or the error that stopped decoding)."""
+    """One line per batch of a RecordSet (the batch fields of docs/json.md, from
+    :data:`kformat.records.fields.BATCH_FIELDS`), or the error that stopped decoding."""
     try:
+        from kformat.records.fields import batch_json
+
         batches = records.batches
-        out = [{
-            "base_offset": b.base_offset,
-            "last_offset_delta": b.last_offset_delta,
-            "magic": b.magic,
-            "codec": int(b.codec),
-            "records": len(b.records),
-            "producer_id": b.producer_id,
-            "is_transactional": b.is_transactional,
-            "is_control": b.is_control,
-            "crc_valid": b.crc_valid,
-        } for b in batches]
+        out = [batch_json(b) for b in batches]
         tail = getattr(batches, "truncated", None)
         if tail is not None:
             out.append({"truncated": to_jsonable(tail, summary=False)})

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import kformat
+import kformat.records
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
@@ -40,3 +41,14 @@ def test_readme_example_runs(index: int) -> None:
 def test_documented_top_level_names_exist(name: str) -> None:
     assert name in README.read_text(encoding="utf-8")
     assert hasattr(kformat, name)
+
+
+def test_readme_imports_what_it_documents() -> None:
+    """Examples import public names (``kformat``, its documented subpackages), never a module
+    the README does not document."""
+    documented = {"kformat", "kformat.records", "kformat.protocol", "kformat.protocol.topics",
+                  "kformat.segments", "kformat.strategies", "kformat.fuzz", "kformat.errors"}
+    for block in _python_blocks():
+        for module in re.findall(r"^from (kformat[\w.]*) import", block, flags=re.M):
+            assert module in documented, module
+    assert kformat.Record is kformat.records.Record

@@ -17,13 +17,14 @@ from typing import Any, TextIO
 from kformat.capture.pcap import DEFAULT_PORTS, CaptureDecoder
 from kformat.errors import KFormatError
 
-__all__ = ["main"]
+__all__ = ["DESCRIPTION", "add_arguments", "main", "run"]
+
+DESCRIPTION = ("Decode the Kafka connections of pcap/pcapng captures as JSON lines: one object "
+               "per message on stdout, one summary per connection on stderr.")
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="kformat decode pcap",
-        description="Decode the Kafka connections of pcap/pcapng captures as JSON lines.")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``kformat decode pcap`` (the command line's parser tree adds them)."""
     parser.add_argument("files", nargs="+", metavar="FILE")
     parser.add_argument("--port", type=int, action="append", dest="ports", metavar="PORT",
                         help="a broker port (repeatable; default: "
@@ -34,14 +35,22 @@ def _parser() -> argparse.ArgumentParser:
                         help="also fields the version lacks (at their defaults)")
     parser.add_argument("--records", action="store_true",
                         help="records fields as batches with their records")
-    return parser
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
          err: TextIO | None = None) -> int:
-    out = sys.stdout if out is None else out
-    err = sys.stderr if err is None else err
-    args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    """``kformat decode pcap ARGS`` (kept for callers of this entry point)."""
+    from kformat.cli import run as run_cli
+    from kformat.console import Console
+
+    console = Console(stdout=sys.stdout if out is None else out,
+                      stderr=sys.stderr if err is None else err)
+    return run_cli(["decode", "pcap", *(sys.argv[1:] if argv is None else argv)], console)
+
+
+def run(args: argparse.Namespace, console: Any) -> int:
+    """Decode the captures ``args`` names; 0, 1 when something did not decode, 2 on errors."""
+    out, err = console.stdout, console.stderr
     decoder = CaptureDecoder(ports=args.ports or DEFAULT_PORTS, sniff=not args.no_sniff,
                              all_fields=args.all_fields, records=args.records)
     failed = False

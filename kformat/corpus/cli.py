@@ -14,22 +14,26 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from kformat.console import OK, PROBLEMS, Console, UsageError, leaf_options
 from kformat.corpus.generate import COMMITTED, DEFAULTS, SECTIONS, generate
 from kformat.corpus.values import PROFILES
 from kformat.corpus.verify import verify
 
-__all__ = ["main"]
+__all__ = ["main", "register"]
 
 
 def _csv(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="kformat fixtures",
-                                     description="Generate or verify a fixture corpus.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    gen = sub.add_parser("generate", help="write a corpus (replacing one already there)")
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("fixtures", help="generate or verify a fixture corpus",
+                                 description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    gen = sub.add_parser("generate", help="write a corpus (replacing one already there)",
+                         description="Write a fixture corpus (docs/fixtures.md), replacing "
+                                     "one already in the folder.")
     gen.add_argument("--out", required=True, help="output folder")
     gen.add_argument("--seed", type=int, default=None, help="seed (default 0)")
     gen.add_argument("--only", type=_csv, default=None,
@@ -42,19 +46,24 @@ def _parser() -> argparse.ArgumentParser:
                      help="also write manifest.parquet (needs pyarrow)")
     gen.add_argument("--committed", action="store_true",
                      help="the options of the committed fixtures/ corpus")
-    ver = sub.add_parser("verify", help="re-read every fixture and check its expectation")
+    ver = sub.add_parser("verify", help="re-read every fixture and check its expectation",
+                         description="Re-read every fixture of a corpus and check it against "
+                                     "its expectation; exit status 1 when any differs.")
     ver.add_argument("dir", help="corpus folder (holding manifest.json)")
-    return parser
+    for leaf, action in ((gen, _generate), (ver, _verify)):
+        leaf_options(leaf)
+        leaf.set_defaults(run=action)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    if args.command == "verify":
-        report = verify(args.dir)
-        for fixture_id, problem in report.problems:
-            print(f"{fixture_id}: {problem}")
-        print(f"{report.checked} fixtures checked, {len(report.problems)} problems")
-        return 0 if report.ok else 1
+def _verify(args: argparse.Namespace, console: Console) -> int:
+    report = verify(args.dir)
+    for fixture_id, problem in report.problems:
+        console.stdout.write(f"{fixture_id}: {problem}\n")
+    console.stdout.write(f"{report.checked} fixtures checked, {len(report.problems)} problems\n")
+    return OK if report.ok else PROBLEMS
+
+
+def _generate(args: argparse.Namespace, console: Console) -> int:
     base = COMMITTED if args.committed else DEFAULTS
     try:
         manifest = generate(
@@ -63,10 +72,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             per_label=base.per_label if args.per_label is None else args.per_label,
             parquet=args.parquet)
     except ValueError as exc:
-        print(f"kformat fixtures: {exc}", file=sys.stderr)
-        return 2
+        raise UsageError(str(exc)) from None
     counts = manifest.counts()
-    print(f"{counts['fixtures']} fixtures ({counts['valid']} valid, {counts['invalid']} "
-          f"invalid), {counts['files']} files, {counts['bytes']} bytes of fixture data "
-          f"in {args.out}")
-    return 0
+    console.stdout.write(
+        f"{counts['fixtures']} fixtures ({counts['valid']} valid, {counts['invalid']} "
+        f"invalid), {counts['files']} files, {counts['bytes']} bytes of fixture data "
+        f"in {args.out}\n")
+    return OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``kformat fixtures ARGS`` (kept for callers of the old entry point)."""
+    from kformat.cli import run
+
+    return run(["fixtures", *(sys.argv[1:] if argv is None else argv)])

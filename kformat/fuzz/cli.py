@@ -1,6 +1,6 @@
 """``kformat fuzz``: generate corpora, send them to a live target, fuzz kformat itself.
 
-    kformat fuzz generate --api Produce --version 9 --count 1000 --seed 7 --out DIR
+    kformat fuzz generate --api Produce --api-version 9 --count 1000 --seed 7 --out DIR
     kformat fuzz generate --kind batches --count 500 --seed 1 --out DIR
     kformat fuzz send --target 127.0.0.1:9092 --in DIR [--timeout S] [--max-cases N]
                       [--max-seconds T] [--report FILE] [--allow-non-loopback]
@@ -20,36 +20,42 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from kformat.console import USAGE, Console, UsageError, leaf_options
 from kformat.errors import KFormatError
 from kformat.fuzz.live import MODES
 
-__all__ = ["main"]
+__all__ = ["main", "register"]
 
 
 def _api(text: str) -> int | str:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="kformat fuzz", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = parser.add_subparsers(dest="command", required=True)
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("fuzz", help="grammar-aware fuzzing: corpora, live targets, "
+                                 "kformat's own parsers", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
 
-    gen = sub.add_parser("generate", help="write valid edge cases and labelled mutants")
+    gen = sub.add_parser("generate", help="write valid edge cases and labelled mutants",
+                         description="Write a corpus of valid edge cases and labelled "
+                                     "invalid mutants of one message (or of record batches).")
     gen.add_argument("--kind", choices=("request", "response", "batches"), default="request")
     gen.add_argument("--api", type=_api, help="API name or key (request and response kinds)")
-    gen.add_argument("--version", type=int, help="API version")
+    gen.add_argument("-V", "--api-version", type=int, help="API version")
     gen.add_argument("--count", type=int, default=1000)
     gen.add_argument("--seed", type=int, default=0)
     gen.add_argument("--decompression-limit", type=int, default=None,
                      help="the limit kformat parses with (bombs are built to cross it)")
     gen.add_argument("--out", required=True, type=Path)
 
-    send = sub.add_parser("send", help="send a corpus to a live target, report misbehaviour")
+    send = sub.add_parser("send", help="send a corpus to a live target, report misbehaviour",
+                          description="Send every case of a corpus to a live target (loopback "
+                                      "unless allowed) and report how it behaved.")
     send.add_argument("--target", required=True, help="HOST:PORT (loopback unless allowed)")
     send.add_argument("--in", dest="corpus", required=True, type=Path)
     send.add_argument("--timeout", type=float, default=5.0, help="seconds to wait per case")
@@ -60,7 +66,9 @@ def _parser() -> argparse.ArgumentParser:
     send.add_argument("--allow-non-loopback", action="store_true",
                       help="allow a target that is not on this machine")
 
-    run = sub.add_parser("run", help="fuzz kformat's own parsers")
+    run = sub.add_parser("run", help="fuzz kformat's own parsers",
+                         description="Mutate inputs and feed them to kformat's parsers; "
+                                     "anything but a KFormatError is a finding.")
     run.add_argument("--inputs", type=int, default=100_000)
     run.add_argument("--seed", type=int, default=0)
     run.add_argument("--time-budget", type=float, default=None)
@@ -77,7 +85,10 @@ def _parser() -> argparse.ArgumentParser:
                      help="skip the per-input peak-memory measurement (tracemalloc)")
 
     campaign = sub.add_parser("campaign", help="run a real client repeatedly against mutated "
-                              "responses, keep a reproducer per distinct finding")
+                              "responses, keep a reproducer per distinct finding",
+                              description="Run a real Kafka client again and again against a "
+                                          "fake broker serving mutated frames; keep a "
+                                          "reproducer per distinct finding.")
     campaign.add_argument("--target-cmd", required=True,
                           help="the client command ({bootstrap} and $KFORMAT_BOOTSTRAP give "
                                "the broker address); run without a shell")
@@ -110,7 +121,9 @@ def _parser() -> argparse.ArgumentParser:
                           help="only these mutator labels (comma-separated)")
 
     replay = sub.add_parser("replay", help="run a saved finding again (a self-fuzz finding "
-                            "file, or a campaign's finding directory)")
+                            "file, or a campaign's finding directory)",
+                            description="Run a saved finding again: a self-fuzz finding file, "
+                                        "or a campaign's finding directory.")
     replay.add_argument("file", type=Path)
     replay.add_argument("--engines", default=None,
                         help="self-fuzz findings: engines to compare (default: the finding's, "
@@ -122,19 +135,20 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--isolate", action="store_true",
                         help="campaign findings: replay once per mutated frame, only that one "
                              "mutated, to tell which frame does it")
-    return parser
+    for leaf, action in ((gen, _generate), (send, _send), (run, _run), (campaign, _campaign),
+                         (replay, _replay)):
+        leaf_options(leaf)
+        leaf.set_defaults(run=_guarded(action))
 
 
 def _generate(args: argparse.Namespace) -> int:
     from kformat.fuzz.corpus import generate
     from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
 
-    if args.kind != "batches" and (args.api is None or args.version is None):
-        print("kformat fuzz generate: --api and --version are required for "
-              f"{args.kind} corpora", file=sys.stderr)
-        return 2
+    if args.kind != "batches" and (args.api is None or args.api_version is None):
+        raise UsageError(f"--api and --api-version are required for {args.kind} corpora")
     limit = args.decompression_limit or DEFAULT_DECOMPRESSION_LIMIT
-    corpus = generate(args.kind, args.api, args.version, count=args.count, seed=args.seed,
+    corpus = generate(args.kind, args.api, args.api_version, count=args.count, seed=args.seed,
                       decompression_limit=limit)
     path = corpus.write(args.out)
     labels = sorted({c.label for c in corpus.cases})
@@ -229,18 +243,21 @@ def _write(path: Path, data: dict[str, Any]) -> None:
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
+def _guarded(action: Callable[[argparse.Namespace], int]) -> Callable[..., int]:
+    """Run ``action``; a bad target, corpus or option is a usage error (exit 2)."""
+    def run(args: argparse.Namespace, console: Console) -> int:
+        try:
+            return action(args)
+        except (KFormatError, ValueError, PermissionError, OSError) as exc:
+            if isinstance(exc, BrokenPipeError):
+                raise
+            console.error(exc)
+            return USAGE
+    return run
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    try:
-        if args.command == "generate":
-            return _generate(args)
-        if args.command == "send":
-            return _send(args)
-        if args.command == "run":
-            return _run(args)
-        if args.command == "campaign":
-            return _campaign(args)
-        return _replay(args)
-    except (KFormatError, ValueError, PermissionError, OSError) as exc:
-        print(f"kformat fuzz {args.command}: {exc}", file=sys.stderr)
-        return 2
+    """``kformat fuzz ARGS`` (kept for callers of the old entry point)."""
+    from kformat.cli import run
+
+    return run(["fuzz", *(sys.argv[1:] if argv is None else argv)])

@@ -279,7 +279,7 @@ def _entry_magic(subject: Subject, s: Span) -> int:
 def _entry_short_error(s: Span, codec: int) -> str:
     if s.legacy:
         return "InvalidValueError"
-    return "UnsupportedCodecError" if codec else "InvalidValueError"
+    return "CorruptRecordError" if codec else "InvalidValueError"
 
 
 @mutator("length_long", "a length-prefixed region claims more bytes than it holds")
@@ -295,7 +295,7 @@ def length_long(subject: Subject, rng: random.Random) -> Mutation | None:
     if s.kind == "frame" or k > after:
         error = _in_message(s, "TruncatedError")
     elif s.role == "entry-length" and not s.legacy and _codec_of(subject, s):
-        error = "UnsupportedCodecError"
+        error = "CorruptRecordError"
     else:
         error = "InvalidValueError"
     return _m("length_long", s, s.start, error, _lie(subject, s, length + k),
@@ -550,7 +550,7 @@ def codec_swap(subject: Subject, rng: random.Random) -> Mutation | None:
         return None
     current = _codec_of(subject, s)
     codec = _pick(rng, [c for c in range(1, 5) if c != current])
-    return _m("codec_swap", s, s.start, "UnsupportedCodecError", _set_codec(subject, s, codec),
+    return _m("codec_swap", s, s.start, "CorruptRecordError", _set_codec(subject, s, codec),
               f"codec {current} -> {codec}")
 
 
@@ -593,7 +593,7 @@ def compressed_corrupt(subject: Subject, rng: random.Random) -> Mutation | None:
         new = payload[:at] + bytes([payload[at] ^ (1 << rng.randrange(8))]) + payload[at + 1:]
     else:
         how, new = "empty", b""
-    return _m("compressed_corrupt", s, start, "UnsupportedCodecError",
+    return _m("compressed_corrupt", s, start, "CorruptRecordError",
               splice(subject, start, s.end, new), how)
 
 

@@ -364,14 +364,12 @@ def _address(text: str) -> Address:
     return host.strip("[]") or "127.0.0.1", int(port)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """``kformat proxy --listen HOST:PORT --upstream HOST:PORT [--log FILE]``."""
-    import argparse
+DESCRIPTION = ("A decoding Kafka proxy: logs every frame as JSON lines and rewrites the "
+               "advertised broker addresses so that clients stay on the proxy.")
 
-    parser = argparse.ArgumentParser(
-        prog="kformat proxy",
-        description="A decoding Kafka proxy: logs every frame as JSON lines and rewrites the "
-                    "advertised broker addresses so that clients stay on the proxy.")
+
+def add_arguments(parser: Any) -> None:
+    """The options of ``kformat proxy`` (the command line's parser tree adds them)."""
     parser.add_argument("--listen", default="127.0.0.1:9092", type=_address,
                         help="bootstrap address to listen on (default 127.0.0.1:9092)")
     parser.add_argument("--upstream", required=True, type=_address, help="a broker, HOST:PORT")
@@ -384,10 +382,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle-timeout", type=float, default=None, metavar="SECONDS")
     parser.add_argument("--max-lifetime", type=float, default=None, metavar="SECONDS",
                         help="stop after this long (default: run until interrupted)")
-    from kformat.fuzz.proxied import add_mutation_arguments, mutation_from
+    from kformat.fuzz.proxied import add_mutation_arguments
 
     add_mutation_arguments(parser)
-    args = parser.parse_args(argv)
+
+
+def register(commands: Any) -> None:
+    from kformat.console import leaf_options
+
+    parser = commands.add_parser("proxy", help="a decoding proxy in front of a broker",
+                                 description=DESCRIPTION)
+    add_arguments(parser)
+    leaf_options(parser)
+    parser.set_defaults(run=lambda args, console: run(args))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``kformat proxy --listen HOST:PORT --upstream HOST:PORT [--log FILE]``."""
+    from kformat.cli import run as run_cli
+
+    return run_cli(["proxy", *(sys.argv[1:] if argv is None else argv)])
+
+
+def run(args: Any) -> int:
+    """Run the proxy ``args`` describe until ``--max-lifetime`` or an interrupt."""
+    from kformat.fuzz.proxied import mutation_from
+
     log = sys.stdout if args.log == "-" else open(args.log, "a", encoding="utf-8")  # noqa: SIM115
     proxy = Proxy(args.upstream, args.listen, log, rewrite=not args.no_rewrite,
                   all_fields=args.all_fields, records=args.records, idle_timeout=args.idle_timeout)

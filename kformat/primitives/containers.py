@@ -54,6 +54,11 @@ class KStruct(Struct):
         self.allowed_keys = struct_keys(self.subcons) if closed else None
         """With ``closed``: the only keys a dict may hold on build (see
         :mod:`kformat.primitives.keys`); None for an open struct."""
+        self.label: str | None = None
+        """What the struct is, for ``repr()``: ``"MetadataResponse v12"`` for a message body."""
+
+    def __repr__(self) -> str:
+        return f"<KStruct {self.label}>" if self.label else "<KStruct>"
 
     def _emit_key_check(self, code: Any, value: str) -> list[str]:
         """Compiled code refusing unknown keys (the interpreter raises the precise error)."""

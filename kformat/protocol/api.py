@@ -122,6 +122,7 @@ def grammar(api: int | str, version: int, kind: str = "request") -> Construct:
         msg = load_registry().message("RequestHeader" if kind == "request-header" else "ResponseHeader")
         _check_version(msg, version)
         return body_grammar(msg, version)
+    _check_kind(kind)
     return _topics_hook("grammar", kind)(api, version, kind)
 
 
@@ -133,10 +134,27 @@ def compiled_grammar(api: int | str, version: int, kind: str = "request") -> Com
         return _compiled_body(kind, resolve_api(api), version)
     if kind in HEADER_KINDS:
         return _compiled_header(kind, version)
+    _check_kind(kind)
     hook = _topics_hook("compiled_grammar", kind, required=False)
     if hook is not None:
         return hook(api, version, kind)
     return _compiled_other(api, version, kind)
+
+
+def grammar_kinds() -> tuple[str, ...]:
+    """Every ``kind`` :func:`grammar` takes: request, response, the two headers, and the
+    record kinds of :mod:`kformat.protocol.versioned`."""
+    from kformat.protocol.versioned import GRAMMAR_KINDS
+
+    return BODY_KINDS + HEADER_KINDS + tuple(GRAMMAR_KINDS)
+
+
+def _check_kind(kind: str) -> None:
+    kinds = grammar_kinds()
+    if kind not in kinds:
+        raise UnsupportedVersionError(
+            f"no grammar kind {kind!r}; valid kinds: {', '.join(kinds)}", path="kind",
+            expected=kinds, actual=kind)
 
 
 def _topics_hook(name: str, kind: str, required: bool = True) -> Any:
@@ -283,6 +301,9 @@ def _as_bytes(frame: Any) -> bytes:
         return frame
     if isinstance(frame, bytearray | memoryview):
         return bytes(frame)
+    if isinstance(frame, str):
+        raise TypeError("a frame is bytes, not str: pass bytes (bytes.fromhex(text) for hex "
+                        "text), or read a file with pathlib.Path(name).read_bytes()")
     raise DecodeError("a frame is bytes", actual=type(frame).__name__)
 
 

@@ -188,5 +188,6 @@ def body_grammar(msg: MessageDef, version: int) -> KStruct:
     if version not in msg.valid:
         raise GrammarError(f"{msg.name} has no version {version} (valid: {msg.valid})")
     grammar = _struct(msg, msg.fields, version)
+    grammar.label = f"{msg.name} v{version}"
     _GRAMMARS[(id(msg), version)] = (msg, grammar)
     return grammar

@@ -535,34 +535,50 @@ def _readme(roots: list[Path]) -> str:
     )
 
 
-def main_import(argv: Sequence[str] | None = None) -> int:
+def register(commands: argparse._SubParsersAction) -> None:
+    grammars = commands.add_parser(
+        "grammars", help="kformat's grammar files: regenerate them from Kafka's JSON specs",
+        description="kformat's .kfg grammar files (grammars/README.md).")
+    sub = grammars.add_subparsers(dest="action", metavar="ACTION", required=True)
+    imp = sub.add_parser(
+        "import", help="generate grammar files from Kafka's JSON message specs",
+        description="Generate kformat grammar files from Kafka's JSON message specs.")
+    imp.add_argument("dirs", nargs="+", type=Path, metavar="DIR",
+                     help="spec root or spec group folders")
+    imp.add_argument("--out", type=Path, default=Path("grammars"),
+                     help="output folder (default: grammars)")
+    imp.add_argument("--check", action="store_true",
+                     help="write nothing; exit 1 if --out is not up to date")
+    from kformat.console import leaf_options
+
+    leaf_options(imp)
+    imp.set_defaults(run=run_import)
+
+
+def run_import(args: argparse.Namespace, console: Any) -> int:
     """``kformat grammars import DIR [DIR...] [--out grammars] [--check]``."""
-    parser = argparse.ArgumentParser(
-        prog="kformat grammars import",
-        description="Generate kformat grammar files from Kafka's JSON message specs.",
-    )
-    parser.add_argument("dirs", nargs="+", type=Path, help="spec root or spec group folders")
-    parser.add_argument(
-        "--out", type=Path, default=Path("grammars"), help="output folder (default: grammars)"
-    )
-    parser.add_argument(
-        "--check", action="store_true", help="write nothing; exit 1 if --out is not up to date"
-    )
-    args = parser.parse_args(argv)
     try:
         if args.check:
             with tempfile.TemporaryDirectory() as tmp:
                 import_specs(args.dirs, Path(tmp))
                 stale = _diff_trees(Path(tmp), args.out)
             for rel in stale:
-                print(f"out of date: {rel}", file=sys.stderr)
+                console.error(f"out of date: {rel}")
             return 1 if stale else 0
         written = import_specs(args.dirs, args.out)
     except GrammarError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        console.error(exc)
         return 2
-    print(f"wrote {sum(p.suffix == '.kfg' for p in written)} grammars to {args.out}")
+    console.stdout.write(f"wrote {sum(p.suffix == '.kfg' for p in written)} grammars to "
+                         f"{args.out}\n")
     return 0
+
+
+def main_import(argv: Sequence[str] | None = None) -> int:
+    """``kformat grammars import ARGS`` (kept for callers of the old entry point)."""
+    from kformat.cli import run
+
+    return run(["grammars", "import", *(sys.argv[1:] if argv is None else argv)])
 
 
 def _diff_trees(fresh: Path, committed: Path) -> list[str]:

@@ -84,7 +84,8 @@ def _b64(data: bytes | None) -> str | None:
 def records_json(records: RecordSet) -> dict[str, Any]:
     """``{"$records": raw, "batches": [batch + records...]}``, or an ``error`` member when the
     batches do not decode (the raw bytes are always there)."""
-    from kformat.records.api import _batch_json, _record_json
+    from kformat.records.api import _record_json
+    from kformat.records.fields import batch_json as _batch_json
 
     out: dict[str, Any] = {"$records": _b64(records.raw)}
     try:

@@ -1,10 +1,10 @@
 """Record batches (magic 2), legacy message sets (magic 0 and 1), codecs and checksums.
 
 Grammars (construct objects: ``.parse()`` / ``.build()``): :data:`RecordBatchV2`,
-:data:`Record` and :data:`Header` (magic 2), :data:`LegacyMessageSetEntry` and
+:data:`RecordV2` and :data:`Header` (magic 2), :data:`LegacyMessageSetEntry` and
 :data:`LegacyMessageSet` (magic 0/1), :data:`ControlRecordKey` and :data:`EndTxnMarker`.
-Values and entry points: :class:`Batch`, :class:`RecordValue` (the record value class, also
-``kformat.Record``), :class:`TruncatedTail`, :func:`parse_batches`, :func:`iter_batches`,
+Values and entry points: :class:`Batch`, :class:`Record` (the record value class, the same
+object as ``kformat.Record``; ``RecordValue`` is an older alias), :class:`TruncatedTail`, :func:`parse_batches`, :func:`iter_batches`,
 :func:`build_batch`, :func:`make_batch`, :func:`decode_to_json_lines`.
 """
 
@@ -18,8 +18,9 @@ from kformat.records.api import (
     make_batch,
     parse_batches,
 )
-from kformat.records.batch import Header, Record, RecordBatchV2
-from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, Codec
+from kformat.records.batch import Header, RecordBatchV2
+from kformat.records.batch import Record as RecordV2
+from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
 from kformat.records.control import (
     ControlRecordKey,
     ControlType,
@@ -27,9 +28,12 @@ from kformat.records.control import (
     control_record,
     decode_control,
 )
+from kformat.records.enums import Codec, TimestampType
 from kformat.records.legacy import LegacyMessageSet, LegacyMessageSetEntry
-from kformat.records.model import Batch, TruncatedTail
-from kformat.records.model import Record as RecordValue
+from kformat.records.model import Batch, Record, TruncatedTail
+
+RecordValue = Record
+"""Older name of :class:`Record`, kept for callers that used it."""
 
 __all__ = [
     "DEFAULT_DECOMPRESSION_LIMIT",
@@ -46,7 +50,9 @@ __all__ = [
     "LegacyMessageSetEntry",
     "Record",
     "RecordBatchV2",
+    "RecordV2",
     "RecordValue",
+    "TimestampType",
     "TruncatedTail",
     "build_batch",
     "control_record",

@@ -2,7 +2,7 @@
 
 * :func:`parse_batches` / :func:`iter_batches` read any mix of magic 0, 1 and 2 entries
   (dispatching on the magic byte at offset 16, the same position in both layouts) from a
-  buffer, a binary file or a path. A partial batch at the end (fetch responses, live
+  buffer, a binary file or a ``pathlib.Path`` (a ``str`` is a ``TypeError``). A partial batch at the end (fetch responses, live
   segments) is reported in ``.truncated`` as a :class:`~kformat.records.model.TruncatedTail`,
   or raises :class:`~kformat.errors.TruncatedError` with ``strict=True``.
 * :func:`build_batch` writes a :class:`~kformat.records.model.Batch` back to bytes;
@@ -75,6 +75,9 @@ from kformat.records.batch import (
 from kformat.records.blocks import RAW_RECORDS
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, Codec
 from kformat.records.control import decode_control
+from kformat.records.decoders import decode_plain
+from kformat.records.enums import TimestampType, as_timestamp_type
+from kformat.records.fields import batch_json
 from kformat.records.legacy import build_legacy, parse_legacy_entry
 from kformat.records.model import Batch, Record, TruncatedTail
 
@@ -100,7 +103,7 @@ _FRAME = struct.Struct(">qi")
 _CHUNK = 1 << 20
 _FLAGS = 0x7F  # the attribute bits the named Batch fields stand for
 
-Source = bytes | bytearray | memoryview | str | os.PathLike[str] | IO[bytes]
+Source = bytes | bytearray | memoryview | os.PathLike[str] | IO[bytes]
 
 
 _RECORD_FIELDS = ("offset", "timestamp", "key", "value", "headers", "timestamp_type",
@@ -108,6 +111,7 @@ _RECORD_FIELDS = ("offset", "timestamp", "key", "value", "headers", "timestamp_t
 if tuple(f.name for f in dataclasses.fields(Record))[:len(_RECORD_FIELDS)] != _RECORD_FIELDS:
     raise ImportError("kformat.records.model.Record fields moved: update api._RECORD_FIELDS")
 _NEW, _INIT = object.__new__, Record.__init__
+_CREATE_TIME, _LOG_APPEND_TIME = TimestampType.CREATE_TIME, TimestampType.LOG_APPEND_TIME
 """``Record(...)`` in two calls, which cost less than calling the class."""
 
 
@@ -120,7 +124,7 @@ def _record(attributes: int, timestamp_delta: int, offset_delta: int, key: bytes
     # offset_delta, timestamp_delta), checked against the model at import; __new__ and
     # __init__ called directly (calling the class costs more)
     record = _NEW(Record)
-    _INIT(record, offset_delta, timestamp_delta, key, value, headers, 0, attributes,
+    _INIT(record, offset_delta, timestamp_delta, key, value, headers, _CREATE_TIME, attributes,
           offset_delta, timestamp_delta)
     return record
 
@@ -229,11 +233,15 @@ class _File:
 def _open(source: Any) -> _Buffer | _File:
     if isinstance(source, bytes | bytearray | memoryview):
         return _Buffer(source)
-    if isinstance(source, str | os.PathLike):
+    if isinstance(source, str):
+        raise TypeError("record batches are bytes, not str: pass bytes (the data), a binary "
+                        "file, or a pathlib.Path (a file name: pathlib.Path(name))")
+    if isinstance(source, os.PathLike):
         return _File(open(source, "rb"), owned=True)  # closed by the iterator
     if hasattr(source, "read"):
         return _File(source, owned=False)
-    raise TypeError(f"expected bytes, a binary file or a path, not {type(source).__name__}")
+    raise TypeError(f"expected bytes, a binary file or a pathlib.Path, not "
+                    f"{type(source).__name__}")
 
 
 # --------------------------------------------------------------------------- iteration
@@ -388,7 +396,7 @@ def _resolve(records: list[Record], base_offset: int, base_timestamp: int,
         for r in records:
             r.offset += base_offset
             r.timestamp = log_append_time
-            r.timestamp_type = 1
+            r.timestamp_type = _LOG_APPEND_TIME
     return records
 
 
@@ -615,7 +623,8 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
                base_timestamp: int | None = None, magic: int = 2, producer_id: int = -1,
                producer_epoch: int = -1, base_sequence: int = -1,
                is_transactional: bool = False, is_control: bool = False,
-               partition_leader_epoch: int = -1, timestamp_type: int = 0) -> Batch:
+               partition_leader_epoch: int = -1,
+               timestamp_type: TimestampType | int = TimestampType.CREATE_TIME) -> Batch:
     """A batch of ``records``, ready for :func:`build_batch`.
 
     Records get offsets ``base_offset, base_offset + 1, ...`` (a dict may give an absolute
@@ -631,6 +640,7 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
     kind = _codec(codec)
     if magic not in (0, 1, 2):
         raise EncodeError("magic must be 0, 1 or 2", path="magic", actual=magic)
+    timestamp_type = as_timestamp_type(timestamp_type)
     items = records if isinstance(records, list | tuple) else list(records)
     if base_timestamp is None:
         first = _item(items[0], 0)[1] if items else None
@@ -659,7 +669,7 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
     batch = Batch(
         base_offset=base_offset,
         magic=magic,
-        codec=int(kind),
+        codec=kind,
         records=made,
         partition_leader_epoch=partition_leader_epoch,
         timestamp_type=timestamp_type,
@@ -680,32 +690,20 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
 # --------------------------------------------------------------------------- JSON lines
 
 
-def _b64(data: bytes | None) -> str | None:
-    return None if data is None else base64.b64encode(data).decode("ascii")
+def _b64(data: bytes | None) -> dict[str, str] | None:
+    """Bytes the one JSON way (docs/json.md): ``{"$bytes": base64}``, null for null."""
+    return None if data is None else {"$bytes": base64.b64encode(data).decode("ascii")}
 
 
-def _batch_json(batch: Batch) -> dict[str, Any]:
-    try:
-        codec = Codec(batch.codec).name.lower()
-    except ValueError:
-        codec = str(batch.codec)
-    return {
-        "position": batch.position, "size": batch.size, "magic": batch.magic,
-        "base_offset": batch.base_offset, "last_offset_delta": batch.last_offset_delta,
-        "partition_leader_epoch": batch.partition_leader_epoch, "crc": batch.crc,
-        "crc_valid": batch.crc_valid, "attributes": batch.attributes, "codec": codec,
-        "timestamp_type": batch.timestamp_type, "is_transactional": batch.is_transactional,
-        "is_control": batch.is_control, "has_delete_horizon": batch.has_delete_horizon,
-        "base_timestamp": batch.base_timestamp, "max_timestamp": batch.max_timestamp,
-        "producer_id": batch.producer_id, "producer_epoch": batch.producer_epoch,
-        "base_sequence": batch.base_sequence, "record_count": len(batch.records),
-    }
+def _shown(data: bytes | None, decoder: str | None) -> dict[str, str] | str | None:
+    return _b64(data) if decoder is None else decode_plain(data, decoder)
 
 
-def _record_json(batch: Batch, record: Record) -> dict[str, Any]:
+def _record_json(batch: Batch, record: Record, key_decoder: str | None = None,
+                 value_decoder: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "offset": record.offset, "timestamp": record.timestamp,
-        "key": _b64(record.key), "value": _b64(record.value),
+        "key": _shown(record.key, key_decoder), "value": _shown(record.value, value_decoder),
         "headers": [{"key": k, "value": _b64(v)} for k, v in record.headers],
     }
     if batch.is_control:
@@ -719,10 +717,13 @@ def _record_json(batch: Batch, record: Record) -> dict[str, Any]:
     return out
 
 
-def decode_to_json_lines(source: Source, **options: Any) -> Iterator[str]:
-    """One JSON object per record: ``{"batch": {...}, "record": {...}}``.
+def decode_to_json_lines(source: Source, *, key_decoder: str | None = None,
+                         value_decoder: str | None = None, **options: Any) -> Iterator[str]:
+    """One JSON object per record: ``{"batch": {...}, "record": {...}}`` (docs/json.md).
 
-    Bytes (keys, values, header values) are standard base64 strings, ``null`` when null.
+    Bytes (keys, values, header values) are ``{"$bytes": base64}``, ``null`` when null;
+    ``key_decoder`` / ``value_decoder`` (a :data:`kformat.records.decoders.PLAIN_DECODERS`
+    name) show keys / values as text instead.
     An empty batch yields one line with ``"record": null``; records of control batches
     carry ``"control"`` (:func:`~kformat.records.control.decode_control`). A partial last
     batch yields a final ``{"truncated": {"position", "available", "needed"}}`` line.
@@ -731,11 +732,12 @@ def decode_to_json_lines(source: Source, **options: Any) -> Iterator[str]:
     iterator = iter_batches(source, **options)
     with iterator:
         for batch in iterator:
-            head = _batch_json(batch)
+            head = batch_json(batch)
             if not batch.records:
                 yield json.dumps({"batch": head, "record": None})
             for record in batch.records:
-                yield json.dumps({"batch": head, "record": _record_json(batch, record)})
+                yield json.dumps({"batch": head, "record": _record_json(
+                    batch, record, key_decoder, value_decoder)})
     if iterator.truncated is not None:
         yield json.dumps({"truncated": dataclasses.asdict(iterator.truncated)})
 

@@ -166,7 +166,8 @@ def read_crc(io: Any, this: Any, algorithm: str, origin: int, what: str,
     rest of ``io``.
 
     Leaves ``io`` just after the CRC field. A mismatch raises :class:`CorruptRecordError`
-    at the offset of the enclosing structure (the CRC field's offset minus ``origin``).
+    at the offset of the CRC field itself (``origin``, the CRC field's distance from the start
+    of the guarded structure, only documents the layout).
     """
     at = io.tell()
     stored = rt.UINT32.unpack(rt.read_exact(io, 4, path))[0]
@@ -177,7 +178,7 @@ def read_crc(io: Any, this: Any, algorithm: str, origin: int, what: str,
         if computed != stored:
             raise CorruptRecordError(
                 f"{name} mismatch in the {what}: stored {stored:#010x}, computed {computed:#010x}",
-                path=path, offset=at - origin, expected=stored, actual=computed)
+                path=path, offset=at, expected=stored, actual=computed)
         io.seek(start)
     return stored
 

@@ -3,43 +3,87 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from collections.abc import Sequence
+from typing import IO
 
+from kformat.console import (
+    OK,
+    PROBLEMS,
+    USAGE,
+    Console,
+    add_input_options,
+    leaf_options,
+    read_input,
+)
 from kformat.errors import KFormatError
 from kformat.records.api import decode_to_json_lines
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
+from kformat.records.decoders import PLAIN_DECODERS
+
+__all__ = ["main", "register"]
+
+DECODER_CHOICES = ("bytes", *PLAIN_DECODERS)
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    records = commands.add_parser(
+        "records", help="record batches (magic 0, 1, 2): decode to JSON lines",
+        description="Record batches and legacy message sets.")
+    sub = records.add_subparsers(dest="action", metavar="ACTION", required=True)
+    decode = sub.add_parser(
+        "decode", help="every record of FILE as one JSON object per line",
+        description="Print every record of FILE (concatenated batches of magic 0, 1 or 2) as "
+        "one JSON object per line (docs/json.md). FILE '-' reads standard input. Exit status "
+        "0, 1 when a batch did not decode (the error on stderr), 2 on a usage error.")
+    decode.add_argument("files", nargs="+", metavar="FILE")
+    add_input_options(decode)
+    decode.add_argument("--no-verify-crc", action="store_true",
+                        help="do not check CRCs (forensic reads)")
+    decode.add_argument("--strict", action="store_true",
+                        help="fail on a partial trailing batch instead of reporting it")
+    decode.add_argument("--decompression-limit", type=int, default=DEFAULT_DECOMPRESSION_LIMIT,
+                        metavar="BYTES")
+    decode.add_argument("--key-decoder", choices=DECODER_CHOICES, default="bytes",
+                        help="show keys as text (default: bytes, as {\"$bytes\": base64})")
+    decode.add_argument("--value-decoder", choices=DECODER_CHOICES, default="bytes",
+                        help="show values as text (default: bytes)")
+    leaf_options(decode)
+    decode.set_defaults(run=run_decode)
+
+
+def run_decode(args: argparse.Namespace, console: Console) -> int:
+    status = OK
+    for name in args.files:
+        try:
+            data = read_input(name, console, hex_text=args.hex)
+        except OSError as exc:
+            console.error(exc, file=name)
+            status = max(status, USAGE)
+            continue
+        try:
+            _print_lines(data, args, console.stdout)
+        except KFormatError as exc:
+            console.error(exc, file=name)
+            status = max(status, PROBLEMS)
+    return status
+
+
+def _print_lines(data: bytes, args: argparse.Namespace, out: IO[str]) -> None:
+    for line in decode_to_json_lines(
+        data,
+        verify_crc=not args.no_verify_crc,
+        strict=args.strict,
+        decompression_limit=args.decompression_limit,
+        key_decoder=None if args.key_decoder == "bytes" else args.key_decoder,
+        value_decoder=None if args.value_decoder == "bytes" else args.value_decoder,
+    ):
+        out.write(line + "\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="kformat records decode",
-        description="Print every record of FILE (concatenated batches of magic 0, 1 or 2) as "
-        "one JSON object per line; bytes are base64.",
-    )
-    parser.add_argument("files", nargs="+", metavar="FILE")
-    parser.add_argument("--no-verify-crc", action="store_true",
-                        help="do not check CRCs (forensic reads)")
-    parser.add_argument("--strict", action="store_true",
-                        help="fail on a partial trailing batch instead of reporting it")
-    parser.add_argument("--decompression-limit", type=int, default=DEFAULT_DECOMPRESSION_LIMIT,
-                        metavar="BYTES")
-    args = parser.parse_args(argv)
-    status = 0
-    for path in args.files:
-        try:
-            for line in decode_to_json_lines(
-                path,
-                verify_crc=not args.no_verify_crc,
-                strict=args.strict,
-                decompression_limit=args.decompression_limit,
-            ):
-                print(line)
-        except KFormatError as exc:
-            print(json.dumps({"file": path, "error": exc.to_dict()}), file=sys.stderr)
-            status = 1
-        except OSError as exc:
-            print(f"kformat records decode: {path}: {exc.strerror}", file=sys.stderr)
-            status = 2
-    return status
+    """``kformat records decode ARGS`` (kept for callers of the old entry point)."""
+    import sys
+
+    from kformat.cli import run
+
+    return run(["records", "decode", *(sys.argv[1:] if argv is None else argv)])

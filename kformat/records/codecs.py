@@ -31,15 +31,17 @@ frames it:
 
 Decompression is incremental and capped: at most ``limit`` bytes are ever produced and
 :class:`~kformat.errors.LimitExceededError` is raised as soon as the cap would be crossed.
-Every codec failure, and any byte left over after the compressed stream, raises
-:class:`~kformat.errors.UnsupportedCodecError`; no foreign exception escapes.
+Corrupt compressed data (a bad gzip check value, a broken LZ4 block, a cut-short frame, bytes
+left over after the compressed stream) raises :class:`~kformat.errors.CorruptRecordError`; a
+codec id Kafka does not define, or a codec feature Kafka refuses (zstd below magic 2, LZ4
+dependent blocks), raises :class:`~kformat.errors.UnsupportedCodecError`. No foreign
+exception escapes.
 """
 
 from __future__ import annotations
 
 import struct
 import zlib
-from enum import IntEnum
 from typing import Final
 
 import lz4.frame
@@ -47,6 +49,7 @@ import snappy
 import zstandard
 
 from kformat.errors import (
+    CorruptRecordError,
     EncodeError,
     KFormatError,
     LimitExceededError,
@@ -55,18 +58,9 @@ from kformat.errors import (
 )
 from kformat.primitives.fast import FAILED_PAYLOADS
 from kformat.records.checksum import xxh32
+from kformat.records.enums import Codec
 
 __all__ = ["DEFAULT_DECOMPRESSION_LIMIT", "Codec", "compress", "decompress"]
-
-
-class Codec(IntEnum):
-    """The compression codec ids of ``attributes`` bits 0-2."""
-
-    NONE = 0
-    GZIP = 1
-    SNAPPY = 2
-    LZ4 = 3
-    ZSTD = 4
 
 
 DEFAULT_DECOMPRESSION_LIMIT: Final = 64 * 1024 * 1024
@@ -165,7 +159,7 @@ def decompress(
         out.reserve(len(data))
         return data
     if not data:
-        raise out.fail(f"{kind.name.lower()}: empty payload")
+        raise out.corrupt(f"{kind.name.lower()}: empty payload")
     failed = FAILED_PAYLOADS.get()
     if failed:
         seen = failed.get(_failure_key(kind, magic, limit, data))
@@ -186,7 +180,7 @@ def decompress(
         snappy.UncompressError,
     ) as exc:
         detail = str(exc) or str(exc.__cause__ or "") or type(exc).__name__
-        error = out.fail(f"{kind.name.lower()}: {detail.strip()}")
+        error = out.corrupt(f"{kind.name.lower()}: {detail.strip()}")
         if failed is not None:
             failed[_failure_key(kind, magic, limit, data)] = error
         raise error from exc
@@ -229,7 +223,12 @@ class _Output:
         self.buf += chunk
 
     def fail(self, reason: str, **extra: object) -> UnsupportedCodecError:
+        """A codec (or codec feature) Kafka does not support."""
         return UnsupportedCodecError(reason, path=self.path, offset=self.offset, **extra)
+
+    def corrupt(self, reason: str, **extra: object) -> CorruptRecordError:
+        """Compressed bytes that do not decompress: damaged data."""
+        return CorruptRecordError(reason, path=self.path, offset=self.offset, **extra)
 
 
 def _level(kind: Codec, level: int | None) -> int:
@@ -259,11 +258,11 @@ def _gunzip(data: bytes, out: _Output, magic: int) -> None:
             if member.eof:
                 break
             if not chunk and not pending:
-                raise out.fail("gzip: truncated member")
+                raise out.corrupt("gzip: truncated member")
         rest = member.unused_data
         # Strict where GZIPInputStream is lenient: trailing bytes must be another member.
         if rest and rest[:2] != b"\x1f\x8b":
-            raise out.fail(f"gzip: {len(rest)} trailing bytes after the last member")
+            raise out.corrupt(f"gzip: {len(rest)} trailing bytes after the last member")
 
 
 def _snappy_length(block: bytes, out: _Output, at: int) -> int:
@@ -275,7 +274,7 @@ def _snappy_length(block: bytes, out: _Output, at: int) -> int:
             if value > 0xFFFFFFFF:
                 break
             return value
-    raise out.fail(f"snappy: bad length preamble in the block at payload byte {at}")
+    raise out.corrupt(f"snappy: bad length preamble in the block at payload byte {at}")
 
 
 def _unsnappy(data: bytes, out: _Output, magic: int) -> None:
@@ -287,14 +286,14 @@ def _unsnappy(data: bytes, out: _Output, magic: int) -> None:
     while pos < end:
         if data.startswith(_XERIAL_MAGIC, pos):  # a concatenated stream's own header
             if end - pos < len(_XERIAL_HEADER):
-                raise out.fail(f"snappy: truncated xerial header at payload byte {pos}")
+                raise out.corrupt(f"snappy: truncated xerial header at payload byte {pos}")
             pos += len(_XERIAL_HEADER)
             continue
         if end - pos < 4:
-            raise out.fail(f"snappy: truncated xerial block length at payload byte {pos}")
+            raise out.corrupt(f"snappy: truncated xerial block length at payload byte {pos}")
         (size,) = struct.unpack_from(">i", data, pos)
         if size <= 0 or size > end - pos - 4:
-            raise out.fail(
+            raise out.corrupt(
                 f"snappy: xerial block at payload byte {pos} claims {size} bytes,"
                 f" {end - pos - 4} remain"
             )
@@ -310,7 +309,7 @@ def _lz4_hc(descriptor: bytes) -> int:
 
 def _unlz4(data: bytes, out: _Output, magic: int) -> None:
     if len(data) < 7 or not data.startswith(_LZ4_MAGIC):
-        raise out.fail("lz4: not an LZ4 frame (bad magic number)")
+        raise out.corrupt("lz4: not an LZ4 frame (bad magic number)")
     flg, bd = data[4], data[5]
     if flg >> 6 != 1 or flg & 0x03 or not flg & 0x20:
         raise out.fail(
@@ -321,14 +320,14 @@ def _unlz4(data: bytes, out: _Output, magic: int) -> None:
         raise out.fail("lz4: BD must name a 64 KiB to 4 MiB block size", actual=bd)
     hc_at = 14 if flg & 0x08 else 6
     if len(data) <= hc_at:
-        raise out.fail("lz4: truncated frame descriptor")
+        raise out.corrupt("lz4: truncated frame descriptor")
     correct = _lz4_hc(data[4:hc_at])
     if magic == 0:  # Kafka ignores HC for magic 0; rewrite it so the LZ4 library accepts it
         data = data[:hc_at] + bytes([correct]) + data[hc_at + 1 :]
     elif data[hc_at] != correct:
         legacy = data[hc_at] == _lz4_hc(data[:hc_at])
         hint = " (the broken magic-0 checksum, KIP-57)" if legacy else ""
-        raise out.fail(
+        raise out.corrupt(
             f"lz4: frame descriptor checksum mismatch{hint}", expected=correct, actual=data[hc_at]
         )
     frame = lz4.frame.LZ4FrameDecompressor()
@@ -338,10 +337,10 @@ def _unlz4(data: bytes, out: _Output, magic: int) -> None:
         if frame.eof:
             break
         if frame.needs_input:
-            raise out.fail("lz4: truncated frame")
+            raise out.corrupt("lz4: truncated frame")
         chunk = frame.decompress(b"", max_length=out.room())
     if frame.unused_data:
-        raise out.fail(f"lz4: {len(frame.unused_data)} trailing bytes after the end mark")
+        raise out.corrupt(f"lz4: {len(frame.unused_data)} trailing bytes after the end mark")
 
 
 def _zstd_check_frames(data: bytes, out: _Output) -> None:
@@ -349,30 +348,30 @@ def _zstd_check_frames(data: bytes, out: _Output) -> None:
     pos, end = 0, len(data)
     while pos < end:
         if end - pos < 5:
-            raise out.fail(f"zstd: truncated frame at payload byte {pos}")
+            raise out.corrupt(f"zstd: truncated frame at payload byte {pos}")
         (word,) = struct.unpack_from("<I", data, pos)
         if word & 0xFFFFFFF0 == 0x184D2A50:  # skippable frame: magic, uint32 LE size, bytes
             pos += 8 + (struct.unpack_from("<I", data, pos + 4)[0] if end - pos >= 8 else 0)
             if pos > end:
-                raise out.fail("zstd: truncated skippable frame")
+                raise out.corrupt("zstd: truncated skippable frame")
             continue
         if word != _ZSTD_MAGIC:
-            raise out.fail(f"zstd: no zstd frame at payload byte {pos}")
+            raise out.corrupt(f"zstd: no zstd frame at payload byte {pos}")
         fhd = data[pos + 4]
         single = fhd >> 5 & 1
         pos += 5 + (1 - single) + (0, 1, 2, 4)[fhd & 3] + (single, 2, 4, 8)[fhd >> 6]
         last = 0
         while not last:
             if end - pos < 3:
-                raise out.fail("zstd: truncated frame")
+                raise out.corrupt("zstd: truncated frame")
             header = int.from_bytes(data[pos : pos + 3], "little")
             last, kind, size = header & 1, header >> 1 & 3, header >> 3
             if kind == 3:
-                raise out.fail(f"zstd: reserved block type at payload byte {pos}")
+                raise out.corrupt(f"zstd: reserved block type at payload byte {pos}")
             pos += 3 + (1 if kind == 1 else size)
         pos += 4 * (fhd >> 2 & 1)
         if pos > end:
-            raise out.fail("zstd: truncated frame")
+            raise out.corrupt("zstd: truncated frame")
 
 
 def _unzstd(data: bytes, out: _Output, magic: int) -> None:

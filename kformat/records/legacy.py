@@ -49,7 +49,6 @@ from typing import Any
 from construct import If, this
 
 from kformat.errors import (
-    CorruptRecordError,
     EncodeError,
     InvalidValueError,
     KFormatError,
@@ -65,6 +64,7 @@ from kformat.primitives import (
 )
 from kformat.records.blocks import CrcGuard
 from kformat.records.codecs import Codec
+from kformat.records.enums import TimestampType
 from kformat.records.legacy_blocks import (
     CODEC_MASK,
     LEGACY_CODECS,
@@ -187,7 +187,8 @@ def _to_batch(parsed: dict[str, Any], position: int, size: int,
     msg = parsed["message"]
     magic, attributes = msg["magic"], msg["attributes"]
     codec = attributes & CODEC_MASK
-    timestamp_type = 1 if magic == 1 and attributes & TIMESTAMP_TYPE_BIT else 0
+    timestamp_type = (TimestampType.LOG_APPEND_TIME if magic == 1 and attributes & TIMESTAMP_TYPE_BIT
+                      else TimestampType.CREATE_TIME)
     timestamp = msg["timestamp"] if magic == 1 else -1
     if not codec:
         records = [Record(offset=wrapper_offset, timestamp=timestamp, key=msg["key"],
@@ -234,13 +235,11 @@ def _located(exc: KFormatError, position: int) -> KFormatError:
 
     The whole entry was in the buffer, so running out of bytes inside it means a length
     (``message_size``, a key or value length) lied: :class:`InvalidValueError`. A CRC
-    mismatch of the top-level message is reported at the entry.
+    mismatch is reported at the CRC field.
     """
     if isinstance(exc, TruncatedError):
         return exc.relocated(position, note=" (a length field overruns message_size)",
                              cls=InvalidValueError)
-    if isinstance(exc, CorruptRecordError) and exc.field_path == "message.crc":
-        return exc.relocated(at=position)
     return exc.relocated(position)
 
 
@@ -252,7 +251,7 @@ def parse_legacy_entry(data: bytes | bytearray | memoryview, position: int, *,
     buffer ends inside the entry: ``expected`` is the entry's full size when
     ``message_size`` was readable, else ``None``; ``actual`` is the bytes available.
     Any other :class:`~kformat.errors.DecodeError` means the entry is invalid. Offsets are
-    absolute in ``data``; a top-level CRC mismatch is reported at ``position``.
+    absolute in ``data``; a CRC mismatch is reported at the CRC field.
     """
     view = memoryview(data)
     if view.ndim != 1 or view.format != "B":

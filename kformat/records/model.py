@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kformat.records.enums import Codec, TimestampType, as_codec, as_timestamp_type
+
 __all__ = ["Batch", "Header", "Record", "TruncatedTail"]
 
 Header = tuple[str, bytes | None]
@@ -24,7 +26,8 @@ class Record:
     key: bytes | None = None
     value: bytes | None = None
     headers: list[Header] = field(default_factory=list)
-    timestamp_type: int = 0
+    timestamp_type: TimestampType | int = TimestampType.CREATE_TIME
+    """A :class:`TimestampType` as parsed; the records of a LogAppendTime batch say so."""
     attributes: int = 0
     offset_delta: int = 0
     timestamp_delta: int = 0
@@ -42,12 +45,15 @@ class Batch:
 
     base_offset: int = 0
     magic: int = 2
-    codec: int = 0
+    codec: Codec | int = Codec.NONE
+    """A :class:`Codec` (an int only for an id Kafka does not define)."""
     records: list[Record] = field(default_factory=list)
     partition_leader_epoch: int = -1
     crc: int = 0
     attributes: int = 0
-    timestamp_type: int = 0
+    timestamp_type: TimestampType | int = TimestampType.CREATE_TIME
+    """``attributes`` bit 3 as a :class:`TimestampType`: CREATE_TIME or LOG_APPEND_TIME (magic
+    0 batches say CREATE_TIME here; JSON output says ``no_timestamp_type`` for them)."""
     is_transactional: bool = False
     is_control: bool = False
     has_delete_horizon: bool = False
@@ -67,6 +73,10 @@ class Batch:
     """The compressed records as read (magic 2, codec not none). :func:`kformat.build_batch`
     writes them back unchanged while they still decompress to the records being built, so an
     unmodified batch rebuilds byte for byte whichever compressor wrote it."""
+
+    def __post_init__(self) -> None:
+        self.codec = as_codec(self.codec)
+        self.timestamp_type = as_timestamp_type(self.timestamp_type)
 
     @property
     def last_offset(self) -> int:

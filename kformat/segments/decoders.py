@@ -27,6 +27,7 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
+from kformat.records.decoders import PLAIN_DECODERS, decode_plain
 from kformat.records.model import Record
 
 __all__ = [
@@ -73,34 +74,6 @@ def default_record_decoder(topic: str, key: bytes | None, value: bytes | None) -
     from kformat.protocol.topics import decode_record
 
     return decode_record(topic, key, value)
-
-
-# --------------------------------------------------------------------------- plain
-
-
-def _utf8(data: bytes) -> str:
-    return data.decode("utf-8", errors="replace")
-
-
-def _int(data: bytes) -> str:
-    return str(int.from_bytes(data[:4].rjust(4, b"\x00"), "big", signed=True))
-
-
-def _long(data: bytes) -> str:
-    return str(int.from_bytes(data[:8].rjust(8, b"\x00"), "big", signed=True))
-
-
-PLAIN_DECODERS: dict[str, Callable[[bytes], str]] = {
-    "string": _utf8,
-    "hex": bytes.hex,
-    "base64": lambda data: base64.b64encode(data).decode("ascii"),
-    "int": _int,
-    "long": _long,
-}
-
-
-def decode_plain(data: bytes | None, kind: str = "string") -> str | None:
-    return None if data is None else PLAIN_DECODERS[kind](data)
 
 
 # --------------------------------------------------------------------------- hook

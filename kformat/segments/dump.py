@@ -34,15 +34,30 @@ import argparse
 import os
 import re
 import sys
+import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from kformat.console import (
+    OK,
+    PROBLEMS,
+    STDIN,
+    Console,
+    UsageError,
+    add_input_options,
+    leaf_options,
+    read_input,
+)
 from kformat.errors import KFormatError
+from kformat.jsonable import to_jsonable
 from kformat.protocol.kraft import decode_control_value
 from kformat.records.codecs import Codec
 from kformat.records.control import ControlType, decode_control
+from kformat.records.decoders import java_decoder
+from kformat.records.enums import TimestampType, json_name
+from kformat.records.fields import add_sequence, batch_json, snake, timestamp_type_of
 from kformat.records.model import Batch, Record
 from kformat.segments.checks import (
     LogChecker,
@@ -101,7 +116,12 @@ __all__ = [
 KRAFT_SNAPSHOT_SUFFIX = ".checkpoint"
 BOOTSTRAP_SNAPSHOT = "bootstrap.checkpoint"
 RECORD_INDENT = "|"
+STDIN_NAME = "<stdin>"
 TIMESTAMP_TYPES = ("CreateTime", "LogAppendTime")
+TIMESTAMP_LABELS = ("CreateTime", "LogAppendTime", "NoTimestampType")
+_JSON_LABELS = {"isValid": "crc_valid", "keySize": "key_size", "valueSize": "value_size",
+                "headerKeys": "header_keys"}
+"""The Java tool's record labels -> JSON names (docs/json.md); batches use batch_json."""
 _KRAFT_SNAPSHOT_NAME = re.compile(r"(\d+)-(\d+)\.checkpoint")
 _CONTROL_LABELS = {
     ControlType.SNAPSHOT_HEADER: "SnapshotHeader",
@@ -109,7 +129,6 @@ _CONTROL_LABELS = {
     ControlType.KRAFT_VERSION: "KRaftVersion",
     ControlType.KRAFT_VOTERS: "KRaftVoters",
 }
-_INT32_MAX = (1 << 31) - 1
 
 
 # --------------------------------------------------------------------------- formatting
@@ -128,15 +147,6 @@ def _codec_name(codec: int) -> str:
         return f"unknown({codec})"
 
 
-def _add_sequence(base: int, delta: int) -> int:
-    """``DefaultRecordBatch.incrementSequence``: sequences wrap to 0 after INT32 max."""
-    if base < 0:
-        return -1
-    if base > _INT32_MAX - delta:
-        return delta - (_INT32_MAX - base) - 1
-    return base + delta
-
-
 def batch_fields(batch: Batch) -> list[tuple[str, Any]]:
     """The batch line's (label, value) pairs in the Java tool's order. The timestamp's label
     is the batch's timestamp type; ``deleteHorizonMs`` is ``None`` when absent."""
@@ -147,7 +157,7 @@ def batch_fields(batch: Batch) -> list[tuple[str, Any]]:
             ("lastOffset", batch.last_offset),
             ("count", len(batch.records)),
             ("baseSequence", batch.base_sequence),
-            ("lastSequence", _add_sequence(batch.base_sequence, batch.last_offset_delta)),
+            ("lastSequence", add_sequence(batch.base_sequence, batch.last_offset_delta)),
             ("producerId", batch.producer_id),
             ("producerEpoch", batch.producer_epoch),
             ("partitionLeaderEpoch", batch.partition_leader_epoch),
@@ -198,7 +208,7 @@ def record_fields(batch: Batch, record: Record) -> list[tuple[str, Any]]:
         ("valueSize", -1 if record.value is None else len(record.value)),
     ]
     if batch.magic >= 2:
-        fields += [("sequence", _add_sequence(batch.base_sequence, record.offset_delta)),
+        fields += [("sequence", add_sequence(batch.base_sequence, record.offset_delta)),
                    ("headerKeys", [k for k, _ in record.headers])]
     elif not batch.codec:  # a plain magic 0/1 message is its own batch
         fields += [("isValid", batch.crc_valid is not False), ("crc", batch.crc)]
@@ -228,6 +238,23 @@ def control_fields(record: Record) -> tuple[str, dict[str, Any]]:
             return f" {label} {to_json(data)}", {label: data, "version": decoded.version}
     name = control["type_name"]
     return f" controlType: {name}({kind})", {"controlType": name, "typeId": kind}
+
+
+def _json_value(value: Any) -> Any:
+    """One JSON convention (docs/json.md): snake_case keys at any depth, bytes as
+    ``{"$bytes": ...}``, UUIDs as ``{"$uuid": ...}``."""
+    if isinstance(value, dict):
+        return {snake(str(k)): _json_value(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json_value(v) for v in value]
+    if isinstance(value, bytes | bytearray | memoryview | uuid.UUID | float):
+        return to_jsonable(value)
+    return value
+
+
+def dump_json(obj: dict[str, Any]) -> str:
+    """A ``dump --json`` line."""
+    return to_json(_json_value(obj))
 
 
 # --------------------------------------------------------------------------- progress
@@ -292,11 +319,13 @@ class Dumper:
     err: IO[str]
     progress: Progress | None = None
     problems: list[Problem] = field(default_factory=list)
+    stdin: Callable[[], bytes] | None = None
+    """Reads the log segment that FILE ``-`` names (standard input)."""
 
     # ------------------------------------------------------------- output
 
     def line(self, text: str, obj: dict[str, Any]) -> None:
-        self.out.write((to_json(obj) if self.options.json else text) + "\n")
+        self.out.write((dump_json(obj) if self.options.json else text) + "\n")
 
     def note(self, text: str) -> None:
         """A text-only line (headers, Kafka's messages); JSON mode leaves it out."""
@@ -307,15 +336,19 @@ class Dumper:
         for p in problems:
             self.problems.append(p)
             if self.options.json:
-                self.out.write(to_json({"type": "problem", "file": p.file,
-                                        "position": p.position, "kind": p.kind,
-                                        "detail": p.detail}) + "\n")
+                self.out.write(dump_json({"type": "problem", "file": p.file,
+                                          "position": p.position, "kind": p.kind,
+                                          "detail": p.detail}) + "\n")
             else:
                 self.err.write(f"{p}\n")
 
     # ------------------------------------------------------------- dispatch
 
     def dump(self, path: str) -> None:
+        if path == STDIN and self.stdin is not None:
+            self.note("Dumping <stdin>")
+            self.dump_log(STDIN_NAME, self.stdin())
+            return
         if os.path.isdir(path):
             for name in sorted(os.listdir(path)):
                 self.dump(os.path.join(path, name))
@@ -343,6 +376,8 @@ class Dumper:
             return
         try:
             handler(path)
+        except BrokenPipeError:
+            raise  # our reader went away: nothing wrong with the file
         except OSError as exc:
             self.report([Problem(path, 0, "unreadable", str(exc))])
 
@@ -356,7 +391,8 @@ class Dumper:
 
     # ------------------------------------------------------------- .log
 
-    def dump_log(self, path: str) -> None:
+    def dump_log(self, path: str, data: bytes | None = None) -> None:
+        """A ``.log`` segment or KRaft snapshot; ``data`` instead of the file when given."""
         name = os.path.basename(path)
         base: int | None = None
         if name.endswith(LOG_SUFFIX):
@@ -373,7 +409,8 @@ class Dumper:
         opts = self.options
         deep = opts.deep_iteration or opts.print_data_log or opts.topic_kind is not None
         checker = LogChecker(path, base)
-        with SegmentReader(path, base_offset=base, max_bytes=opts.max_bytes) as reader:
+        source = path if data is None else data
+        with SegmentReader(source, base_offset=base, max_bytes=opts.max_bytes) as reader:
             for batch in reader:
                 self.line(format_batch(batch), self._batch_json(path, batch))
                 if deep:
@@ -390,14 +427,8 @@ class Dumper:
             self.report(checker.finish(reader.truncated, reader.error, reader.skipped))
 
     def _batch_json(self, path: str, batch: Batch) -> dict[str, Any]:
-        obj: dict[str, Any] = {"type": "batch", "file": path}
-        for label, value in batch_fields(batch):
-            if label in ("CreateTime", "LogAppendTime", "NoTimestampType"):
-                obj["timestampType"] = label
-                obj["maxTimestamp"] = value
-            else:
-                obj[label] = value
-        return obj
+        """The batch fields every command writes (docs/json.md), plus ``type`` and ``file``."""
+        return {"type": "batch", "file": path, **batch_json(batch)}
 
     def _record(self, path: str, batch: Batch, record: Record) -> None:
         opts = self.options
@@ -409,11 +440,11 @@ class Dumper:
             text = f"{RECORD_INDENT} {format_fields(fields)}"
             sep = " "
             for label, value in fields:
-                if label in ("CreateTime", "LogAppendTime", "NoTimestampType"):
-                    obj["timestampType"] = label
+                if label in TIMESTAMP_LABELS:
+                    obj["timestamp_type"] = json_name(timestamp_type_of(batch), TimestampType)
                     obj["timestamp"] = value
                 else:
-                    obj[label] = value
+                    obj[_JSON_LABELS.get(label, label)] = value
             if batch.is_control:
                 control_text, control_obj = control_fields(record)
                 text += control_text
@@ -567,15 +598,16 @@ _DECODER_OPTIONS = {
 }
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="kformat dump",
+def register(commands: argparse._SubParsersAction) -> None:
+    p = commands.add_parser(
+        "dump", help="kafka-dump-log.sh without a JVM: segments, indexes, snapshots",
         description="Dump Kafka log segments, indexes, producer snapshots and checkpoint "
-                    "files (kafka-dump-log.sh without a JVM). Problems go to stderr; the exit "
-                    "code is 1 when any was found.")
+                    "files (kafka-dump-log.sh without a JVM, with its option names). FILE '-' "
+                    "reads a log segment from standard input. Problems go to stderr; the exit "
+                    "code is 1 when any was found, 2 on a usage error.")
     p.add_argument("paths", nargs="*", metavar="FILE",
                    help="files (or partition directories) to dump")
-    p.add_argument("--files", default=None,
+    p.add_argument("--files", default=None, metavar="FILE1,FILE2",
                    help="comma-separated files, as the Java tool takes them")
     p.add_argument("--deep-iteration", action="store_true",
                    help="print every record, not only batches")
@@ -591,27 +623,53 @@ def _parser() -> argparse.ArgumentParser:
                    help="read only the batches within the first N bytes of each log")
     p.add_argument("--max-message-size", type=int, default=None,
                    help="accepted for compatibility; batches are read whole anyway")
-    p.add_argument("--key-decoder", choices=sorted(PLAIN_DECODERS), default="string")
-    p.add_argument("--value-decoder", choices=sorted(PLAIN_DECODERS), default="string")
+    p.add_argument("--key-decoder", choices=sorted(PLAIN_DECODERS), default=None,
+                   help="how to show keys with --print-data-log (default string)")
+    p.add_argument("--value-decoder", choices=sorted(PLAIN_DECODERS), default=None,
+                   help="how to show values with --print-data-log (default string)")
+    p.add_argument("--key-decoder-class", default=None, metavar="CLASS",
+                   help="the Java tool's key decoder (kafka.serializer.StringDecoder, "
+                        "IntegerDecoder, LongDecoder, DefaultDecoder); implies "
+                        "--print-data-log")
+    p.add_argument("--value-decoder-class", default=None, metavar="CLASS",
+                   help="the Java tool's value decoder (as --key-decoder-class); implies "
+                        "--print-data-log")
     group = p.add_mutually_exclusive_group()
-    for option in _DECODER_OPTIONS:
+    for option, topic in _DECODER_OPTIONS.items():
         group.add_argument(f"--{option.replace('_', '-')}", action="store_true",
-                           help="decode records as the internal topic's records")
-    p.add_argument("--json", action="store_true", help="one JSON object per line")
-    return p
+                           help=f"decode records as {TOPIC_KINDS[topic]} records")
+    add_input_options(p)
+    leaf_options(p, json_help="one JSON object per line (docs/json.md), problems included")
+    p.set_defaults(run=run_dump, record_decoder=None)
+
+
+def _plain_decoder(args: argparse.Namespace, which: str) -> str:
+    """``--key-decoder`` or ``--key-decoder-class`` (mapped), not both."""
+    name, java = getattr(args, f"{which}_decoder"), getattr(args, f"{which}_decoder_class")
+    if java is None:
+        return name or "string"
+    if name is not None:
+        raise UsageError(f"give --{which}-decoder or --{which}-decoder-class, not both")
+    try:
+        return java_decoder(java)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def options_from_args(args: argparse.Namespace,
                       record_decoder: RecordDecoder | None = None) -> DumpOptions:
     kind = next((TOPIC_KINDS[v] for k, v in _DECODER_OPTIONS.items() if getattr(args, k)),
                 None)
+    java_decoders = args.key_decoder_class is not None or args.value_decoder_class is not None
     return DumpOptions(
-        deep_iteration=args.deep_iteration, print_data_log=args.print_data_log,
+        deep_iteration=args.deep_iteration,
+        print_data_log=args.print_data_log or java_decoders,
         skip_record_metadata=args.skip_record_metadata,
         verify_index_only=args.verify_index_only,
         index_sanity_check=args.index_sanity_check, max_bytes=args.max_bytes,
-        topic_kind=kind, record_decoder=record_decoder, key_decoder=args.key_decoder,
-        value_decoder=args.value_decoder, json=args.json)
+        topic_kind=kind, record_decoder=record_decoder,
+        key_decoder=_plain_decoder(args, "key"), value_decoder=_plain_decoder(args, "value"),
+        json=args.json)
 
 
 def _hook_available() -> bool:
@@ -622,35 +680,39 @@ def _hook_available() -> bool:
     return True
 
 
+def run_dump(args: argparse.Namespace, console: Console) -> int:
+    """``kformat dump``: 0, 1 when problems were found, 2 on a usage error."""
+    paths = list(args.paths) + [f for f in (args.files or "").split(",") if f]
+    if not paths:
+        raise UsageError("no files given (FILE... or --files FILE1,FILE2)")
+    options = options_from_args(args, args.record_decoder)
+    if options.topic_kind is not None and args.record_decoder is None \
+            and not _hook_available():
+        raise UsageError("the internal-topic decoders need kformat.protocol.topics, which this "
+                         "installation lacks")
+    if args.hex and STDIN not in paths:
+        raise UsageError("--hex applies to a log segment read from standard input ('-')")
+    dumper = Dumper(options, console.stdout, console.stderr, Progress(console.stderr),
+                    stdin=lambda: read_input(STDIN, console, hex_text=args.hex))
+    for path in paths:
+        dumper.dump(path)
+    console.stdout.flush()
+    return PROBLEMS if dumper.problems else OK
+
+
 def main(argv: Sequence[str] | None = None, *, out: IO[str] | None = None,
          err: IO[str] | None = None, record_decoder: RecordDecoder | None = None) -> int:
-    """``kformat dump``; returns 0, 1 when problems were found, 2 on a usage error.
+    """``kformat dump ARGS``; returns 0, 1 when problems were found, 2 on a usage error.
 
     ``record_decoder`` replaces the internal-topic decoder hook (default:
     ``kformat.protocol.topics.decode_record``).
     """
-    out = sys.stdout if out is None else out
-    err = sys.stderr if err is None else err
-    parser = _parser()
-    try:
-        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    paths = list(args.paths) + [f for f in (args.files or "").split(",") if f]
-    if not paths:
-        parser.print_usage(err)
-        err.write("kformat dump: no files given\n")
-        return 2
-    options = options_from_args(args, record_decoder)
-    if options.topic_kind is not None and record_decoder is None and not _hook_available():
-        err.write("kformat dump: the internal-topic decoders need kformat.protocol.topics, "
-                  "which this installation lacks\n")
-        return 2
-    dumper = Dumper(options, out, err, Progress(err))
-    for path in paths:
-        dumper.dump(path)
-    out.flush()
-    return 1 if dumper.problems else 0
+    from kformat.cli import run
+
+    console = Console(stdout=sys.stdout if out is None else out,
+                      stderr=sys.stderr if err is None else err)
+    return run(["dump", *(sys.argv[1:] if argv is None else argv)], console,
+               record_decoder=record_decoder)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from kformat.records.api import build_batch
 from kformat.records.batch import Record as RecordGrammar
 from kformat.records.codecs import Codec
 from kformat.records.control import control_record
+from kformat.records.enums import TimestampType
 from kformat.records.model import Batch, Record
 from kformat.strategies import primitives as p
 from kformat.strategies.grammar import from_grammar
@@ -95,7 +96,7 @@ def _records(draw: Any, n: int, base_offset: int, base_timestamp: int, log_appen
             offset=base_offset + offset_delta, timestamp=timestamp, key=payload["key"],
             value=payload["value"],
             headers=[(h["key"], h["value"]) for h in payload["headers"]],
-            timestamp_type=int(log_append), attributes=payload["attributes"],
+            timestamp_type=TimestampType(int(log_append)), attributes=payload["attributes"],
             offset_delta=offset_delta, timestamp_delta=timestamp_delta))
     return out
 
@@ -113,7 +114,7 @@ def _v2(draw: Any, codec: st.SearchStrategy[int], control: st.SearchStrategy[boo
         kind = draw(st.sampled_from(("commit", "abort")))
         marker = control_record(kind, draw(p.int32()))
         records = [dataclasses.replace(
-            marker, offset=base_offset, offset_delta=0, timestamp_type=int(log_append),
+            marker, offset=base_offset, offset_delta=0, timestamp_type=TimestampType(int(log_append)),
             timestamp=max_timestamp if log_append else base_timestamp, timestamp_delta=0)]
     else:
         n = draw(st.integers(0, max_records))
@@ -188,7 +189,8 @@ def _legacy(draw: Any, magic: st.SearchStrategy[int], codec: st.SearchStrategy[i
             attributes = 0
         records.append(Record(offset=offset, timestamp=wrapper_stamp if log_append else draw(stamp),
                               key=draw(payload), value=draw(payload),
-                              timestamp_type=int(log_append), attributes=attributes))
+                              timestamp_type=TimestampType(int(log_append)),
+                              attributes=attributes))
     base = records[0]
     for r in records:
         r.offset_delta = r.offset - base.offset

@@ -109,7 +109,7 @@ def test_tcpdump_capture_decodes_completely(captures, name):
                 for partition in topic["partition_data"]:
                     for batch in partition["records"]["batches"]:
                         assert batch["codec"] == "lz4"
-                        values += [base64.b64decode(x["value"]) for x in batch["records"]]
+                        values += [base64.b64decode(x["value"]["$bytes"]) for x in batch["records"]]
     assert values == [v for _, v in sent]
     for r in records:  # every response paired with its request's key and version
         if r["kind"] == "response":

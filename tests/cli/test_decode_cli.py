@@ -9,6 +9,8 @@ import io
 import json
 from pathlib import Path
 
+from kformat.cli import run as run_cli
+from kformat.console import Console
 from kformat.protocol.api import build_request, build_response
 from kformat.protocol.cli import main
 from kformat.protocol.framing import frame
@@ -44,7 +46,7 @@ def test_only_the_versions_fields_unless_all_fields(tmp_path):
 def test_tagged_fields_and_presence_are_shown_at_flexible_versions(tmp_path):
     body = {"brokers": [{"node_id": 1, "host": "h", "port": 1}], "cluster_id": "c"}
     path = write(tmp_path, "resp", build_response("Metadata", 12, body, correlation_id=1))
-    status, (shown,) = run(["response", path, "--api", "Metadata", "--version", "12"])
+    status, (shown,) = run(["response", path, "--api", "Metadata", "-V", "12"])
     assert status == 0
     assert shown["body"]["brokers"] == [{"node_id": 1, "host": "h", "port": 1, "rack": None}]
     assert "cluster_authorized_operations" not in shown["body"]  # versions 8-10 only
@@ -55,10 +57,12 @@ def test_trailing_bytes_are_shown_and_strict_refuses_them(tmp_path):
     path = write(tmp_path, "req", RDKAFKA_API_VERSIONS_V0)
     status, (shown,) = run(["request", path])
     assert (status, shown["trailing"], shown["body"]) == (0, "00000000", {})
-    status, (error,) = run(["request", path, "--strict"])
-    assert status == 1 and error["error"] == "InvalidValueError"
+    err = io.StringIO()
+    status = run_cli(["decode", "request", path, "--strict", "--json"],
+                     Console(stdout=io.StringIO(), stderr=err))
+    assert status == 1 and json.loads(err.getvalue())["error"] == "InvalidValueError"
     path = write(tmp_path, "resp", MOCK_METADATA_V13)
-    status, (shown,) = run(["response", path, "--api", "3", "--version", "13"])
+    status, (shown,) = run(["response", path, "--api", "3", "-V", "13"])
     assert (status, shown["trailing"]) == (0, "00")
 
 
@@ -74,26 +78,27 @@ def _fetch_with_records(tmp_path: Path, cut: int = 0) -> str:
 
 
 def test_records_inline(tmp_path):
-    args = ["response", _fetch_with_records(tmp_path), "--api", "Fetch", "--version", "11"]
+    args = ["response", _fetch_with_records(tmp_path), "--api", "Fetch", "-V", "11"]
     status, (summary,) = run(args)
     records = summary["body"]["responses"][0]["partitions"][0]["records"]
     assert set(records) == {"$records", "batches"}
-    assert records["batches"][0]["records"] == 2  # the summary: a count
+    assert records["batches"][0]["record_count"] == 2  # the summary: a count
     status, (shown,) = run([*args, "--records"])
     assert status == 0
     records = shown["body"]["responses"][0]["partitions"][0]["records"]
     first, second = records["batches"]
     assert (first["base_offset"], first["codec"], first["record_count"]) == (10, "none", 2)
     assert [(r["offset"], r["key"], r["value"]) for r in first["records"]] == [
-        (10, base64.b64encode(b"k1").decode(), base64.b64encode(b"v1").decode()),
-        (11, None, base64.b64encode(b"v2").decode())]
+        (10, {"$bytes": base64.b64encode(b"k1").decode()},
+         {"$bytes": base64.b64encode(b"v1").decode()}),
+        (11, None, {"$bytes": base64.b64encode(b"v2").decode()})]
     assert second["codec"] == "gzip"
-    assert base64.b64decode(second["records"][0]["value"]) == b"v3"
+    assert base64.b64decode(second["records"][0]["value"]["$bytes"]) == b"v3"
     assert "$records" in records  # still reversible
 
 
 def test_cut_short_batch_keeps_the_shape_of_a_batch(tmp_path):
-    args = ["response", _fetch_with_records(tmp_path, cut=5), "--api", "Fetch", "--version",
+    args = ["response", _fetch_with_records(tmp_path, cut=5), "--api", "Fetch", "-V",
             "11", "--records"]
     status, (shown,) = run(args)
     assert status == 0

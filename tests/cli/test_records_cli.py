@@ -25,7 +25,7 @@ def test_decode_prints_one_line_per_record(tmp_path: Path, capsys: pytest.Captur
     assert main(["records", "decode", str(path)]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [line["record"]["offset"] for line in lines] == [40, 41]
-    assert base64.b64decode(lines[0]["record"]["value"]) == b"v1"
+    assert lines[0]["record"]["value"] == {"$bytes": base64.b64encode(b"v1").decode()}
     assert lines[1]["record"]["key"] is None
 
 
@@ -43,9 +43,10 @@ def test_strict_mode_fails_with_a_json_error(tmp_path: Path,
     data = kformat.build_batch(kformat.make_batch([(b"k", b"v")]))
     path = _write(tmp_path, data[:30])
     assert main(["records", "decode", "--strict", str(path)]) == 1
-    error = json.loads(capsys.readouterr().err)["error"]
-    assert error["error"] == "TruncatedError"
-    assert error["offset"] == 0
+    assert main(["records", "decode", "--strict", "--json", str(path)]) == 1
+    assert capsys.readouterr().err.splitlines()[-1] == json.dumps({
+        "error": "TruncatedError", "path": "", "offset": 0,
+        "reason": "batch at offset 0 cut short", "file": str(path)})
 
 
 def test_crc_mismatch_is_an_error_unless_checks_are_off(tmp_path: Path,
@@ -53,9 +54,10 @@ def test_crc_mismatch_is_an_error_unless_checks_are_off(tmp_path: Path,
     data = bytearray(kformat.build_batch(kformat.make_batch([(b"k", b"v")])))
     data[-2] ^= 0x01  # the value byte: b"v" becomes b"w", the batch stays well formed
     path = _write(tmp_path, bytes(data))
-    assert main(["records", "decode", str(path)]) == 1
-    error = json.loads(capsys.readouterr().err)["error"]
-    assert (error["error"], error["path"], error["offset"]) == ("CorruptRecordError", "crc", 0)
-    assert main(["records", "decode", "--no-verify-crc", str(path)]) == 0
+    assert main(["records", "decode", "--json", str(path)]) == 1
+    error = json.loads(capsys.readouterr().err)
+    assert (error["error"], error["path"], error["offset"]) == ("CorruptRecordError", "crc", 17)
+    assert main(["records", "decode", "--no-verify-crc", "--value-decoder", "string",
+                 str(path)]) == 0
     line = json.loads(capsys.readouterr().out.splitlines()[0])
-    assert base64.b64decode(line["record"]["value"]) == b"w"
+    assert line["record"]["value"] == "w"

@@ -27,7 +27,7 @@ def _check(directory) -> dict:
 
 
 def test_generate_via_the_cli_is_deterministic_and_every_label_holds(tmp_path, capsys):
-    args = ["fuzz", "generate", "--api", "Produce", "--version", "9", "--count", "120",
+    args = ["fuzz", "generate", "--api", "Produce", "--api-version", "9", "--count", "120",
             "--seed", "7", "--decompression-limit", str(LIMIT)]
     assert kformat_main([*args, "--out", str(tmp_path / "a")]) == 0
     assert kformat_main([*args, "--out", str(tmp_path / "b")]) == 0
@@ -66,7 +66,7 @@ def test_every_kind_of_corpus_keeps_its_promises(tmp_path, kind, api, version):
 def test_unknown_api_or_version_fail_at_once(tmp_path, capsys):
     with pytest.raises(UnsupportedVersionError):
         generate("request", "NoSuchApi", 1, count=1)
-    assert kformat_main(["fuzz", "generate", "--api", "Produce", "--version", "99",
+    assert kformat_main(["fuzz", "generate", "--api", "Produce", "-V", "99",
                          "--out", str(tmp_path)]) == 2
     assert "no version 99" in capsys.readouterr().err
     assert kformat_main(["fuzz", "generate", "--api", "Produce", "--out", str(tmp_path)]) == 2

@@ -23,7 +23,7 @@ GOLDEN = [
      ("length_huge", "cluster_id", "TruncatedError", "length 4294967294", "0044a0728b4bd40e")),
     (("request", "produce", None, None, 0),
      ("compressed_corrupt", "topic_data[0].partition_data[0].records.batches[0].records",
-      "UnsupportedCodecError", "magic", "537f0852a8cf22f2")),
+      "CorruptRecordError", "magic", "537f0852a8cf22f2")),
     (("request", "produce", None, None, 3),
      ("count_short", "topic_data[0].partition_data[0].records.batches[0].record_count",
       "InvalidValueError", "2 -> 1", "6313ff3aae4e1531")),

@@ -68,7 +68,7 @@ def logged_values(lines: list[dict], topic: str) -> list[bytes]:
                 continue
             for p in t["partition_data"]:
                 for batch in p["records"]["batches"]:
-                    out += [base64.b64decode(r["value"]) for r in batch["records"]]
+                    out += [base64.b64decode(r["value"]["$bytes"]) for r in batch["records"]]
     return out
 
 

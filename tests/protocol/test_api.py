@@ -365,8 +365,10 @@ def test_api_versions_response_falls_back_to_v0():
 def test_memoryview_and_bytearray_frames():
     frame = build_request("Metadata", 4, {"topics": None}, client_id="c")
     assert parse_request(memoryview(frame)).body == parse_request(bytearray(frame)).body
-    with pytest.raises(kformat.DecodeError):
+    with pytest.raises(TypeError, match="a frame is bytes, not str: pass bytes"):
         parse_request("not bytes")  # type: ignore[arg-type]
+    with pytest.raises(kformat.DecodeError):
+        parse_request(12345)  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- JSON
@@ -391,7 +393,9 @@ def test_jsonable_mapping():
     assert out["u"] == {"$uuid": "00000000-0000-0000-0000-000000000001"}
     assert out["f"] == {"$float": "nan"} and out["g"] == {"$float": "-inf"}
     assert out[UNKNOWN_TAGS] == {"$tags": {"3": {"$bytes": "eA=="}}}
-    assert out["r"]["batches"][0]["records"] == 1 and out["r"]["batches"][0]["crc_valid"] is True
+    assert out["r"]["batches"][0]["record_count"] == 1 and out["r"]["batches"][0]["crc_valid"] is True
+    from kformat.records.fields import batch_json
+    assert out["r"]["batches"] == [batch_json(b) for b in RecordSet(BATCH).batches]
     assert out["l"] == [1, None, "é"]
     back = from_jsonable(json.loads(json.dumps(out)))
     assert back["r"] == RecordSet(BATCH) and back[UNKNOWN_TAGS] == {3: b"x"}
@@ -431,22 +435,31 @@ def test_cli_decode_request_and_response(tmp_path):
 
     response = GOLDEN[2][4]
     (tmp_path / "resp.bin").write_bytes(response)
-    code, text = _run(["response", str(tmp_path / "resp.bin"), "--api", "Metadata", "--version", "0"])
+    code, text = _run(["response", str(tmp_path / "resp.bin"), "--api", "Metadata", "--api-version", "0"])
     assert code == 0 and json.loads(text)["body"]["brokers"][0]["host"] == "h"
-    code, text = _run(["response", str(tmp_path / "resp.bin"), "--api", "3", "--version", "0"])
+    code, text = _run(["response", str(tmp_path / "resp.bin"), "--api", "3", "-V", "0"])
     assert code == 0
 
 
-def test_cli_reports_errors_as_json(tmp_path):
+def test_cli_reports_errors_on_stderr_only_as_json_with_json(tmp_path, capsys):
     (tmp_path / "bad.bin").write_bytes(i16(3) + i16(99) + i32(1))
+    code, text = _run(["request", str(tmp_path / "bad.bin"), "--json"])
+    assert (code, text) == (1, "")
+    assert json.loads(capsys.readouterr().err) == {
+        "error": "UnsupportedVersionError", "path": "header.request_api_version", "offset": 2,
+        "reason": "MetadataRequest has no version 99 (valid: 0-13)",
+        "file": str(tmp_path / "bad.bin")}
     code, text = _run(["request", str(tmp_path / "bad.bin")])
-    assert code == 1
-    assert json.loads(text) == {"error": "UnsupportedVersionError", "path": "header.request_api_version",
-                                "offset": 2, "reason": "MetadataRequest has no version 99 (valid: 0-13)"}
+    assert (code, text) == (1, "")
+    assert capsys.readouterr().err == (
+        f"kformat decode request: {tmp_path / 'bad.bin'}: UnsupportedVersionError: MetadataRequest "
+        "has no version 99 (valid: 0-13) (expected '0-13', actual 99) "
+        "[at header.request_api_version, offset 2]\n")
     code, _ = _run(["request", str(tmp_path / "missing.bin")])
     assert code == 2
-    with pytest.raises(SystemExit):
-        _run(["response", str(tmp_path / "bad.bin")])  # --api and --version are required
+    assert _run(["response", str(tmp_path / "bad.bin")])[0] == 2  # --api, --api-version needed
+    assert "the following arguments are required: --api, -V/--api-version" in \
+        capsys.readouterr().err
 
 
 # --------------------------------------------------------------------------- compiled fast paths

@@ -217,18 +217,27 @@ def test_truncated_tail() -> None:
     assert tail.truncated == TruncatedTail(position=len(parts[0]), available=7, needed=None)
 
 
-@pytest.mark.parametrize("kind", ["bytes", "bytearray", "memoryview", "file", "path", "str"])
+@pytest.mark.parametrize("kind", ["bytes", "bytearray", "memoryview", "file", "path"])
 def test_iter_batches_sources(kind: str, tmp_path: Path) -> None:
     data, parts = mixed_stream()
     data += parts[1][:20]
     path = tmp_path / "00000000000000000000.log"
     path.write_bytes(data)
     source: Any = {"bytes": data, "bytearray": bytearray(data), "memoryview": memoryview(data),
-                   "file": io.BytesIO(data), "path": path, "str": str(path)}[kind]
+                   "file": io.BytesIO(data), "path": path}[kind]
     iterator = iter_batches(source)
     assert [b.magic for b in iterator] == [0, 2, 1, 1, 2, 2]
     assert iterator.truncated == TruncatedTail(position=len(data) - 20, available=20,
                                                needed=len(parts[1]))
+
+
+def test_a_str_is_a_type_error_that_says_what_to_pass(tmp_path: Path) -> None:
+    for call in (parse_batches, iter_batches, decode_to_json_lines):
+        with pytest.raises(TypeError, match=r"pass bytes .*, a binary file, or a pathlib.Path"):
+            list(call(str(tmp_path / "00000000000000000000.log")))  # type: ignore[arg-type]
+    for parse in (kformat.parse_request, lambda f: kformat.parse_response(f, 3, 12)):
+        with pytest.raises(TypeError, match=r"a frame is bytes, not str: pass bytes"):
+            parse("00 03 00 0c")
 
 
 class CountingReader(io.RawIOBase):
@@ -292,7 +301,7 @@ def test_errors_are_absolute_in_the_buffer() -> None:
     data[at + 30] ^= 0x10
     with pytest.raises(CorruptRecordError) as err:
         parse_batches(bytes(data))
-    assert (err.value.path, err.value.offset) == ("crc", at)
+    assert (err.value.path, err.value.offset) == ("crc", at + 17)  # the CRC field
     batches = parse_batches(bytes(data), verify_crc=False)
     assert len(batches) == len(parts) and {b.crc_valid for b in batches} == {None}
     assert parse_batches(bytes(data[:at]))[0].crc_valid is True
@@ -342,9 +351,9 @@ def test_decode_to_json_lines() -> None:
     first = lines[0]
     assert first["batch"]["base_offset"] == 3 and first["batch"]["codec"] == "none"
     assert first["record"] == {"offset": 3, "timestamp": 1_000,
-                               "key": base64.b64encode(b"k0").decode(),
-                               "value": base64.b64encode(b"v0").decode(),
-                               "headers": [{"key": "h", "value": "MQ=="},
+                               "key": {"$bytes": base64.b64encode(b"k0").decode()},
+                               "value": {"$bytes": base64.b64encode(b"v0").decode()},
+                               "headers": [{"key": "h", "value": {"$bytes": "MQ=="}},
                                            {"key": "h", "value": None}]}
     assert lines[1]["record"]["key"] is None
     assert lines[3]["record"]["control"]["type_name"] == "COMMIT"

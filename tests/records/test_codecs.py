@@ -23,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kformat.errors import (
+    CorruptRecordError,
     EncodeError,
     LimitExceededError,
     UnsupportedCodecError,
@@ -66,12 +67,17 @@ def raised(cls: type[Exception], call: Callable[[], object]) -> Any:
     return info.value
 
 
-def codec_error(codec: Codec | int, data: bytes, *, magic: int = 2, limit: int = MiB) -> Any:
-    err = raised(
-        UnsupportedCodecError, lambda: decompress(codec, data, limit=limit, magic=magic, **WHERE)
-    )
+def codec_error(codec: Codec | int, data: bytes, *, magic: int = 2, limit: int = MiB,
+                cls: type[Exception] = CorruptRecordError) -> Any:
+    """Damaged compressed data: a :class:`CorruptRecordError` (``cls``: what else to expect)."""
+    err = raised(cls, lambda: decompress(codec, data, limit=limit, magic=magic, **WHERE))
     assert (err.offset, err.path) == (1234, "records")
     return err
+
+
+def unsupported(codec: Codec | int, data: bytes, *, magic: int = 2) -> Any:
+    """A codec, or a codec feature, Kafka does not support: :class:`UnsupportedCodecError`."""
+    return codec_error(codec, data, magic=magic, cls=UnsupportedCodecError)
 
 
 # --- checksums -----------------------------------------------------------------------------
@@ -310,7 +316,7 @@ def test_lz4_header_checksum_follows_the_magic() -> None:
 
 @pytest.mark.parametrize("codec", [5, 6, 7, 8, -1])
 def test_unknown_codec_id(codec: int) -> None:
-    assert codec_error(codec, b"payload").actual == codec
+    assert unsupported(codec, b"payload").actual == codec
 
 
 def test_unknown_magic() -> None:
@@ -320,7 +326,7 @@ def test_unknown_magic() -> None:
 
 def test_zstd_needs_magic_2() -> None:
     packed = compress(Codec.ZSTD, SAMPLE)
-    assert codec_error(Codec.ZSTD, packed, magic=1).actual == 1
+    assert unsupported(Codec.ZSTD, packed, magic=1).actual == 1
 
 
 @pytest.mark.parametrize("codec", COMPRESSED)
@@ -391,12 +397,25 @@ def test_lz4_descriptors_kafka_rejects(flg: int, bd: int) -> None:
     header = bytes([flg, bd])
     frame = b"\x04\x22\x4d\x18" + header + bytes([(xxh32(header) >> 8) & 0xFF]) + bytes(4)
     for magic in (0, 2):
-        codec_error(Codec.LZ4, frame, magic=magic)
+        unsupported(Codec.LZ4, frame, magic=magic)
 
 
 def test_lz4_linked_blocks_are_rejected() -> None:
     linked = lz4.frame.compress(SAMPLE * 100, block_linked=True)
-    codec_error(Codec.LZ4, linked)
+    unsupported(Codec.LZ4, linked)
+
+
+def test_bad_gzip_check_value_is_corrupt_data() -> None:
+    packed = bytearray(compress(Codec.GZIP, SAMPLE))
+    packed[-8] ^= 0x01  # the CRC-32 of the trailer
+    err = codec_error(Codec.GZIP, bytes(packed))
+    assert "incorrect data check" in err.reason
+
+
+def test_broken_lz4_block_is_corrupt_data() -> None:
+    packed = bytearray(compress(Codec.LZ4, SAMPLE * 50))
+    packed[11] ^= 0xFF  # inside the first block (after magic, FLG, BD, HC and block size)
+    codec_error(Codec.LZ4, bytes(packed))
 
 
 @settings(max_examples=300, deadline=None, database=None)
@@ -404,7 +423,7 @@ def test_lz4_linked_blocks_are_rejected() -> None:
 def test_arbitrary_bytes_never_leak_foreign_errors(codec: Codec, data: bytes) -> None:
     try:
         decompress(codec, data, limit=4096)
-    except (UnsupportedCodecError, LimitExceededError):
+    except (CorruptRecordError, UnsupportedCodecError, LimitExceededError):
         pass
 
 
@@ -422,7 +441,7 @@ def test_mutations_never_leak_foreign_errors(
     packed[position % len(packed)] ^= xor
     try:
         decompress(codec, bytes(packed), limit=len(SAMPLE) * 2, magic=magic)
-    except (UnsupportedCodecError, LimitExceededError):
+    except (CorruptRecordError, UnsupportedCodecError, LimitExceededError):
         pass
 
 

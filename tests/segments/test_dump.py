@@ -131,20 +131,21 @@ def test_json(log: Path) -> None:
     assert rc == 0 and [o["type"] for o in objs] == ["batch", "record", "record", "record",
                                                       "batch", "record", "batch", "record"]
     assert objs[0] == {
-        "type": "batch", "file": str(log), "baseOffset": 0, "lastOffset": 2, "count": 3,
-        "baseSequence": -1, "lastSequence": -1, "producerId": -1, "producerEpoch": -1,
-        "partitionLeaderEpoch": 0, "isTransactional": False, "isControl": False,
-        "deleteHorizonMs": None, "position": 0, "timestampType": "CreateTime",
-        "maxTimestamp": 1700000000005, "size": 102, "magic": 2, "compresscodec": "none",
-        "crc": 4278785255, "isvalid": True}
+        "type": "batch", "file": str(log), "base_offset": 0, "last_offset": 2,
+        "last_offset_delta": 2, "record_count": 3, "magic": 2, "codec": "none",
+        "timestamp_type": "create_time", "base_timestamp": 1700000000000,
+        "max_timestamp": 1700000000005, "producer_id": -1, "producer_epoch": -1,
+        "base_sequence": -1, "last_sequence": -1, "partition_leader_epoch": 0,
+        "is_transactional": False, "is_control": False, "has_delete_horizon": False,
+        "crc": 4278785255, "crc_valid": True, "attributes": 0, "position": 0, "size": 102}
     assert objs[2] == {
-        "type": "record", "file": str(log), "offset": 1, "timestampType": "CreateTime",
-        "timestamp": 1700000000005, "keySize": -1, "valueSize": 2, "sequence": -1,
-        "headerKeys": ["h1", "h2"], "payload": "v2"}
+        "type": "record", "file": str(log), "offset": 1, "timestamp_type": "create_time",
+        "timestamp": 1700000000005, "key_size": -1, "value_size": 2, "sequence": -1,
+        "header_keys": ["h1", "h2"], "payload": "v2"}
     assert objs[7] == {
-        "type": "record", "file": str(log), "offset": 4, "timestampType": "CreateTime",
-        "timestamp": 1700000000011, "keySize": 4, "valueSize": 6, "sequence": -1,
-        "headerKeys": [], "control": {"endTxnMarker": "COMMIT", "coordinatorEpoch": 6}}
+        "type": "record", "file": str(log), "offset": 4, "timestamp_type": "create_time",
+        "timestamp": 1700000000011, "key_size": 4, "value_size": 6, "sequence": -1,
+        "header_keys": [], "control": {"end_txn_marker": "COMMIT", "coordinator_epoch": 6}}
 
 
 def test_legacy_magics(tmp_path: Path) -> None:
@@ -343,8 +344,8 @@ def test_kraft_control_records(tmp_path: Path) -> None:
     assert lines[5].endswith(" controlType: SNAPSHOT_HEADER(3)"), lines[5]
     _, out, _ = run([str(path), "--print-data-log", "--json"])
     record = json.loads(out.splitlines()[1])
-    assert record["control"] == {"SnapshotHeader": {"version": 0,
-                                                    "lastContainedLogTimestamp": 123},
+    assert record["control"] == {"snapshot_header": {"version": 0,
+                                                     "last_contained_log_timestamp": 123},
                                  "version": 0}
 
 
@@ -453,7 +454,7 @@ def test_offsets_decoder_with_the_protocol_layer(tmp_path: Path) -> None:
     assert record["key"] == {"type": "1", "data": {"group": "g1", "topic": "t", "partition": 0}}
     assert record["payload"]["version"] == "3"
     assert record["payload"]["data"]["offset"] == 42
-    assert record["payload"]["data"]["leaderEpoch"] == -1
+    assert record["payload"]["data"]["leader_epoch"] == -1
 
 
 def test_cluster_metadata_decoder_with_the_protocol_layer(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pyarrow as pa
 import pytest
 
-from kformat.errors import InvalidValueError, UnsupportedCodecError, UnsupportedVersionError
+from kformat.errors import CorruptRecordError, InvalidValueError, UnsupportedVersionError
 from kformat.records.api import build_batch, make_batch, parse_batches
 from kformat.records.batch import CRC_OFFSET
 from kformat.records.checksum import crc32c
@@ -203,7 +203,7 @@ def _corrupt_compressed(position: int) -> tuple[bytes, int]:
 
 def test_a_batch_that_does_not_decode_fails_with_file_and_offset() -> None:
     raw, at = _corrupt_compressed(0)
-    with pytest.raises(UnsupportedCodecError) as info:
+    with pytest.raises(CorruptRecordError) as info:  # damaged compressed data
         read_table(raw, segment="seg.log")
     assert info.value.reason.startswith("seg.log: ")
     assert info.value.offset is not None and info.value.offset >= at
@@ -213,7 +213,7 @@ def test_on_corrupt_skip_leaves_the_batch_out() -> None:
     raw, at = _corrupt_compressed(0)
     reader = ColumnReader(raw, options=ReadOptions(on_corrupt="skip"))
     assert [r[2] for r in rows_of(reader)] == [0, 2]
-    assert [(pos, type(err)) for pos, err in reader.skipped] == [(at, UnsupportedCodecError)]
+    assert [(pos, type(err)) for pos, err in reader.skipped] == [(at, CorruptRecordError)]
 
 
 def test_bytes_that_do_not_frame_a_batch() -> None:

@@ -1,0 +1,210 @@
+"""The command line's conventions, shared by every ``kformat`` command (docs/cli.md).
+
+* Input: a FILE argument of ``-`` reads standard input; ``--hex`` reads the input as hex text
+  (whitespace, newlines and ``0x`` prefixes allowed).
+* Output: results on stdout; errors on stderr only, one line of text, or one JSON object per
+  line with ``--json`` (docs/json.md).
+* Exit status: :data:`OK`, :data:`PROBLEMS`, :data:`USAGE`, :data:`INTERRUPTED`. A closed
+  output pipe (``kformat ... | head``) ends the command quietly with :data:`OK`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import IO, Any, BinaryIO, NoReturn
+
+from kformat.errors import KFormatError
+
+__all__ = [
+    "EXTRAS",
+    "INTERRUPTED",
+    "OK",
+    "PROBLEMS",
+    "USAGE",
+    "Console",
+    "Parser",
+    "UsageError",
+    "add_input_options",
+    "error_dict",
+    "missing_extra",
+    "parse_hex",
+    "read_input",
+]
+
+OK = 0
+"""Everything was read (or built) without a problem."""
+PROBLEMS = 1
+"""The input has problems: a decode error, a CRC mismatch, problems a check found, findings."""
+USAGE = 2
+"""The command line is wrong: an unknown option or command, an unreadable file, a missing extra."""
+INTERRUPTED = 130
+"""Interrupted (Ctrl-C)."""
+
+STDIN = "-"
+
+EXTRAS: dict[str, str] = {
+    "hypothesis": "strategies",
+    "atheris": "fuzz",
+    "pyspark": "spark",
+    "pyarrow": "spark",
+    "pandas": "spark",
+    "argcomplete": "completion",
+    "dpkt": "capture",
+}
+"""Optional imports and the ``kformat[extra]`` that brings each."""
+
+_HEX_PREFIX = re.compile(r"0[xX]")
+_HEX_SPACE = re.compile(r"[\s,]+")
+
+
+class UsageError(Exception):
+    """A wrong command line, found by the parser or by a command (exit status :data:`USAGE`)."""
+
+    def __init__(self, message: str, *, hint: str | None = None,
+                 prog: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+        self.prog = prog
+
+
+class Parser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose errors raise :class:`UsageError` (the caller prints them,
+    as text or JSON) instead of printing and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message, hint=f"see {self.prog} --help", prog=self.prog)
+
+
+@dataclass
+class Console:
+    """Where a command reads and writes; tests pass their own streams."""
+
+    stdout: IO[str] = field(default_factory=lambda: sys.stdout)
+    stderr: IO[str] = field(default_factory=lambda: sys.stderr)
+    stdin: BinaryIO | None = None
+    json: bool = False
+    prog: str = "kformat"
+
+    def binary_stdin(self) -> BinaryIO:
+        return self.stdin if self.stdin is not None else sys.stdin.buffer
+
+    def error(self, exc: BaseException | str, *, file: str | None = None,
+              hint: str | None = None, **extra: Any) -> None:
+        """One error on stderr: ``prog: [file: ]message[ (hint)]``, or a JSON object."""
+        if self.json:
+            obj = error_dict(exc, file=file, hint=hint, **extra)
+            self.stderr.write(json.dumps(obj, ensure_ascii=False) + "\n")
+            return
+        where = f"{file}: " if file is not None else ""
+        tail = f" ({hint})" if hint else ""
+        self.stderr.write(f"{self.prog}: {where}{_message(exc)}{tail}\n")
+
+
+def _message(exc: BaseException | str) -> str:
+    if isinstance(exc, str):
+        return exc
+    if isinstance(exc, KFormatError):
+        return f"{type(exc).__name__}: {exc}"
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{exc.strerror}" + (f": {exc.filename}" if exc.filename else "")
+    if isinstance(exc, UsageError):
+        return exc.message
+    return f"{type(exc).__name__}: {exc}"
+
+
+def error_dict(exc: BaseException | str, *, file: str | None = None,
+               hint: str | None = None, **extra: Any) -> dict[str, Any]:
+    """The JSON form of an error: ``error`` (class name), ``reason``, and for kformat's own
+    errors ``path`` and ``offset``; ``file`` and ``hint`` when given (docs/json.md)."""
+    if isinstance(exc, KFormatError):
+        out = exc.to_dict()
+    elif isinstance(exc, UsageError):
+        out = {"error": "UsageError", "reason": exc.message}
+        hint = hint or exc.hint
+    elif isinstance(exc, str):
+        out = {"error": "UsageError", "reason": exc}
+    else:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        out = {"error": type(exc).__name__, "reason": reason}
+    if file is not None:
+        out["file"] = file
+    if hint:
+        out["hint"] = hint
+    out.update(extra)
+    return out
+
+
+def parse_hex(text: str | bytes) -> bytes:
+    """Bytes from hex text: pairs of hex digits, with any whitespace, commas and ``0x``
+    prefixes between them (``"0x00 0x01"``, ``"00 01\\n02"``, ``"0001"``)."""
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("ascii")
+        except UnicodeDecodeError:
+            raise UsageError("--hex input is not ASCII hex text") from None
+    digits = _HEX_SPACE.sub("", _HEX_PREFIX.sub(" ", text))
+    if len(digits) % 2:
+        raise UsageError(f"--hex input has an odd number of hex digits ({len(digits)})")
+    try:
+        return bytes.fromhex(digits)
+    except ValueError:
+        bad = next(c for c in digits if c not in "0123456789abcdefABCDEF")
+        raise UsageError(f"--hex input holds {bad!r}, not a hex digit") from None
+
+
+def read_input(name: str, console: Console, *, hex_text: bool = False) -> bytes:
+    """The bytes of FILE, of standard input for ``-``; decoded from hex with ``hex_text``.
+    Raises :class:`OSError` when the file cannot be read."""
+    if name == STDIN:
+        data = console.binary_stdin().read()
+    else:
+        with open(name, "rb") as f:
+            data = f.read()
+    return parse_hex(data) if hex_text else data
+
+
+def add_input_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--hex", action="store_true",
+                        help="the input is hex text (whitespace, newlines and 0x allowed)")
+
+
+def missing_extra(exc: ImportError) -> str | None:
+    """``"pip install 'kformat[spark]'"``-style advice when ``exc`` is a missing optional
+    dependency, else None."""
+    name = (getattr(exc, "name", None) or "").split(".")[0]
+    extra = EXTRAS.get(name)
+    if extra is None:
+        return None
+    return f"this needs {name}, from the '{extra}' extra: pip install 'kformat[{extra}]'"
+
+
+def short_help(doc: str | None) -> str:
+    """The first sentence of a docstring, for a subcommand's one-line help."""
+    first = (doc or "").strip().split("\n\n")[0]
+    return " ".join(first.split())
+
+
+def leaf_options(parser: argparse.ArgumentParser, *,
+                 json_help: str = "errors as JSON lines on stderr (docs/json.md)") -> None:
+    """Options every command has: ``--json`` (errors, and output where it is text, as JSON)
+    and a ``--version`` that only says where the version option lives."""
+    parser.add_argument("--json", action="store_true", help=json_help)
+    parser.add_argument("--version", nargs="?", action=_MisplacedVersion, default=None,
+                        help=argparse.SUPPRESS)
+
+
+class _MisplacedVersion(argparse.Action):
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        raise UsageError("--version only prints kformat's version (kformat --version); "
+                         "an API version is given with --api-version/-V")
+
+
+def argv_wants_json(argv: Sequence[str]) -> bool:
+    return "--json" in argv

@@ -1,0 +1,96 @@
+"""One JSON convention (docs/json.md): the batch field table is the code's, Spark's columns
+match it, and every command writes a batch the same way."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import kformat
+from kformat.cli import run
+from kformat.console import Console
+from kformat.jsonable import to_jsonable
+from kformat.protocol.records_field import RecordSet
+from kformat.records.fields import BATCH_FIELDS, batch_json, markdown_table, snake
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "json.md"
+LOG = "00000000000000000000.log"
+
+
+def test_docs_table_is_the_code_table() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    table = re.search(r"<!-- batch-fields:start -->\n(.*)\n<!-- batch-fields:end -->", text,
+                      flags=re.S)
+    assert table is not None and table.group(1) == markdown_table()
+
+
+def test_names_are_snake_case_and_spark_columns_are_their_camel_case() -> None:
+    for f in BATCH_FIELDS:
+        assert re.fullmatch(r"[a-z]+(_[a-z]+)*", f.name), f.name
+        if f.spark is not None:
+            assert snake(f.spark) == f.name
+
+
+def test_every_spark_batch_column_has_its_json_field() -> None:
+    try:
+        from kformat.records.fields import BATCH_COLUMNS
+    except ImportError:
+        from kformat.spark.schema import BATCH_COLUMNS
+    spark = {c.name for c in BATCH_COLUMNS} - {"segment"}  # JSON: "file" (dump), or none
+    assert spark == {f.spark for f in BATCH_FIELDS if f.spark is not None}
+
+
+def _cli(*argv: str, stdin: bytes = b"") -> str:
+    out = io.StringIO()
+    assert run(list(argv), Console(stdout=out, stderr=io.StringIO(),
+                                   stdin=io.BytesIO(stdin))) == 0
+    return out.getvalue()
+
+
+def test_records_decode_decode_and_dump_write_the_same_batch(tmp_path: Path) -> None:
+    batch = kformat.make_batch([(b"k", b"v"), (None, b"w")], codec="zstd", base_offset=5,
+                               producer_id=7, producer_epoch=1, base_sequence=3,
+                               is_transactional=True, base_timestamp=1_700_000_000_000)
+    data = kformat.build_batch(batch)
+    (parsed,) = kformat.parse_batches(data)
+    expected = batch_json(parsed)
+    assert expected["codec"] == "zstd" and expected["timestamp_type"] == "create_time"
+    assert expected["last_sequence"] == 4
+
+    from_records = json.loads(_cli("records", "decode", "-", stdin=data).splitlines()[0])
+    assert from_records["batch"] == expected
+
+    frame = kformat.build_request("Produce", 9, {
+        "transactional_id": None, "acks": -1, "timeout_ms": 1000,
+        "topic_data": [{"name": "t", "partition_data": [{"index": 0,
+                                                          "records": RecordSet(data)}]}]})
+    from_decode = json.loads(_cli("decode", "request", "-", stdin=frame))
+    records = from_decode["body"]["topic_data"][0]["partition_data"][0]["records"]
+    assert records["batches"] == [expected]
+    assert to_jsonable(RecordSet(data))["batches"] == [expected]
+
+    (tmp_path / LOG).write_bytes(data)
+    from_dump = json.loads(_cli("dump", "--json", str(tmp_path / LOG)).splitlines()[0])
+    assert from_dump == {"type": "batch", "file": str(tmp_path / LOG), **expected}
+
+
+def test_magic_0_has_no_timestamp_type() -> None:
+    data = kformat.build_batch(kformat.make_batch([(b"k", b"v")], magic=0))
+    line = json.loads(_cli("records", "decode", "-", stdin=data).splitlines()[0])
+    assert line["batch"]["timestamp_type"] == "no_timestamp_type"
+
+
+def test_dump_json_bytes_and_uuids_the_one_way(tmp_path: Path) -> None:
+    import uuid
+
+    from kformat.protocol.topics import encode_record
+
+    _, value = encode_record("__cluster_metadata", "TopicRecord", None,
+                             {"name": "orders", "topic_id": uuid.UUID(int=1)})
+    (tmp_path / LOG).write_bytes(kformat.build_batch(kformat.make_batch([(None, value)])))
+    lines = _cli("dump", "--json", "--cluster-metadata-decoder", str(tmp_path / LOG))
+    record = json.loads(lines.splitlines()[1])
+    assert record["payload"]["data"] == {"name": "orders",
+                                         "topic_id": {"$uuid": str(uuid.UUID(int=1))}}
