@@ -5,7 +5,8 @@ Grammars (construct objects: ``.parse()`` / ``.build()``): :data:`RecordBatchV2`
 :data:`LegacyMessageSet` (magic 0/1), :data:`ControlRecordKey` and :data:`EndTxnMarker`.
 Values and entry points: :class:`Batch`, :class:`RecordValue` (the record value class, also
 ``kformat.Record``), :class:`TruncatedTail`, :func:`parse_batches`, :func:`iter_batches`,
-:func:`build_batch`, :func:`make_batch`, :func:`decode_to_json_lines`.
+:func:`build_batch`, :func:`make_batch`, :func:`decode_to_json_lines`, :func:`to_arrow`
+(Arrow columns, :mod:`kformat.records.fields`).
 """
 
 from kformat.records.api import (
@@ -20,6 +21,7 @@ from kformat.records.api import (
 )
 from kformat.records.batch import Header, Record, RecordBatchV2
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, Codec
+from kformat.records.columnar import to_arrow
 from kformat.records.control import (
     ControlRecordKey,
     ControlType,
@@ -55,4 +57,5 @@ __all__ = [
     "iter_batches",
     "make_batch",
     "parse_batches",
+    "to_arrow",
 ]

@@ -112,13 +112,13 @@ class KafkaSegmentsReader(DataSourceReader):
                                   partition=partition.partition, start=partition.start,
                                   end=partition.end, options=ReadOptions(**self.settings.read))
             yield from reader
-            if reader.truncated is not None:
+            if reader.corrupt:
                 import logging
 
                 logging.getLogger("kformat.spark").warning(
-                    "%s: last batch cut short at position %d (%d bytes present, %s needed)",
-                    partition.file.path, reader.truncated.position,
-                    reader.truncated.available, reader.truncated.needed)
+                    "%s [%d, %d): %d unreadable stretches (%d bytes), mode %s; first: %s",
+                    partition.file.path, partition.start, partition.end, len(reader.corrupt),
+                    sum(c.length for c in reader.corrupt), reader.options.mode, reader.error)
         finally:
             source.close()
 
@@ -173,12 +173,17 @@ class KafkaSegmentsDataSource(DataSource):
         return NAME
 
     def schema(self) -> str:
-        from kformat.spark.schema import ddl
+        return self.settings.ddl()
 
-        return ddl(self.settings.decode)
+    def _settings_for(self, schema: StructType) -> Settings:
+        """Projection: a user schema naming fewer columns reads only those."""
+        names = list(schema.fieldNames())
+        if names == self.settings.column_names():
+            return self.settings
+        return self.settings.projected(names)
 
     def reader(self, schema: StructType) -> KafkaSegmentsReader:
-        return PruningReader(self.settings)
+        return PruningReader(self._settings_for(schema))
 
 
 class PlainKafkaSegmentsDataSource(KafkaSegmentsDataSource):
@@ -186,7 +191,7 @@ class PlainKafkaSegmentsDataSource(KafkaSegmentsDataSource):
     reader with ``pushFilters`` there): reads every listed file."""
 
     def reader(self, schema: StructType) -> KafkaSegmentsReader:
-        return KafkaSegmentsReader(self.settings)
+        return KafkaSegmentsReader(self._settings_for(schema))
 
 
 def register(spark: SparkSession) -> None:

@@ -22,6 +22,9 @@ from kformat.records.fields import (
 
 __all__ = [
     "BATCH_COLUMNS",
+    "CORRUPT_COLUMN",
+    "CORRUPT_SPARK",
+    "CORRUPT_TYPE",
     "DECODE_COLUMNS",
     "DECODE_MODES",
     "HEADERS_TYPE",
@@ -34,10 +37,21 @@ __all__ = [
     "ddl",
     "decode_topic",
     "markdown_table",
+    "select_ddl",
 ]
 
 HEADERS_TYPE = headers_type()
 TIMESTAMP_TYPE = timestamp_type()
+
+CORRUPT_COLUMN = "_corrupt"
+CORRUPT_SPARK = ("struct<file:string,position:bigint,length:bigint,errorClass:string,"
+                 "reason:string,offset:bigint>")
+CORRUPT_TYPE = pa.struct([pa.field("file", pa.string()), pa.field("position", pa.int64()),
+                          pa.field("length", pa.int64()), pa.field("errorClass", pa.string()),
+                          pa.field("reason", pa.string()), pa.field("offset", pa.int64())])
+"""``mode=PERMISSIVE``: one row per unreadable stretch of a segment has this column set
+(the file, the stretch's position and length, the error's class, reason and absolute
+offset); it is null in rows of records."""
 
 DECODE_COLUMNS: tuple[Column, ...] = (
     Column("recordType", "int", "int32",
@@ -93,11 +107,29 @@ def columns(decode: str | None = None) -> tuple[Column, ...]:
     return KAFKA_COLUMNS + BATCH_COLUMNS + DECODE_COLUMNS + TOPIC_COLUMNS[decode]
 
 
-def ddl(decode: str | None = None) -> str:
-    """The Spark schema as a DDL string."""
-    return ", ".join(f"`{c.name}` {c.spark}" for c in columns(decode))
+def ddl(decode: str | None = None, corrupt: bool = False) -> str:
+    """The Spark schema as a DDL string (``corrupt``: with the ``_corrupt`` column)."""
+    text = ", ".join(f"`{c.name}` {c.spark}" for c in columns(decode))
+    return f"{text}, `{CORRUPT_COLUMN}` {CORRUPT_SPARK}" if corrupt else text
 
 
-def arrow_schema(decode: str | None = None) -> pa.Schema:
+def arrow_schema(decode: str | None = None, corrupt: bool = False) -> pa.Schema:
     """The Arrow schema of the rows read with the given ``decode`` mode."""
-    return pa.schema([c.field() for c in columns(decode)])
+    fields = [c.field() for c in columns(decode)]
+    if corrupt:
+        fields.append(pa.field(CORRUPT_COLUMN, CORRUPT_TYPE))
+    return pa.schema(fields)
+
+
+def select_ddl(names: list[str] | tuple[str, ...] | None, decode: str | None = None,
+               corrupt: bool = False) -> str:
+    """The DDL of the columns ``names`` (None: all) of :func:`ddl` ``(decode, corrupt)``."""
+    if names is None:
+        return ddl(decode, corrupt)
+    types = {c.name: c.spark for c in columns(decode)}
+    if corrupt:
+        types[CORRUPT_COLUMN] = CORRUPT_SPARK
+    unknown = [n for n in names if n not in types]
+    if unknown:
+        raise ValueError(f"unknown columns {unknown}; columns: {', '.join(types)}")
+    return ", ".join(f"`{n}` {types[n]}" for n in names)

@@ -54,10 +54,31 @@ def test_split_size_plans_more_partitions_with_the_same_rows(
     assert collect(split) == corpus_data.rows
 
 
-def test_truncated_last_batch(spark: Any,
-                              truncated_data: tuple[data.Fixture, int, int]) -> None:
-    fixture, _, _ = truncated_data
-    assert collect(load(spark, str(fixture.log_dir))) == fixture.rows
+def test_truncated_last_batch_in_each_mode(
+        spark: Any, truncated_data: tuple[data.Fixture, int, int]) -> None:
+    fixture, cut, present = truncated_data
+    path = str(fixture.log_dir)
+    df = load(spark, path)
+    corrupt = df.where("_corrupt IS NOT NULL").collect()
+    assert [(r["_corrupt"]["position"], r["_corrupt"]["length"], r["_corrupt"]["errorClass"])
+            for r in corrupt] == [(cut, present, "TruncatedError")]
+    assert corrupt[0]["_corrupt"]["file"].endswith("00000000000000000000.log")
+    assert collect(df.where("_corrupt IS NULL")) == fixture.rows
+    assert collect(load(spark, path, mode="DROPMALFORMED")) == fixture.rows
+    with pytest.raises(Exception, match=f"TruncatedError.*00000000000000000000.log.*{cut}"):
+        load(spark, path, mode="FAILFAST").count()
+
+
+def test_projection_by_option_and_by_user_schema(spark: Any,
+                                                 corpus_data: data.Fixture) -> None:
+    path = f"{corpus_data.log_dir}/*/*.log"
+    by_option = load(spark, path, columns="offset,value,topic")
+    assert by_option.columns == ["offset", "value", "topic"]
+    by_schema = spark.read.format("kafka-segments").schema(
+        "topic string, offset bigint").load(path)
+    want = sorted((r[0], r[2]) for r in corpus_data.rows)
+    assert sorted((r["topic"], r["offset"]) for r in by_schema.collect()) == want
+    assert sorted((r["topic"], r["offset"]) for r in by_option.collect()) == want
 
 
 def test_options_skip_control_and_verify_crc(spark: Any, corpus_data: data.Fixture) -> None:
