@@ -8,8 +8,7 @@ from typing import Any
 import pytest
 
 from kformat.errors import CorruptRecordError, InvalidValueError, TruncatedError
-from kformat.records import build_batch, make_batch, parse_batches, to_arrow
-from kformat.records import columnar
+from kformat.records import build_batch, columnar, make_batch, parse_batches, to_arrow
 from kformat.records.fields import COLUMN_NAMES, arrow_schema
 
 pa = pytest.importorskip("pyarrow")
