@@ -4,7 +4,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean grammars fixtures
+.PHONY: run test lint bench clean grammars fixtures cluster-test
+
+# make run MASTER=spark://host:7077 runs the Spark pipeline against a cluster
+MASTER ?=
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,11 +16,16 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(PY) -m kformat.main
+	$(PY) -m kformat.main $(if $(MASTER),--master $(MASTER))
 
 test: $(STAMP)
 	$(PY) -m ruff check kformat tests bench
 	$(PY) -m pytest -q
+
+# opt-in: a standalone master and two workers on 127.0.0.1 (from the pyspark installation),
+# the main job and queries against them, then stopped; bounded by timeouts
+cluster-test: $(STAMP)
+	timeout 1800 $(PY) -m pytest -q -m cluster tests/spark/test_cluster.py
 
 lint: $(STAMP)
 	$(PY) -m ruff check kformat tests bench

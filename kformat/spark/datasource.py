@@ -21,7 +21,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from pyspark.sql.datasource import DataSource, DataSourceReader, Filter, InputPartition
+from pyspark.sql.datasource import (
+    DataSource,
+    DataSourceArrowWriter,
+    DataSourceReader,
+    Filter,
+    InputPartition,
+    WriterCommitMessage,
+)
 
 from kformat.spark.files import FileSpec, expand_paths, topic_partition
 from kformat.spark.options import Settings
@@ -37,9 +44,11 @@ __all__ = [
     "PUSHDOWN_CONF",
     "KafkaSegmentsDataSource",
     "KafkaSegmentsReader",
+    "KafkaSegmentsWriter",
     "PlainKafkaSegmentsDataSource",
     "PruningReader",
     "SegmentSplit",
+    "WrittenParts",
     "register",
 ]
 
@@ -161,12 +170,81 @@ class PruningReader(KafkaSegmentsReader):
         self.pruning = rules
 
 
+class WrittenParts(WriterCommitMessage):
+    """A task's commit message: the topic-partitions it wrote into the staging directory."""
+
+    def __init__(self, parts: list[Any]) -> None:
+        self.parts = parts
+
+
+class KafkaSegmentsWriter(DataSourceArrowWriter):
+    """``df.write.format("kafka-segments").save(dir)``: each task writes the rows it has
+    into a staging directory under ``dir`` (:mod:`kformat.spark.writer`); the commit on the
+    driver moves (or merges) them into ``dir/<topic>-<partition>/``."""
+
+    def __init__(self, options: dict[str, str], overwrite: bool) -> None:
+        import os
+        import uuid
+
+        from kformat.spark.writer import STAGING, WriteOptions
+
+        path = options.get("path")
+        if not path:
+            raise ValueError("kafka-segments write needs a directory: .save('/data/out')")
+        if "://" in path and not path.startswith("file://"):
+            raise ValueError(f"kafka-segments writes to local or shared paths, not {path!r}")
+        self.directory = os.path.abspath(path.removeprefix("file://"))
+        self.options = WriteOptions.from_options(options)
+        self.overwrite = overwrite
+        self.staging = os.path.join(self.directory, STAGING, uuid.uuid4().hex)
+
+    def write(self, iterator: Iterator[pa.RecordBatch]) -> WrittenParts:
+        import os
+
+        from pyspark import TaskContext
+
+        from kformat.spark.writer import write_rows
+
+        context = TaskContext.get()
+        task = context.partitionId() if context else 0
+        attempt = context.attemptNumber() if context else 0
+        staging = os.path.join(self.staging, f"task-{task:05d}-{attempt}")
+        return WrittenParts(write_rows(iterator, staging, self.options, task))
+
+    def commit(self, messages: list[WriterCommitMessage | None]) -> None:
+        from kformat.spark.writer import commit
+
+        parts = [p for m in messages if isinstance(m, WrittenParts) for p in m.parts]
+        commit(parts, self.directory, self.options, self.staging, overwrite=self.overwrite)
+        self._clean()
+
+    def abort(self, messages: list[WriterCommitMessage | None]) -> None:
+        self._clean()
+
+    def _clean(self) -> None:
+        import os
+        import shutil
+
+        shutil.rmtree(self.staging, ignore_errors=True)
+        parent = os.path.dirname(self.staging)
+        if os.path.isdir(parent) and not os.listdir(parent):
+            os.rmdir(parent)
+
+
 class KafkaSegmentsDataSource(DataSource):
     """``spark.read.format("kafka-segments")``: records of Kafka log segments."""
 
     def __init__(self, options: Any) -> None:
         super().__init__(options)
-        self.settings = Settings.from_options(dict(options))
+        self.raw_options = dict(options)
+        self._settings: Settings | None = None
+
+    @property
+    def settings(self) -> Settings:
+        """The read options (parsed when first needed: a write has no reader options)."""
+        if self._settings is None:
+            self._settings = Settings.from_options(self.raw_options)
+        return self._settings
 
     @classmethod
     def name(cls) -> str:
@@ -185,6 +263,9 @@ class KafkaSegmentsDataSource(DataSource):
     def reader(self, schema: StructType) -> KafkaSegmentsReader:
         return PruningReader(self._settings_for(schema))
 
+    def writer(self, schema: StructType, overwrite: bool) -> KafkaSegmentsWriter:
+        return KafkaSegmentsWriter(dict(self.raw_options), overwrite)
+
 
 class PlainKafkaSegmentsDataSource(KafkaSegmentsDataSource):
     """``kafka-segments`` for sessions without Python filter pushdown (Spark refuses a
@@ -197,7 +278,11 @@ class PlainKafkaSegmentsDataSource(KafkaSegmentsDataSource):
 def register(spark: SparkSession) -> None:
     """Register ``kafka-segments`` with a session: with file pruning when the session has
     ``spark.sql.python.filterPushdown.enabled`` (:func:`kformat.spark.session` sets it),
-    else without."""
+    else without. Fails early when Spark's Python workers cannot import kformat
+    (:func:`kformat.spark.sessions.check_python`)."""
+    from kformat.spark.sessions import check_python
+
+    check_python(spark)
     enabled = str(spark.conf.get(PUSHDOWN_CONF, "false")).lower() == "true"
     spark.dataSource.register(KafkaSegmentsDataSource if enabled
                               else PlainKafkaSegmentsDataSource)

@@ -194,7 +194,9 @@ class FileSpec:
 def _local(pattern: str, suffix: str) -> list[FileSpec]:
     if os.path.isdir(pattern):
         pattern = os.path.join(pattern, "**", f"*{suffix}")
-    found = sorted(p for p in glob.glob(pattern, recursive=True) if os.path.isfile(p))
+    # absolute, so executors (whose working directory is their own) open the same files
+    found = sorted(os.path.abspath(p) for p in glob.glob(pattern, recursive=True)
+                   if os.path.isfile(p))
     return [FileSpec(p, p, None, os.path.getsize(p)) for p in found]
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import filecmp
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from kformat.corpus.records_corpus import generate_shard, write_shard
+from kformat.corpus.records_corpus import CORPUS_TOPIC, generate_shard, write_shard
+from kformat.segments.partition import read_partition_dir
 from tests.spark import data
 
 pytestmark = pytest.mark.spark
@@ -123,23 +123,26 @@ def test_bad_options_and_missing_files(spark: Any, corpus_data: data.Fixture,
         load(spark, f"{tmp_path}/*/*.log").count()
 
 
-def test_corpus_job_is_byte_identical_and_verifies(spark: Any, tmp_path: Path) -> None:
+def test_corpus_job_writes_with_the_writer_and_verifies(spark: Any, tmp_path: Path) -> None:
+    from kformat.segments.partition import check_partition_dir
     from kformat.spark.corpus_job import CorpusPlan, generate_corpus, read_stats, verify_corpus
 
     plan = CorpusPlan(seed=5, shards=2, records_per_shard=1200, segment_bytes=48 * 1024)
     generated = generate_corpus(spark, str(tmp_path / "spark"), plan)
-    single = tmp_path / "single"
-    for shard in range(plan.shards):
-        write_shard(generate_shard(plan.seed, shard, plan.records_per_shard), single,
-                    segment_bytes=plan.segment_bytes)
     spark_dir = Path(generated.data_dir)
-    names = sorted(p.relative_to(single) for p in single.rglob("*") if p.is_file())
-    assert names == sorted(p.relative_to(spark_dir) for p in spark_dir.rglob("*")
-                           if p.is_file())
-    assert len([n for n in names if n.suffix == ".log"]) > plan.shards
-    _, mismatch, errors = filecmp.cmpfiles(single, spark_dir, [str(n) for n in names],
-                                           shallow=False)
-    assert (mismatch, errors) == ([], [])
+    dirs = sorted(p for p in spark_dir.iterdir())
+    assert [p.name for p in dirs] == [f"{CORPUS_TOPIC}-{i}" for i in range(plan.shards)]
+    for d in dirs:
+        assert check_partition_dir(d) == []
+        assert len(list(d.glob("*.log"))) > 1
+        # batch for batch: the same batch boundaries as a single-process write
+        single = write_shard(generate_shard(plan.seed, int(d.name.rsplit("-", 1)[1]),
+                                            plan.records_per_shard),
+                             tmp_path / "single", segment_bytes=plan.segment_bytes)
+        assert [(b.base_offset, b.last_offset_delta, b.magic, b.codec) for b in
+                read_partition_dir(d).batches] == [
+            (b.base_offset, b.last_offset_delta, b.magic, b.codec)
+            for b in read_partition_dir(single).batches]
 
     manifest = spark.read.parquet(generated.manifest_dir)
     assert manifest.count() == plan.records
@@ -174,3 +177,37 @@ def test_filters_on_partition_and_offset_skip_files(spark: Any,
     assert df.rdd.getNumPartitions() == len(wanted) < len(bases)
     assert collect(df) == [r for r in corpus_data.rows if r[1] == 1 and r[2] >= low]
     assert load(spark, path).where("partition = 99").count() == 0
+
+
+def test_write_reads_back_identically(spark: Any, corpus_data: data.Fixture,
+                                      tmp_path: Path) -> None:
+    from kformat.segments.partition import check_partition_dir
+
+    df = load(spark, f"{corpus_data.log_dir}/*/*.log", mode="FAILFAST")
+    out = tmp_path / "written"
+    df.write.format("kafka-segments").mode("overwrite").option("segmentBytes", "64k") \
+        .save(str(out))
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        f"{s.topic}-{s.partition}" for s in corpus_data.shards)
+    assert all(check_partition_dir(p) == [] for p in out.iterdir())
+    assert collect(load(spark, str(out), mode="FAILFAST")) == corpus_data.rows
+    # a plain DataFrame (no offsets: assigned), recompressed, several tasks per partition
+    plain = df.where("magic = 2 AND NOT isControl").select(
+        "topic", "partition", "key", "value", "headers", "timestamp").repartition(3)
+    again = tmp_path / "again"
+    plain.write.format("kafka-segments").mode("overwrite").option("codec", "lz4") \
+        .option("batchRecords", "100").save(str(again))
+    back = load(spark, str(again), mode="FAILFAST")
+    assert {r["codec"] for r in back.select("codec").distinct().collect()} == {"lz4"}
+    for s in corpus_data.shards:
+        offsets = [r["offset"] for r in back.where(f"partition = {s.partition}")
+                   .orderBy("offset").select("offset").collect()]
+        assert offsets == list(range(len(offsets)))
+
+    def pairs(frame: Any) -> list[tuple[bytes, bytes]]:
+        return sorted((bytes(r["key"] or b"-"), bytes(r["value"] or b"-"))
+                      for r in frame.select("key", "value").collect())
+
+    assert pairs(back) == pairs(plain)
+    with pytest.raises(Exception, match="exists"):
+        plain.write.format("kafka-segments").mode("append").save(str(again))
