@@ -151,19 +151,21 @@ class _Window:
 
 
 def plan_splits(source: RandomAccess | bytes, split_size: int, *,
-                max_batch_size: int = DEFAULT_MAX_BATCH_SIZE) -> list[tuple[int, int]]:
-    """Byte ranges of ``source`` of about ``split_size`` bytes each, cut at batch boundaries,
-    found by reading one 12-byte head per batch (see :mod:`kformat.spark.planning` for the
-    ``.index``-based planner). Where the heads stop making sense (a cut-short or corrupt
-    batch), the rest of the file is the last range, left to the reader to report.
+                max_batch_size: int = DEFAULT_MAX_BATCH_SIZE, start: int = 0,
+                end: int | None = None) -> list[tuple[int, int]]:
+    """Byte ranges of ``[start, end)`` of ``source`` (``start`` a batch start) of about
+    ``split_size`` bytes each, cut at batch boundaries found by reading one 12-byte head per
+    batch (:mod:`kformat.spark.planning` cuts at ``.index`` entries instead). Where the heads
+    stop making sense (a cut-short or corrupt batch), the rest is the last range, left to
+    the reader to report.
     """
     src = BytesSource(source) if isinstance(source, bytes | bytearray | memoryview) \
         else source
-    size = src.size()
-    if split_size <= 0 or size <= split_size:
-        return [(0, size)]
-    cuts = [0]
-    pos = 0
+    size = src.size() if end is None else end
+    if split_size <= 0 or size - start <= split_size:
+        return [(start, size)]
+    cuts = [start]
+    pos = start
     while pos + BATCH_OVERHEAD <= size:
         head = src.read_at(pos, BATCH_OVERHEAD)
         length = _HEAD.unpack_from(head)[1]

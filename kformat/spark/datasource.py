@@ -30,6 +30,7 @@ from pyspark.sql.datasource import (
     WriterCommitMessage,
 )
 
+from kformat.records.api import DEFAULT_MAX_BATCH_SIZE
 from kformat.spark.files import FileSpec, expand_paths, topic_partition
 from kformat.spark.options import Settings
 from kformat.spark.pruning import Pruning, prune
@@ -92,22 +93,39 @@ class KafkaSegmentsReader(DataSourceReader):
 
     def partitions(self) -> list[SegmentSplit]:
         from kformat.spark.columns import plan_splits
+        from kformat.spark.planning import Bounds, SegmentIndex, narrow, split_at_index
+        from kformat.spark.pruning import _base_offset
 
         s = self.settings
-        max_batch = s.read.get("max_batch_size")
+        max_batch = s.read.get("max_batch_size") or DEFAULT_MAX_BATCH_SIZE
+        rules = self.pruning
+        bounds = Bounds(rules.min_offset, rules.max_offset, rules.min_timestamp)
+        use_bounds = bounds != Bounds()
         out: list[SegmentSplit] = []
         for f in self.files():
             topic, partition = topic_partition(f.path)
-            if s.split_size <= 0 or f.size <= s.split_size:
-                ranges = [(0, f.size)]
+            base = _base_offset(f.path)
+            needs_index = use_bounds or (s.split_size > 0 and f.size > s.split_size)
+            index = None
+            if needs_index and base is not None and s.use_index:
+                index = SegmentIndex.parse(base, f.sibling(".index").read_all(),
+                                           f.sibling(".timeindex").read_all()
+                                           if bounds.min_timestamp is not None else None)
+            start, end = narrow(index, f.size, bounds)
+            if start >= end:
+                continue
+            if s.split_size <= 0 or end - start <= s.split_size:
+                ranges = [(start, end)]
             else:
                 source = f.open()
                 try:
-                    kwargs = {"max_batch_size": max_batch} if max_batch else {}
-                    ranges = plan_splits(source, s.split_size, **kwargs)
+                    ranges = split_at_index(source, index, start, end, s.split_size,
+                                            max_batch_size=max_batch) \
+                        or plan_splits(source, s.split_size, max_batch_size=max_batch,
+                                       start=start, end=end)
                 finally:
                     source.close()
-            out += [SegmentSplit(f, start, end, topic, partition) for start, end in ranges]
+            out += [SegmentSplit(f, a, b, topic, partition) for a, b in ranges]
         return out
 
     def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
@@ -130,6 +148,19 @@ class KafkaSegmentsReader(DataSourceReader):
                     sum(c.length for c in reader.corrupt), reader.options.mode, reader.error)
         finally:
             source.close()
+
+
+def _millis(value: Any) -> int | None:
+    """A pushed-down timestamp value in milliseconds (rounded down), or None."""
+    import datetime
+
+    if not isinstance(value, datetime.datetime):
+        return None
+    if value.tzinfo is None:  # Spark hands naive values in the session's time zone; be safe
+        return None
+    delta = value - datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
+    return (delta.days * 86_400_000_000 + delta.seconds * 1_000_000
+            + delta.microseconds) // 1000
 
 
 class PruningReader(KafkaSegmentsReader):
@@ -157,6 +188,10 @@ class PruningReader(KafkaSegmentsReader):
                 rules = rules.equal(column, [value])
             elif isinstance(f, In):
                 rules = rules.equal(column, list(value))
+            elif column == "timestamp" and isinstance(f, GreaterThan | GreaterThanOrEqual):
+                millis = _millis(value)
+                if millis is not None:
+                    rules = rules.since(millis)
             elif column == "offset" and isinstance(value, int):
                 if isinstance(f, GreaterThan):
                     rules = rules.at_least(value + 1)

@@ -217,6 +217,28 @@ class FileSpec:
     filesystem: FilesystemSpec | None = None
     size: int = field(default=-1, compare=False)
 
+    def sibling(self, suffix: str) -> FileSpec:
+        """The file beside this one with ``suffix`` instead of its own (``.log`` ->
+        ``.index``); its size is unknown."""
+        def swap(path: str) -> str:
+            stem, dot, _ = path.rpartition(".")
+            return f"{stem}{suffix}" if dot else path + suffix
+
+        return FileSpec(swap(self.path), swap(self.inner), self.filesystem)
+
+    def read_all(self, limit: int = 64 << 20) -> bytes | None:
+        """The whole file (at most ``limit`` bytes), or None when it cannot be read."""
+        try:
+            source = self.open()
+        except (OSError, ValueError):
+            return None
+        try:
+            return source.read_at(0, min(source.size(), limit))
+        except OSError:
+            return None
+        finally:
+            source.close()
+
     def open(self) -> RandomAccess:
         if self.filesystem is None:
             return _LocalFile(self.inner)

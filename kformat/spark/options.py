@@ -24,6 +24,10 @@ option                 meaning                                                  
 ``columns``            comma-separated columns to read (the rest are not built;    (all)
                        a user schema with fewer columns does the same)
 ``resyncLimit``        how far past damage to look for the next batch              16m
+``useIndex``           plan splits and skip by offset/timestamp with the           true
+                       ``.index``/``.timeindex`` files
+``storage.*``          fsspec storage options for URL paths, e.g.                  (none)
+                       ``storage.endpoint_url``
 ``batchRows``          rows per Arrow record batch                                10000
 ``decompressionLimit`` cap on one batch's decompressed records (bytes)            64m
 ``maxBatchSize``       largest batch accepted (bytes)                             256m
@@ -101,6 +105,8 @@ class Settings:
     read: dict[str, Any] = field(default_factory=dict)
     """Keyword arguments of :class:`kformat.spark.columns.ReadOptions`."""
     fs_options: tuple[tuple[str, str], ...] = ()
+    use_index: bool = True
+    """Plan splits and skip ranges with the ``.index``/``.timeindex`` files (``useIndex``)."""
 
     @classmethod
     def from_options(cls, options: Mapping[str, str]) -> Settings:
@@ -139,8 +145,10 @@ class Settings:
         if read.get("batch_rows", 1) < 1:
             raise ValueError("option batchRows must be positive")
         split = parse_size(opts.get("splitsize", DEFAULT_SPLIT_SIZE), "splitSize")
-        fs = tuple(sorted((k, v) for k, v in opts.items() if k == "fs" or k.startswith("fs.")))
-        return cls(tuple(paths), split, read, fs)
+        fs = tuple(sorted((k, v) for k, v in opts.items()
+                          if k == "fs" or k.startswith(("fs.", "storage."))))
+        use_index = parse_bool(opts.get("useindex", "true"), "useIndex")
+        return cls(tuple(paths), split, read, fs, use_index)
 
     @property
     def decode(self) -> str | None:

@@ -211,3 +211,16 @@ def test_write_reads_back_identically(spark: Any, corpus_data: data.Fixture,
     assert pairs(back) == pairs(plain)
     with pytest.raises(Exception, match="exists"):
         plain.write.format("kafka-segments").mode("append").save(str(again))
+
+
+def test_timestamp_and_offset_filters_give_the_filtered_rows(
+        spark: Any, corpus_data: data.Fixture) -> None:
+    path = f"{corpus_data.log_dir}/*/*.log"
+    stamps = sorted(r[3] for r in corpus_data.rows if r[3] is not None)
+    t = stamps[len(stamps) * 3 // 4]
+    df = load(spark, path, splitSize="16k").where(
+        f"timestamp >= timestamp_micros({t}) AND offset >= 100")
+    assert collect(df) == [r for r in corpus_data.rows
+                           if r[3] is not None and r[3] >= t and r[2] >= 100]
+    unfiltered = load(spark, path, splitSize="16k").rdd.getNumPartitions()
+    assert df.rdd.getNumPartitions() <= unfiltered
