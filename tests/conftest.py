@@ -2,13 +2,18 @@
 
 Select one with ``HYPOTHESIS_PROFILE``: ``ci`` (default: deterministic, about 100 examples),
 ``dev`` (random, more examples) or ``fuzz`` (100,000 examples, for ``pytest -m fuzz`` runs).
+The ``each_engine`` fixture runs a test on every available engine (:mod:`kformat.engine`).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from kformat import engine
 
 settings.register_profile(
     "ci",
@@ -33,3 +38,10 @@ settings.register_profile(
     suppress_health_check=list(HealthCheck),
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(params=engine.available())
+def each_engine(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Run the test once per available engine (``native`` when built, and ``python``)."""
+    with engine.using(request.param):
+        yield request.param

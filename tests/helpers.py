@@ -1,12 +1,13 @@
 """The symmetry and rejection helpers every golden test in the project uses (STYLE.md item 6).
 
-``assert_symmetric`` checks one golden vector on BOTH paths, the interpreter and the compiled
-:class:`~kformat.primitives.CompiledGrammar`: parse(data) == value, build(value) == data and,
+``assert_symmetric`` checks one golden vector on every path, the interpreter, the compiled
+:class:`~kformat.primitives.CompiledGrammar` and, when built and the grammar lowers to a plan,
+the native engine: parse(data) == value, build(value) == data and,
 when the grammar has a static size, sizeof == len(data). The compiled path is checked without
 its interpreter fallback too, so a vector cannot pass on the compiled side only because the
-interpreter quietly took over.
+interpreter quietly took over; so is the native engine.
 
-``assert_rejects`` / ``assert_build_rejects`` check that both paths raise exactly the given
+``assert_rejects`` / ``assert_build_rejects`` check that every path raises exactly the given
 error class (``type(e) is error_cls``) with the given path, offset, expected and actual (each
 checked only when given; the top-level path is ``""``).
 
@@ -22,6 +23,8 @@ from typing import Any
 
 from construct import Construct, SizeofError
 
+from kformat import engine
+from kformat.engine.plan import lowers
 from kformat.errors import KFormatError
 from kformat.primitives import CompiledGrammar, build_interpreted, parse_interpreted
 
@@ -33,6 +36,8 @@ __all__ = [
     "compiled",
     "compiled_build",
     "compiled_parse",
+    "native_build",
+    "native_parse",
     "same",
     "static_size",
 ]
@@ -61,6 +66,24 @@ def compiled_parse(grammar: Construct, data: bytes, **ctx: Any) -> Any:
 def compiled_build(grammar: Construct, value: Any, **ctx: Any) -> bytes:
     """Build with the compiled code only (no interpreter fallback)."""
     return compiled(grammar).compiled.build(value, **ctx)
+
+
+def native_parse(grammar: Construct, data: bytes) -> Any:
+    """Parse with the native engine only (no fallback); must consume ``data``."""
+    value, end = engine._NATIVE.parse(compiled(grammar).plan, data)
+    if end != len(data):
+        raise AssertionError(f"native parse consumed {end} of {len(data)} bytes")
+    return value
+
+
+def native_build(grammar: Construct, value: Any) -> bytes:
+    """Build with the native engine only (no fallback)."""
+    return engine._NATIVE.build(compiled(grammar).plan, value)  # type: ignore[no-any-return]
+
+
+def on_native(grammar: Construct) -> bool:
+    """Whether ``grammar`` runs on the native engine here (built, and the grammar lowers)."""
+    return engine._NATIVE is not None and lowers(grammar)
 
 
 def static_size(grammar: Construct) -> int | None:
@@ -100,6 +123,12 @@ def assert_symmetric(grammar: Construct, data: bytes, value: Any, **ctx: Any) ->
     assert_same(fast.parse(data, **ctx), value, "CompiledGrammar.parse")
     assert compiled_build(grammar, value, **ctx) == data, "compiled build (no fallback)"
     assert fast.build(value, **ctx) == data, "CompiledGrammar.build"
+    if on_native(grammar) and not ctx:
+        assert_same(native_parse(grammar, data), value, "native parse (no fallback)")
+        assert native_build(grammar, value) == data, "native build (no fallback)"
+        with engine.using("native"):
+            assert_same(fast.parse(data), value, "CompiledGrammar.parse, native engine")
+            assert fast.build(value) == data, "CompiledGrammar.build, native engine"
     size = static_size(grammar)
     if size is not None:
         assert size == len(data), f"sizeof {size} != {len(data)} bytes"
@@ -149,7 +178,12 @@ def assert_rejects(grammar: Construct, data: bytes, error_cls: type[KFormatError
             err = _raised(fn, grammar, data, exact=exact, **ctx)
         _check(err, error_cls, path, offset, expected, actual, where)
         errors.append(err)
-    assert _where(errors[0]) == _where(errors[1]), "the two paths disagree"
+    if on_native(grammar) and not ctx:
+        with engine.using("native"):
+            err = _raised(compiled(grammar).parse, data, exact=exact)
+        _check(err, error_cls, path, offset, expected, actual, "native")
+        errors.append(err)
+    assert len({_where(e) for e in errors}) == 1, "the paths disagree"
     return errors[0]
 
 
@@ -163,5 +197,10 @@ def assert_build_rejects(grammar: Construct, value: Any, error_cls: type[KFormat
                else _raised(fn, value, **ctx))
         _check(err, error_cls, path, None, expected, actual, where)
         errors.append(err)
-    assert _where(errors[0]) == _where(errors[1]), "the two paths disagree"
+    if on_native(grammar) and not ctx:
+        with engine.using("native"):
+            err = _raised(compiled(grammar).build, value)
+        _check(err, error_cls, path, None, expected, actual, "native")
+        errors.append(err)
+    assert len({_where(e) for e in errors}) == 1, "the paths disagree"
     return errors[0]

@@ -53,8 +53,8 @@ def bomb_batch(codec: int, limit: int, magic: int = 2) -> bytes:
 
 @functools.cache
 def _grammars() -> tuple[CompiledGrammar, CompiledGrammar]:
-    return (CompiledGrammar(LegacyMessageSetEntry, "legacy entry"),
-            CompiledGrammar(LegacyMessageSet, "legacy message set"))
+    return (CompiledGrammar(LegacyMessageSetEntry, "legacy entry", native=False),
+            CompiledGrammar(LegacyMessageSet, "legacy message set", native=False))
 
 
 def _message(magic: int, attributes: int, value: bytes | None) -> dict[str, object]:

@@ -36,7 +36,7 @@ from kformat.primitives.scalars import (
     VarInt,
     VarLong,
 )
-from kformat.primitives.tagged import UNKNOWN_TAGS, TaggedField, TaggedFields
+from kformat.primitives.tagged import DEFAULTS_ON_WIRE, UNKNOWN_TAGS, TaggedField, TaggedFields
 
 __all__ = [
     "BYTES",
@@ -44,6 +44,7 @@ __all__ = [
     "COMPACT_NULLABLE_BYTES",
     "COMPACT_NULLABLE_STRING",
     "COMPACT_STRING",
+    "DEFAULTS_ON_WIRE",
     "NULLABLE_BYTES",
     "NULLABLE_STRING",
     "STRING",

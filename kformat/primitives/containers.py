@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import copy
 import struct
 from io import BytesIO
 from typing import Any
@@ -28,6 +29,7 @@ from kformat.primitives import _runtime as rt
 from kformat.primitives import inline
 from kformat.primitives.base import EMITTING_FACTORIES, FACTORIES, KConstruct, min_size_of
 from kformat.primitives.inline import Region, indent, inlinable, inline_build, inline_parse, local
+from kformat.primitives.keys import check_keys, struct_keys
 
 __all__ = ["Flatten", "KArray", "KGreedy", "KPrefixed", "KStruct", "Presence"]
 
@@ -44,11 +46,21 @@ class KStruct(Struct):
     """An ordered list of ``name / subcon`` pairs, parsed into a plain dict."""
 
     def __init__(self, *subcons: Construct, defaults: dict[str, Any] | None = None,
-                 **subconskw: Construct) -> None:
+                 closed: bool = False, **subconskw: Construct) -> None:
         super().__init__(*subcons, **subconskw)
         self.min_size = sum(min_size_of(sc) for sc in self.subcons)
         self.defaults: dict[str, Any] = dict(defaults or {})
         """Values used on build for missing keys (fields without one are required)."""
+        self.allowed_keys = struct_keys(self.subcons) if closed else None
+        """With ``closed``: the only keys a dict may hold on build (see
+        :mod:`kformat.primitives.keys`); None for an open struct."""
+
+    def _emit_key_check(self, code: Any, value: str) -> list[str]:
+        """Compiled code refusing unknown keys (the interpreter raises the precise error)."""
+        if self.allowed_keys is None:
+            return []
+        allowed = KConstruct._value(code, "keys", self.allowed_keys)
+        return [f"if not {allowed}.issuperset({value}):", "    raise KeyError('unknown key')"]
 
     # ---------------------------------------------------------------- interpreted
     def _parse(self, stream: Any, context: Any, path: str) -> dict[str, Any]:
@@ -101,6 +113,8 @@ class KStruct(Struct):
 
     def _build(self, obj: Any, stream: Any, context: Any, path: str) -> Any:
         obj = rt.struct_values(obj, self.positional(), path)
+        if self.allowed_keys is not None:
+            check_keys(obj, self.allowed_keys, path)
         context = Container(_=context, _params=context._params, _root=None,
                             _parsing=context._parsing, _building=context._building,
                             _sizing=context._sizing, _subcons=self._subcons, _io=stream,
@@ -152,6 +166,7 @@ class KStruct(Struct):
         fname = f"build_kstruct_{code.allocateId()}"
         lines = [f"def {fname}(obj, io, this):",
                  f"    objdict = struct_values(obj, {self.positional()!r})",
+                 *indent(self._emit_key_check(code, "objdict")),
                  "    this = {'_': this, '_io': io}",
                  "    this.update(objdict)"]
         for sc in self.subcons:
@@ -239,7 +254,8 @@ class KStruct(Struct):
         fname = f"build_kstruct_{code.allocateId()}"
         lines = [f"def {fname}(obj, io, this):",
                  "    objdict = obj if obj.__class__ is dict else "
-                 f"struct_values(obj, {self.positional()!r})"]
+                 f"struct_values(obj, {self.positional()!r})",
+                 *indent(self._emit_key_check(code, "objdict"))]
         for run in _runs(self.subcons, build=True):
             if len(run) > 1:
                 fmt = ">" + "".join(_fixed(sc).fmt.format[-1] for sc in run)
@@ -252,7 +268,8 @@ class KStruct(Struct):
             (sc,) = run
             expr = sc._compilebuild(code)
             if _no_known_tags(sc):  # the usual empty tag section, inline
-                lines += ["    if '_unknown_tags' in objdict:", "        obj = objdict",
+                lines += ["    if '_unknown_tags' in objdict or '_defaults_on_wire' in objdict:",
+                          "        obj = objdict",
                           f"        {expr}", "    else:", "        io.write(b'\\x00')"]
             elif getattr(sc, "flatten", False):
                 lines += ["    obj = objdict", f"    {expr}"]
@@ -305,7 +322,7 @@ class KStruct(Struct):
         values = [local(code, "f") for _ in self.subcons]
         obj = local(code, "o")
         lookups = [f"{obj} = {value} if {value}.__class__ is dict else "
-                   f"struct_values({value}, {names!r})"]
+                   f"struct_values({value}, {names!r})", *self._emit_key_check(code, obj)]
         for sc, name in zip(self.subcons, values, strict=True):
             if not sc.name:
                 lookups.append(f"{name} = None")
@@ -833,12 +850,19 @@ def {fname}(obj, outer, this):
 
 
 class Flatten(KConstruct):
-    """``subcon`` (a struct) whose fields merge into the enclosing :class:`KStruct`."""
+    """``subcon`` (a struct) whose fields merge into the enclosing :class:`KStruct`.
+
+    A closed struct's keys become this section's ``keys`` (the enclosing struct checks them
+    when it is closed); the struct itself is built open, as it sees the enclosing dict."""
 
     flatten = True
 
     def __init__(self, subcon: Construct) -> None:
         super().__init__()
+        if isinstance(subcon, KStruct) and subcon.allowed_keys is not None:
+            self.keys = subcon.allowed_keys
+            subcon = copy.copy(subcon)
+            subcon.allowed_keys = None
         self.subcon = subcon
         self.min_size = min_size_of(subcon)
         self.flagbuildnone = True

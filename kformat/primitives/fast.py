@@ -20,6 +20,7 @@ from typing import Any
 
 from construct import Construct, ConstructError, Container
 
+from kformat import engine
 from kformat.errors import DecodeError, EncodeError, GrammarError, KFormatError
 from kformat.primitives import _runtime as rt
 from kformat.primitives.base import EMITTING_FACTORIES, FACTORIES
@@ -106,11 +107,19 @@ class CompiledGrammar:
     """
 
     def __init__(self, grammar: Construct, name: str = "grammar", *,
-                 factories: dict[Construct, Any] | None = None) -> None:
+                 factories: dict[Construct, Any] | None = None,
+                 native: bool | None = None) -> None:
         from kformat.primitives.containers import KStruct
 
         self.grammar = grammar
         self.name = name
+        self.native: bool | None = False if factories else native
+        """Whether to run on the native engine when it is active: ``True`` requires the
+        grammar to lower to a plan (:mod:`kformat.engine.plan`; a ``PlanError`` is raised
+        here otherwise), ``None`` uses it when the grammar lowers, ``False`` never does."""
+        self._plan: tuple[Any, ...] | None = None
+        if native and engine.available()[0] == "native":
+            self.plan  # noqa: B018  (refuses loudly now, not on first use)
         for struct in factories or {}:
             if not isinstance(struct, KStruct):
                 raise GrammarError(f"{name}: a factory applies to a KStruct, not {struct!r}")
@@ -137,8 +146,44 @@ class CompiledGrammar:
         self._parsefunc = compiled.parsefunc
         self._buildfunc = compiled.buildfunc
 
+    @property
+    def plan(self) -> tuple[Any, ...]:
+        """The native engine's plan of the grammar (:mod:`kformat.engine.plan`); raises
+        :class:`~kformat.engine.plan.PlanError` for a grammar it cannot run."""
+        if self._plan is None:
+            from kformat.engine.plan import lower
+
+            self._plan = lower(self.grammar, self.name)
+        return self._plan
+
+    def _engine(self, ctx: dict[str, Any]) -> Any:
+        """The native module when it should run this call, else ``None``."""
+        native = engine.NATIVE
+        if native is None or self.native is False or ctx:
+            return None
+        if self._plan is None:
+            from kformat.engine.plan import PlanError
+
+            try:
+                self.plan  # noqa: B018
+            except PlanError:
+                if self.native:
+                    raise
+                self.native = False  # a block the engine lacks: the Python path runs it
+                return None
+        return native
+
     def parse(self, data: bytes, *, exact: bool = True, **ctx: Any) -> Any:
         """Parse ``data``; with ``exact`` the grammar must consume every byte."""
+        native = self._engine(ctx)
+        if native is not None:
+            try:
+                value, end = native.parse(self._plan, data)
+                if not exact or end == len(data):
+                    return value
+            except Exception:
+                pass
+            return parse_interpreted(self.grammar, data, exact=exact, what=self.name, **ctx)
         stream = BytesIO(data)
         token = FAILED_PAYLOADS.set({})
         try:
@@ -157,7 +202,24 @@ class CompiledGrammar:
         """Parse from the current position of ``stream`` (fast path only, no fallback)."""
         return self._parsefunc(stream, _context(**ctx))
 
+    def parse_prefix(self, data: bytes, pos: int = 0) -> tuple[Any, int]:
+        """One value at ``data[pos:]`` and the position after it (fast path only, no
+        fallback: any exception means "ask :meth:`parse` for the precise error")."""
+        native = self._engine({})
+        if native is not None:
+            return native.parse(self._plan, data, pos)  # type: ignore[no-any-return]
+        stream = BytesIO(data)
+        stream.seek(pos)
+        value = self._parsefunc(stream, _context())
+        return value, stream.tell()
+
     def build(self, obj: Any, **ctx: Any) -> bytes:
+        native = self._engine(ctx)
+        if native is not None:
+            try:
+                return native.build(self._plan, obj)  # type: ignore[no-any-return]
+            except Exception:
+                pass
         stream = BytesIO()
         context = _context(**ctx)
         context._parsing, context._building = False, True

@@ -4,6 +4,10 @@
 
 * Known tags decode with their own grammar, which must consume ``size`` bytes exactly;
   absent ones take their default. On build a field equal to its default is omitted.
+* Presence: a known field found on the wire holding its default value is named in
+  ``"_defaults_on_wire"`` (a tuple of names in ascending tag order; the key is absent when
+  there are none), and build writes the fields named there even at their default, so a
+  parsed body rebuilds byte for byte. A dict without the key builds canonically.
 * Unknown tags are kept as raw bytes under ``"_unknown_tags"`` (``{tag: bytes}``) and
   written back unchanged, so a proxy can pass through what it does not understand.
 * Tags are written in ascending order; on parse a duplicate or out-of-order tag is an error.
@@ -25,9 +29,10 @@ from kformat.errors import EncodeError, GrammarError, InvalidValueError
 from kformat.primitives import _runtime as rt
 from kformat.primitives.base import KConstruct
 
-__all__ = ["UNKNOWN_TAGS", "TaggedField", "TaggedFields"]
+__all__ = ["DEFAULTS_ON_WIRE", "UNKNOWN_TAGS", "TaggedField", "TaggedFields"]
 
 UNKNOWN_TAGS = "_unknown_tags"
+DEFAULTS_ON_WIRE = "_defaults_on_wire"
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,7 @@ def parse_tagged(io: Any, this: Any, known: dict[int, tuple[str, Any, Any]],
     rt.check_count(io, count, 2, path, start)
     values: dict[str, Any] = {}
     unknown: dict[int, bytes] = {}
+    at_default: list[str] = []
     last = -1
     for _ in range(count):
         at = io.tell()
@@ -62,13 +68,17 @@ def parse_tagged(io: Any, this: Any, known: dict[int, tuple[str, Any, Any]],
             continue
         name, parse, _default = entry
         sub = rt.substream(io, size, f"{path} -> {name}")
-        values[name] = parse(sub, this, f"{path} -> {name}")
+        value = values[name] = parse(sub, this, f"{path} -> {name}")
         rt.expect_consumed(sub, f"tagged field {name}", f"{path} -> {name}")
+        if _is_default(value, _default):
+            at_default.append(name)
     for name, _parse, default in known.values():
         if name not in values:
             values[name] = copy.deepcopy(default)
     if unknown:
         values[UNKNOWN_TAGS] = unknown
+    if at_default:
+        values[DEFAULTS_ON_WIRE] = tuple(at_default)
     return values
 
 
@@ -78,9 +88,25 @@ def _is_default(value: Any, default: Any) -> bool:
     return value is default or (type(value) is type(default) and value == default)
 
 
+def _on_wire(obj: dict[str, Any], known: dict[int, tuple[str, Any, Any]], path: str) -> Any:
+    """The names of ``obj[DEFAULTS_ON_WIRE]``, checked against the known tagged fields."""
+    names = obj.get(DEFAULTS_ON_WIRE) or ()
+    if isinstance(names, str) or not isinstance(names, tuple | list | set | frozenset):
+        raise EncodeError(f"{DEFAULTS_ON_WIRE} needs a tuple of tagged field names",
+                          path=f"{path} -> {DEFAULTS_ON_WIRE}", actual=type(names).__name__)
+    tagged = {name for name, _build, _default in known.values()}
+    for name in names:
+        if name not in tagged:
+            raise EncodeError(f"{name!r} is not a tagged field of this struct",
+                              path=f"{path} -> {DEFAULTS_ON_WIRE}", expected=sorted(tagged),
+                              actual=name)
+    return names
+
+
 def build_tagged(obj: dict[str, Any], io: Any, this: Any,
                  known: dict[int, tuple[str, Any, Any]], path: str = "") -> None:
-    """Write a tagged-field section from the struct dict ``obj`` (defaults omitted)."""
+    """Write a tagged-field section from the struct dict ``obj`` (defaults omitted unless
+    named in ``obj["_defaults_on_wire"]``)."""
     if obj is None:
         obj = {}
     if not isinstance(obj, dict):
@@ -97,9 +123,10 @@ def build_tagged(obj: dict[str, Any], io: Any, this: Any,
         if tag in known:
             raise EncodeError(f"tag {tag} is a known field", path=f"{path} -> {UNKNOWN_TAGS}")
         entries[tag] = bytes(raw)
+    on_wire = _on_wire(obj, known, path)
     for tag, (name, build, default) in known.items():
         value = obj.get(name, default)
-        if _is_default(value, default):
+        if _is_default(value, default) and name not in on_wire:
             continue
         sub = BytesIO()
         build(value, sub, this, f"{path} -> {name}")
@@ -129,7 +156,7 @@ def parse_tagged_fast(io: Any, this: Any, known: dict[int, tuple[str, Any, Any]]
 def build_tagged_fast(obj: dict[str, Any], io: Any, this: Any,
                       known: dict[int, tuple[str, Any, Any]], path: str = "") -> None:
     """:func:`build_tagged` with the common empty section (every field at its default) inline."""
-    if obj.__class__ is dict and UNKNOWN_TAGS not in obj:
+    if obj.__class__ is dict and UNKNOWN_TAGS not in obj and DEFAULTS_ON_WIRE not in obj:
         for name, _build, default in known.values():
             if not _is_default(obj.get(name, default), default):
                 break
@@ -159,6 +186,8 @@ class TaggedFields(KConstruct):
         if bad:
             raise GrammarError(f"TaggedFields: tags must be UNSIGNED_VARINT values, not {bad}")
         self.flagbuildnone = True
+        self.keys = (*names, UNKNOWN_TAGS, DEFAULTS_ON_WIRE)
+        """The keys this section reads from the enclosing struct's dict on build."""
 
     def _known(self, mode: str) -> dict[int, tuple[str, Any, Any]]:
         out = {}

@@ -156,13 +156,15 @@ def _topics_hook(name: str, kind: str, required: bool = True) -> Any:
 def _compiled_body(kind: str, key: int, version: int) -> CompiledGrammar:
     msg = _message(kind, key)
     _check_version(msg, version)
-    return CompiledGrammar(body_grammar(msg, version), name=f"{msg.name} v{version}")
+    return CompiledGrammar(body_grammar(msg, version), name=f"{msg.name} v{version}",
+                           native=True)
 
 
 @functools.cache
 def _compiled_header(kind: str, version: int) -> CompiledGrammar:
     name = "RequestHeader" if kind == "request-header" else "ResponseHeader"
-    return CompiledGrammar(grammar(None, version, kind), name=f"{name} v{version}")  # type: ignore[arg-type]
+    return CompiledGrammar(grammar(None, version, kind),  # type: ignore[arg-type]
+                           name=f"{name} v{version}", native=True)
 
 
 @functools.lru_cache(maxsize=256)
@@ -217,7 +219,7 @@ def _request_codec(key: int, version: int) -> _Codec:
 
 @dataclass(slots=True)
 class Request:
-    """A parsed request frame.
+    """A parsed request frame (``trailing``: bytes after the body, ``strict=False`` only).
 
     ``header`` is the header dict as parsed (``request_api_key``, ``request_api_version``,
     ``correlation_id``, ``client_id`` and, in header v2, any unknown tagged fields under
@@ -232,17 +234,23 @@ class Request:
     header: dict[str, Any] = field(default_factory=dict)
     header_version: int = 1
     api_name: str = ""
+    trailing: bytes = b""
 
     def to_bytes(self) -> bytes:
-        """Build the frame again (see :func:`build_request`)."""
+        """Build the frame again (see :func:`build_request`), trailing bytes included."""
         return build_request(self.api_key, self.api_version, self.body,
                              correlation_id=self.correlation_id, client_id=self.client_id,
-                             header_tagged=self.header.get(UNKNOWN_TAGS))
+                             header_tagged=self.header.get(UNKNOWN_TAGS)) + self.trailing
 
 
 @dataclass(slots=True)
 class Response:
-    """A parsed response frame; ``header`` holds ``correlation_id`` (+ unknown tags in v1)."""
+    """A parsed response frame; ``header`` holds ``correlation_id`` (+ unknown tags in v1).
+
+    ``api_version`` is the version asked for; ``parsed_as_version`` the layout the body was
+    read in, which differs only for an ApiVersions response read as v0 (KIP-511; None means
+    ``api_version``). ``trailing`` holds the bytes after the body (``strict=False`` only).
+    """
 
     api_key: int
     api_version: int
@@ -251,12 +259,20 @@ class Response:
     header: dict[str, Any] = field(default_factory=dict)
     header_version: int = 0
     api_name: str = ""
+    trailing: bytes = b""
+    parsed_as_version: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.parsed_as_version is None:
+            self.parsed_as_version = self.api_version
 
     def to_bytes(self) -> bytes:
-        """Build the frame again (see :func:`build_response`)."""
-        return build_response(self.api_key, self.api_version, self.body,
+        """Build the frame again in the layout it was read in (see :func:`build_response`),
+        trailing bytes included."""
+        version = self.api_version if self.parsed_as_version is None else self.parsed_as_version
+        return build_response(self.api_key, version, self.body,
                               correlation_id=self.correlation_id,
-                              header_tagged=self.header.get(UNKNOWN_TAGS))
+                              header_tagged=self.header.get(UNKNOWN_TAGS)) + self.trailing
 
 
 # --------------------------------------------------------------------------- parsing
@@ -279,14 +295,14 @@ def _relocate(exc: KFormatError, delta: int, prefix: str = "") -> KFormatError:
     return exc
 
 
-def _parse(codec: _Codec, data: bytes) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(header, body) of a frame: compiled code first, the interpreter for the error."""
-    stream = BytesIO(data)
+def _parse(codec: _Codec, data: bytes, strict: bool = True) -> tuple[dict[str, Any], dict[str, Any], bytes]:
+    """(header, body, trailing bytes) of a frame: the active engine first, the interpreter
+    for the error. With ``strict`` bytes after the body are an error (``trailing`` is then b"")."""
     try:
-        header = codec.header.parse_stream(stream)
-        body = codec.body.parse_stream(stream)
-        if stream.tell() == len(data):
-            return header, body
+        header, end = codec.header.parse_prefix(data)
+        body, end = codec.body.parse_prefix(data, end)
+        if end == len(data) or not strict:
+            return header, body, data[end:]
     except Exception:
         pass
     stream = BytesIO(data)
@@ -301,18 +317,22 @@ def _parse(codec: _Codec, data: bytes) -> tuple[dict[str, Any], dict[str, Any]]:
                           offset=0) from None
     start = stream.tell()
     try:
-        body = codec.body.parse(data[start:])
+        body = codec.body.parse(data[start:], exact=strict)
     except KFormatError as exc:
         raise _relocate(exc, start) from None
-    return header, body
+    if strict:
+        return header, body, b""
+    raise DecodeError("body read by the interpreter only: its end is unknown", offset=start)
 
 
-def parse_request(frame: bytes | bytearray | memoryview) -> Request:
+def parse_request(frame: bytes | bytearray | memoryview, *, strict: bool = True) -> Request:
     """Parse a request frame (header + body, without the size prefix).
 
     An unknown api key raises :class:`UnsupportedVersionError` at offset 0, an unknown version
-    at offset 2; bad bytes raise the :class:`KFormatError` naming the field path and offset;
-    bytes after the body raise :class:`~kformat.errors.InvalidValueError`.
+    at offset 2; bad bytes raise the :class:`KFormatError` naming the field path and offset.
+    Bytes after the body raise :class:`~kformat.errors.InvalidValueError`, unless ``strict``
+    is False: they are then returned as ``Request.trailing``, as a Java broker ignores them
+    (librdkafka's ApiVersions v0 request carries four extra zero bytes).
     """
     data = _as_bytes(frame)
     if len(data) < 4:
@@ -320,34 +340,42 @@ def parse_request(frame: bytes | bytearray | memoryview) -> Request:
                              path="header", offset=0, expected=4, actual=len(data))
     key, version = _KEY_VERSION.unpack_from(data)
     codec = _request_codec(key, version)
-    header, body = _parse(codec, data)
+    header, body, trailing = _parse(codec, data, strict)
     return Request(key, version, header["correlation_id"],
                    header["client_id"] if codec.header_version else None, body, header,
-                   codec.header_version, codec.api_name)
+                   codec.header_version, codec.api_name, trailing)
 
 
 def parse_response(frame: bytes | bytearray | memoryview, api_key: int | str,
-                   api_version: int) -> Response:
+                   api_version: int, *, strict: bool = True) -> Response:
     """Parse a response frame; the caller knows ``api_key`` and ``api_version`` from the request.
 
-    An ApiVersions response that does not parse at ``api_version`` is tried at version 0, as
-    Kafka's clients do: a broker answers a version it does not support with a v0
-    UNSUPPORTED_VERSION response (KIP-511). ``Response.api_version`` then says 0.
+    ``strict`` is as for :func:`parse_request` (trailing bytes in ``Response.trailing``).
+
+    ApiVersions (KIP-511): a broker that does not support the requested version answers
+    UNSUPPORTED_VERSION in the v0 layout. As Java's ``ApiVersionsResponse.parse`` does, when
+    the body does not read at ``api_version`` (> 0) it is read again as version 0; the
+    result keeps ``api_version`` (the request's) and says ``parsed_as_version=0``. As in Java,
+    bytes left after a body that reads do not trigger the fallback; if the v0 read fails too,
+    the error raised is the one at ``api_version``.
     """
     data = _as_bytes(frame)
     codec = _codec("response", resolve_api(api_key), api_version)
     try:
-        header, body = _parse(codec, data)
+        header, body, trailing = _parse(codec, data, strict and codec.api_key != API_VERSIONS)
     except KFormatError as exc:
-        if codec.api_key != API_VERSIONS or api_version == 0:
+        if codec.api_key != API_VERSIONS or api_version == 0 or exc.field_path.startswith("header"):
             raise
         try:
             codec = _codec("response", API_VERSIONS, 0)
-            header, body = _parse(codec, data)
+            header, body, trailing = _parse(codec, data, strict)
         except KFormatError:
             raise exc from None
-    return Response(codec.api_key, codec.api_version, header["correlation_id"], body, header,
-                    codec.header_version, codec.api_name)
+    else:
+        if trailing and strict:  # ApiVersions read without the check, as Java reads it
+            _parse(codec, data, strict)
+    return Response(codec.api_key, api_version, header["correlation_id"], body, header,
+                    codec.header_version, codec.api_name, trailing, codec.api_version)
 
 
 # --------------------------------------------------------------------------- building

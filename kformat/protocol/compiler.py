@@ -11,8 +11,10 @@ interpreted fallback. The encoding rules are Kafka's (seed 003 and the protocol 
 * a field absent from a version parses as its default; on build a non-default value for it
   is an error naming the field unless the field is ``ignorable`` (then it is dropped).
 
-Parsed bodies are plain dicts keyed by snake_case names holding every field of the struct.
-Missing keys build as the field's default.
+Parsed bodies are plain dicts keyed by snake_case names holding every field of the struct
+(plus ``_unknown_tags`` and ``_defaults_on_wire`` when the wire had them, see
+:mod:`kformat.primitives.tagged`). Missing keys build as the field's default; a key naming no
+field of any version is an :class:`EncodeError` (:mod:`kformat.primitives.keys`).
 """
 
 from __future__ import annotations
@@ -172,7 +174,7 @@ def _struct(msg: MessageDef, fields: tuple[FieldDef, ...], version: int) -> KStr
             subcons.append(name / grammar)
     if flexible:
         subcons.append("_tagged" / TaggedFields(sorted(tagged, key=lambda t: t.tag)))
-    return KStruct(*subcons, defaults=defaults)
+    return KStruct(*subcons, defaults=defaults, closed=True)
 
 
 _GRAMMARS: dict[tuple[int, int], tuple[MessageDef, KStruct]] = {}

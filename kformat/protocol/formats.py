@@ -155,7 +155,8 @@ def producer_snapshot_grammar(verify_crc: bool = True) -> KStruct:
 
 @functools.cache
 def _snapshot(verify_crc: bool) -> CompiledGrammar:
-    return CompiledGrammar(producer_snapshot_grammar(verify_crc), "producer snapshot")
+    return CompiledGrammar(producer_snapshot_grammar(verify_crc), "producer snapshot",
+                           native=False)
 
 
 def parse_producer_snapshot(data: bytes, verify_crc: bool = True) -> Versioned:

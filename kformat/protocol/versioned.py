@@ -143,7 +143,8 @@ def compiled(msg: MessageDef, version: int) -> CompiledGrammar:
     hit = _COMPILED.get((id(msg), version))
     if hit is None or hit[0] is not msg:
         check_version(msg, version)
-        hit = (msg, CompiledGrammar(body_grammar(msg, version), f"{msg.name} v{version}"))
+        hit = (msg, CompiledGrammar(body_grammar(msg, version), f"{msg.name} v{version}",
+                                    native=True))
         _COMPILED[(id(msg), version)] = hit
     return hit[1]
 

@@ -133,12 +133,12 @@ LegacyMessageSet = KGreedy(LegacyMessageSetEntry)
 
 @cache
 def _entry_grammar() -> CompiledGrammar:
-    return CompiledGrammar(LegacyMessageSetEntry, "legacy message set entry")
+    return CompiledGrammar(LegacyMessageSetEntry, "legacy message set entry", native=False)
 
 
 @cache
 def _set_grammar() -> CompiledGrammar:
-    return CompiledGrammar(LegacyMessageSet, "legacy message set")
+    return CompiledGrammar(LegacyMessageSet, "legacy message set", native=False)
 
 
 # --------------------------------------------------------------------------- model

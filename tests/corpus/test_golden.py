@@ -12,6 +12,8 @@ import pytest
 from kformat.corpus.verify import check_fixture
 from tests.corpus.loader import ROOT, expectation, manifest
 
+pytestmark = pytest.mark.usefixtures("each_engine")
+
 
 @pytest.mark.parametrize("fixture_id", [e["id"] for e in manifest()["fixtures"]])
 def test_fixture(fixture_id: str) -> None:

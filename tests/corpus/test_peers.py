@@ -27,7 +27,7 @@ from kformat.protocol.registry import load_registry
 from kformat.protocol.schema import VersionSet, snake_case
 from tests.corpus.loader import ROOT, entries, expectation
 
-pytestmark = pytest.mark.peer
+pytestmark = [pytest.mark.peer, pytest.mark.usefixtures("each_engine")]
 
 # --------------------------------------------------------------------------- records
 

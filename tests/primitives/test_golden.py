@@ -13,12 +13,14 @@ import uuid
 import pytest
 from construct import Rebuild, len_, this
 
+from kformat.errors import EncodeError
 from kformat.primitives import (
     BYTES,
     COMPACT_BYTES,
     COMPACT_NULLABLE_BYTES,
     COMPACT_NULLABLE_STRING,
     COMPACT_STRING,
+    DEFAULTS_ON_WIRE,
     NULLABLE_BYTES,
     NULLABLE_STRING,
     STRING,
@@ -552,9 +554,36 @@ def test_defaults_omitted_on_build(value):
     assert compiled(TAGGED).build(value) == H("0100")
 
 
-def test_known_tag_equal_to_default_reads_and_is_omitted_on_build():
+def test_known_tag_equal_to_default_is_remembered_and_rebuilt():
     data = H("01" "01" "00" "04" "00000000")  # t0 sent explicitly with its default value
-    one_way(TAGGED, data, {"a": 1, "t0": 0, "t3": None}, H("0100"))
+    assert_symmetric(TAGGED, data, {"a": 1, "t0": 0, "t3": None, DEFAULTS_ON_WIRE: ("t0",)})
+
+
+def test_known_tag_at_default_builds_canonically_from_a_plain_dict():
+    assert compiled(TAGGED).build({"a": 1, "t0": 0, "t3": None}) == H("0100")
+    assert build_interpreted(TAGGED, {"a": 1, "t0": 0}) == H("0100")
+
+
+def test_defaults_on_wire_lists_fields_in_tag_order_and_only_at_default():
+    data = H("01" "02" "00" "04" "00000000" "03" "01" "01")  # t0 at default, t3 = "" (not default)
+    value = parse_interpreted(TAGGED, data)
+    assert value[DEFAULTS_ON_WIRE] == ("t0",)
+    assert value["t3"] == ""
+    assert compiled(TAGGED).parse(data) == value
+    assert compiled(TAGGED).build(value) == data
+
+
+@pytest.mark.parametrize("names, reason", [
+    (("a",), "'a' is not a tagged field of this struct"),
+    (("nope",), "'nope' is not a tagged field of this struct"),
+    ("t0", "_defaults_on_wire needs a tuple of tagged field names"),
+])
+def test_defaults_on_wire_names_known_tagged_fields_only(names, reason):
+    for build in (build_interpreted, lambda g, v: compiled(g).build(v)):
+        with pytest.raises(EncodeError) as info:
+            build(TAGGED, {"a": 1, DEFAULTS_ON_WIRE: names})
+        assert info.value.reason == reason
+        assert info.value.field_path == DEFAULTS_ON_WIRE
 
 
 def test_tagged_struct_field_and_nested_sections():

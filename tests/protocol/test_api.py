@@ -36,6 +36,8 @@ from kformat.protocol.registry import load_registry
 from tests.helpers import assert_same
 from tests.protocol.values import sample_body
 
+pytestmark = pytest.mark.usefixtures("each_engine")
+
 
 def i16(v: int) -> bytes:
     return struct.pack(">h", v)
@@ -352,7 +354,9 @@ def test_api_versions_response_falls_back_to_v0():
     """A broker answers an unsupported ApiVersions version with a v0 error (KIP-511)."""
     v0 = build_response("ApiVersions", 0, {"error_code": 35}, correlation_id=4)
     response = parse_response(v0, "ApiVersions", 4)
-    assert (response.api_version, response.body["error_code"]) == (0, 35)
+    assert (response.api_version, response.parsed_as_version) == (4, 0)
+    assert response.body["error_code"] == 35
+    assert response.to_bytes() == v0
     # when v0 does not parse either, the error is the one at the version asked for
     err = _error(parse_response, v0[:-1], "ApiVersions", 4)
     assert (type(err), err.path, err.offset) == (InvalidValueError, "api_keys", 6)

@@ -25,6 +25,8 @@ from kformat.protocol.api import request_header_version, response_header_version
 from kformat.protocol.registry import load_registry
 from tests.helpers import assert_symmetric
 
+pytestmark = pytest.mark.usefixtures("each_engine")
+
 REGISTRY = load_registry()
 
 

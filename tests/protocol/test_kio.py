@@ -34,7 +34,7 @@ from kformat.protocol.schema import FieldDef, MessageDef
 from tests.helpers import assert_same
 from tests.protocol.values import sample_body
 
-pytestmark = pytest.mark.peer
+pytestmark = [pytest.mark.peer, pytest.mark.usefixtures("each_engine")]
 
 kio_index = pytest.importorskip("kio.index")
 from kio.schema.errors import ErrorCode  # noqa: E402

@@ -6,8 +6,9 @@ value from :mod:`tests.protocol.values` (every field set, nulls, non-ASCII text,
 unknown tagged fields in body and header):
 
 * parse(build(value)) == value and build(parse(frame)) == frame, byte for byte;
-* the interpreted and the compiled grammar give the same bytes and the same value, the
-  compiled one without falling back to the interpreter.
+* the interpreted and the compiled grammar, and the native engine when built, give the same
+  bytes and the same value, the compiled and native ones without falling back to the
+  interpreter.
 """
 
 from __future__ import annotations
@@ -28,8 +29,10 @@ from kformat.primitives import UNKNOWN_TAGS, build_interpreted, parse_interprete
 from kformat.protocol.api import request_header_version, response_header_version
 from kformat.protocol.compiler import default_body
 from kformat.protocol.registry import load_registry
-from tests.helpers import assert_same
+from tests.helpers import assert_same, native_build, native_parse, on_native
 from tests.protocol.values import CLIENT_ID, HEADER_TAGS, sample_body
+
+pytestmark = pytest.mark.usefixtures("each_engine")
 
 REGISTRY = load_registry()
 PAIRS = [(msg.api_key, msg.api_name, v) for msg in REGISTRY.by_kind("request") for v in msg.valid]
@@ -53,6 +56,9 @@ def _check_body(kind: str, key: int, version: int, body: dict, body_bytes: bytes
     stream = BytesIO(body_bytes)
     assert_same(fast.parse_stream(stream), body, "compiled parse (no fallback)")
     assert stream.tell() == len(body_bytes)
+    if on_native(fast.grammar):
+        assert_same(native_parse(fast.grammar, body_bytes), body, "native parse (no fallback)")
+        assert native_build(fast.grammar, body) == body_bytes, "native build (no fallback)"
 
 
 @pytest.mark.parametrize(("key", "version"), [(k, v) for k, _, v in PAIRS],

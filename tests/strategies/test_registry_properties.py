@@ -26,8 +26,18 @@ from kformat.protocol.compiler import body_grammar
 from kformat.protocol.registry import load_registry
 from kformat.protocol.schema import MessageDef
 from kformat.strategies import message_bodies, record_schema_values
-from tests.helpers import assert_same, compiled, compiled_build, compiled_parse
+from tests.helpers import (
+    assert_same,
+    compiled,
+    compiled_build,
+    compiled_parse,
+    native_build,
+    native_parse,
+    on_native,
+)
 from tests.strategies.conftest import budget
+
+pytestmark = pytest.mark.usefixtures("each_engine")
 
 REGISTRY = load_registry()
 CASES = [(msg.name, v) for msg in REGISTRY for v in msg.valid]
@@ -45,6 +55,7 @@ def _check(name: str, version: int, examples: int, max_items: int) -> None:
     msg = REGISTRY.message(name)
     grammar = body_grammar(msg, version)
     fast = compiled(grammar)
+    native = on_native(grammar)
 
     @settings(max_examples=examples)
     @given(_strategy(msg, version, max_items))
@@ -55,6 +66,9 @@ def _check(name: str, version: int, examples: int, max_items: int) -> None:
         back = parse_interpreted(grammar, data)
         assert_same(back, value, "build then parse")
         assert_same(compiled_parse(grammar, data), value, "compiled parse (no fallback)")
+        if native:
+            assert_same(native_parse(grammar, data), value, "native parse (no fallback)")
+            assert native_build(grammar, value) == data, "native build (no fallback)"
         assert build_interpreted(grammar, back) == data, "parse then build"
 
     holds()

@@ -1,0 +1,107 @@
+"""Engine selection: the native engine (C) or the pure-Python path.
+
+Both engines run the same grammars and give the same values, bytes and errors:
+
+* ``native``: :mod:`kformat.engine._native`, one C interpreter of *plans* lowered from the
+  grammars (:mod:`kformat.engine.plan`); any failure is re-run on the Python path, which
+  raises the precise :class:`~kformat.errors.KFormatError`;
+* ``python``: construct's compiled code (:class:`~kformat.primitives.CompiledGrammar`) with
+  the interpreter for errors; always available.
+
+The native engine is the default when the extension was built. ``KFORMAT_ENGINE=native``
+or ``python`` chooses at import time (``native`` when it was not built is an error, so is an
+unknown value); :func:`using` switches for the duration of a ``with`` block (tests,
+harnesses).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import ModuleType
+
+__all__ = ["ENGINES", "ENV", "EngineError", "active", "available", "describe", "native",
+           "unavailable_reason", "using"]
+
+ENGINES = ("native", "python")
+ENV = "KFORMAT_ENGINE"
+BUILD_FAILURE = Path(__file__).with_name("_native_build_failure.txt")
+"""Written by ``setup.py`` when the extension did not compile: the compiler's reason."""
+
+
+class EngineError(RuntimeError):
+    """An unknown engine name, or the native engine asked for but not built."""
+
+
+def _load() -> tuple[ModuleType | None, str]:
+    try:
+        from kformat.engine import _native as module
+    except ImportError as exc:
+        reason = f"the extension kformat.engine._native is not importable ({exc})"
+        try:
+            reason = BUILD_FAILURE.read_text(encoding="utf-8").strip() or reason
+        except OSError:
+            pass
+        return None, reason
+    return module, ""
+
+
+_NATIVE, _REASON = _load()
+NATIVE: ModuleType | None = None
+"""The native module while the native engine is active, else ``None`` (read on hot paths)."""
+
+
+def available() -> tuple[str, ...]:
+    """The engines this installation can run, the default first."""
+    return ENGINES if _NATIVE is not None else ("python",)
+
+
+def unavailable_reason() -> str:
+    """Why the native engine is unavailable (``""`` when it is available)."""
+    return _REASON
+
+
+def _check(name: str) -> str:
+    if name not in ENGINES:
+        raise EngineError(f"unknown kformat engine {name!r}: choose one of {', '.join(ENGINES)}")
+    if name == "native" and _NATIVE is None:
+        raise EngineError(f"the native engine is not available: {_REASON}")
+    return name
+
+
+def _select(name: str) -> None:
+    global NATIVE
+    NATIVE = _NATIVE if _check(name) == "native" else None
+
+
+def active() -> str:
+    """``"native"`` or ``"python"``."""
+    return "native" if NATIVE is not None else "python"
+
+
+def native() -> ModuleType | None:
+    """The native module while the native engine is active."""
+    return NATIVE
+
+
+@contextmanager
+def using(name: str) -> Iterator[str]:
+    """Run the ``with`` block on engine ``name`` (process-wide), then switch back."""
+    previous = active()
+    _select(name)
+    try:
+        yield name
+    finally:
+        _select(previous)
+
+
+def describe() -> str:
+    """One line for ``kformat --version``: the active engine and what is available."""
+    if _NATIVE is None:
+        return f"engine: python (native unavailable: {_REASON})"
+    return f"engine: {active()} (available: {', '.join(available())})"
+
+
+_select(os.environ.get(ENV, "").strip().lower() or available()[0])

@@ -1,0 +1,1219 @@
+/* kformat's native engine: one interpreter of plans, for parse and build.
+ *
+ * A plan is data derived from a grammar by kformat/engine/plan.py (see docs/architecture.md,
+ * "The native engine"): nested tuples whose first item is an opcode. Nothing here knows a
+ * Kafka structure; the grammars stay the only declarations.
+ *
+ * Safety: every read is bounds-checked against the end of the current region, every length
+ * and count is checked against the bytes left before any allocation or loop, varints are
+ * bounded (5 bytes for 32 bits, 10 for 64), nesting is bounded (MAX_DEPTH). Any failure
+ * raises _native.Fallback: the Python layer then runs the interpreter, which raises the
+ * precise KFormatError (class, field path, absolute offset) or, on build, accepts the value
+ * forms this engine does not handle itself (tuples for structs, bytearrays...).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+#include <math.h>
+
+enum {
+    OP_INT8 = 0, OP_INT16 = 1, OP_INT32 = 2, OP_INT64 = 3, OP_UINT8 = 4, OP_UINT16 = 5,
+    OP_UINT32 = 6, OP_FLOAT64 = 7, OP_BOOL = 8, OP_UUID = 9, OP_UVARINT = 10,
+    OP_VARINT = 11, OP_VARLONG = 12,
+    OP_STRING = 20, OP_BYTES = 21, OP_RECORDS = 22,
+    OP_STRUCT = 30, OP_ARRAY = 31, OP_PRESENCE = 32, OP_TAGGED = 33, OP_ABSENT = 34,
+};
+enum { PFX_INT16 = 0, PFX_INT32 = 1, PFX_COMPACT = 2, PFX_VARINT = 3 };
+enum { FIELD_NAMED = 0, FIELD_FLATTEN = 1, FIELD_HIDDEN = 2 };
+
+#define MAX_DEPTH 64
+#define MAX_ZERO_SIZE_ELEMENTS (1 << 20)
+#define MAX_TAGGED 64
+#define U32_MAX 0xFFFFFFFFull
+
+static PyObject *Fallback;        /* _native.Fallback */
+static PyObject *uuid_type;       /* uuid.UUID */
+static PyObject *safe_unknown;    /* uuid.SafeUUID.unknown */
+static PyObject *deepcopy;        /* copy.deepcopy */
+static PyObject *str_int, *str_is_safe, *str_raw, *str_unknown_tags, *str_defaults_on_wire;
+
+static int
+fail(const char *why)
+{
+    PyErr_SetString(Fallback, why);
+    return -1;
+}
+
+static PyObject *
+fail_null(const char *why)
+{
+    PyErr_SetString(Fallback, why);
+    return NULL;
+}
+
+/* Plans hold small non-negative ints (opcodes, prefixes, kinds, tags, sizes); CPython keeps
+ * one object per value 0..256 in a static array, so the value of such an int is its offset
+ * in that array. The layout is checked when the module loads (small_ints stays NULL if it
+ * does not hold); any other int is read with PyLong_AsLong. */
+#define SMALL_INTS 256
+static const char *small_ints;
+static Py_ssize_t small_stride;
+
+static void
+find_small_ints(void)
+{
+    PyObject *zero = PyLong_FromLong(0), *one = PyLong_FromLong(1);
+    if (!zero || !one) {
+        PyErr_Clear();
+        goto done;
+    }
+    Py_ssize_t stride = (const char *)one - (const char *)zero;
+    if (stride <= 0)
+        goto done;
+    for (long i = 0; i < SMALL_INTS; i++) {
+        PyObject *n = PyLong_FromLong(i);
+        int ok = n && (const char *)n == (const char *)zero + i * stride;
+        Py_XDECREF(n);
+        if (!ok) {
+            PyErr_Clear();
+            goto done;
+        }
+    }
+    small_ints = (const char *)zero;
+    small_stride = stride;
+done:
+    Py_XDECREF(zero);
+    Py_XDECREF(one);
+}
+
+static inline long
+int_value(PyObject *o)
+{
+    const char *p = (const char *)o;
+    if (small_ints && p >= small_ints && p < small_ints + SMALL_INTS * small_stride)
+        return (long)((p - small_ints) / small_stride);
+    return PyLong_AsLong(o);
+}
+
+static inline long
+op_of(PyObject *plan)
+{
+    return int_value(PyTuple_GET_ITEM(plan, 0));
+}
+
+static inline long
+int_at(PyObject *plan, Py_ssize_t i)
+{
+    return int_value(PyTuple_GET_ITEM(plan, i));
+}
+
+/* ------------------------------------------------------------------------------ reading */
+
+typedef struct {
+    const uint8_t *buf;
+    Py_ssize_t pos;
+    Py_ssize_t end;
+    int depth;
+} Reader;
+
+static inline int
+need(Reader *r, Py_ssize_t n)
+{
+    if (n < 0 || r->end - r->pos < n)
+        return fail("truncated");
+    return 0;
+}
+
+static int
+read_uvarint(Reader *r, int max_bytes, uint64_t max_value, uint64_t *out)
+{
+    uint64_t result = 0;
+    int shift = 0;
+    for (int i = 0; i < max_bytes; i++) {
+        if (r->pos >= r->end)
+            return fail("varint cut short");
+        uint8_t b = r->buf[r->pos++];
+        uint64_t part = b & 0x7F;
+        if (shift == 63 && part > 1)
+            return fail("varint overflows");
+        result |= part << shift;
+        if (!(b & 0x80)) {
+            if (result > max_value)
+                return fail("varint overflows");
+            *out = result;
+            return 0;
+        }
+        shift += 7;
+    }
+    return fail("varint too long");
+}
+
+static inline int64_t
+unzigzag(uint64_t n)
+{
+    return (int64_t)(n >> 1) ^ -(int64_t)(n & 1);
+}
+
+static inline uint16_t
+be16(const uint8_t *p)
+{
+    return (uint16_t)((p[0] << 8) | p[1]);
+}
+
+static inline uint32_t
+be32(const uint8_t *p)
+{
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+
+static inline uint64_t
+be64(const uint8_t *p)
+{
+    return ((uint64_t)be32(p) << 32) | be32(p + 4);
+}
+
+/* A length or count prefix: -1 is null in every encoding; below -1 is refused. */
+static int
+read_length(Reader *r, long prefix, int64_t *out)
+{
+    uint64_t u;
+    int64_t n;
+    switch (prefix) {
+    case PFX_INT16:
+        if (need(r, 2) < 0)
+            return -1;
+        n = (int16_t)be16(r->buf + r->pos);
+        r->pos += 2;
+        break;
+    case PFX_INT32:
+        if (need(r, 4) < 0)
+            return -1;
+        n = (int32_t)be32(r->buf + r->pos);
+        r->pos += 4;
+        break;
+    case PFX_COMPACT:
+        if (read_uvarint(r, 5, U32_MAX, &u) < 0)
+            return -1;
+        n = (int64_t)u - 1;
+        break;
+    case PFX_VARINT:
+        if (read_uvarint(r, 5, U32_MAX, &u) < 0)
+            return -1;
+        n = unzigzag(u);
+        break;
+    default:
+        return fail("bad prefix in plan");
+    }
+    if (n < -1)
+        return fail("negative length");
+    *out = n;
+    return 0;
+}
+
+static PyObject *
+copy_default(PyObject *value)
+{
+    PyTypeObject *t = Py_TYPE(value);
+    if (value == Py_None || t == &PyBool_Type || t == &PyLong_Type || t == &PyUnicode_Type ||
+        t == &PyBytes_Type || t == &PyFloat_Type)
+        return Py_NewRef(value);
+    if (t == &PyList_Type && PyList_GET_SIZE(value) == 0)
+        return PyList_New(0);
+    return PyObject_CallOneArg(deepcopy, value);
+}
+
+static PyObject *
+uuid_from(const uint8_t *p)
+{
+    PyObject *hi = PyLong_FromUnsignedLongLong(be64(p));
+    PyObject *lo = PyLong_FromUnsignedLongLong(be64(p + 8));
+    PyObject *shift = PyLong_FromLong(64);
+    PyObject *value = NULL, *shifted = NULL, *obj = NULL;
+    if (!hi || !lo || !shift)
+        goto done;
+    shifted = PyNumber_Lshift(hi, shift);
+    if (!shifted)
+        goto done;
+    value = PyNumber_Or(shifted, lo);
+    if (!value)
+        goto done;
+    obj = ((PyTypeObject *)uuid_type)->tp_alloc((PyTypeObject *)uuid_type, 0);
+    if (!obj)
+        goto done;
+    if (PyObject_GenericSetAttr(obj, str_int, value) < 0 ||
+        PyObject_GenericSetAttr(obj, str_is_safe, safe_unknown) < 0)
+        Py_CLEAR(obj);
+done:
+    Py_XDECREF(hi);
+    Py_XDECREF(lo);
+    Py_XDECREF(shift);
+    Py_XDECREF(shifted);
+    Py_XDECREF(value);
+    return obj;
+}
+
+static PyObject *parse_node(Reader *r, PyObject *plan);
+static int parse_struct_into(Reader *r, PyObject *plan, PyObject *dict);
+static int parse_tagged_into(Reader *r, PyObject *plan, PyObject *dict);
+
+static PyObject *
+parse_blob(Reader *r, long prefix, int nullable, int text)
+{
+    int64_t n;
+    if (read_length(r, prefix, &n) < 0)
+        return NULL;
+    if (n < 0) {
+        if (!nullable)
+            return fail_null("null in a non-nullable field");
+        Py_RETURN_NONE;
+    }
+    if (need(r, (Py_ssize_t)n) < 0)
+        return NULL;
+    const char *p = (const char *)r->buf + r->pos;
+    r->pos += (Py_ssize_t)n;
+    if (!text)
+        return PyBytes_FromStringAndSize(p, (Py_ssize_t)n);
+    PyObject *s = PyUnicode_DecodeUTF8(p, (Py_ssize_t)n, "strict");
+    if (!s) {
+        PyErr_Clear();
+        return fail_null("invalid UTF-8");
+    }
+    return s;
+}
+
+static PyObject *
+parse_array(Reader *r, PyObject *plan)
+{
+    /* (OP_ARRAY, prefix, nullable, element, element_min_size) */
+    long prefix = int_at(plan, 1);
+    int nullable = PyObject_IsTrue(PyTuple_GET_ITEM(plan, 2));
+    PyObject *element = PyTuple_GET_ITEM(plan, 3);
+    long min_size = int_at(plan, 4);
+    int64_t n;
+    if (read_length(r, prefix, &n) < 0)
+        return NULL;
+    if (n < 0) {
+        if (!nullable)
+            return fail_null("null array");
+        Py_RETURN_NONE;
+    }
+    if (min_size > 0) {
+        if (n > (r->end - r->pos) / min_size)
+            return fail_null("count larger than the bytes left");
+    }
+    else if (n > MAX_ZERO_SIZE_ELEMENTS)
+        return fail_null("count of zero-size elements too large");
+    PyObject *list = PyList_New((Py_ssize_t)n);
+    if (!list)
+        return NULL;
+    long op = op_of(element);
+    for (Py_ssize_t i = 0; i < (Py_ssize_t)n; i++) {
+        PyObject *item;
+        if (op == OP_INT32 && r->end - r->pos >= 4) { /* the common number arrays, inline */
+            item = PyLong_FromLong((int32_t)be32(r->buf + r->pos));
+            r->pos += 4;
+        }
+        else
+            item = parse_node(r, element);
+        if (!item) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, item);
+    }
+    return list;
+}
+
+static int
+parse_struct_into(Reader *r, PyObject *plan, PyObject *dict)
+{
+    /* (OP_STRUCT, fields, names); field = (kind, name, plan, has_default, default) */
+    PyObject *fields = PyTuple_GET_ITEM(plan, 1);
+    Py_ssize_t count = PyTuple_GET_SIZE(fields);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *field = PyTuple_GET_ITEM(fields, i);
+        long kind = int_at(field, 0);
+        PyObject *sub = PyTuple_GET_ITEM(field, 2);
+        if (kind == FIELD_FLATTEN) {
+            long op = op_of(sub);
+            int rc = op == OP_TAGGED ? parse_tagged_into(r, sub, dict)
+                                     : parse_struct_into(r, sub, dict);
+            if (rc < 0)
+                return -1;
+            continue;
+        }
+        PyObject *value = parse_node(r, sub);
+        if (!value)
+            return -1;
+        if (kind == FIELD_NAMED) {
+            int rc = PyDict_SetItem(dict, PyTuple_GET_ITEM(field, 1), value);
+            Py_DECREF(value);
+            if (rc < 0)
+                return -1;
+        }
+        else
+            Py_DECREF(value);
+    }
+    return 0;
+}
+
+static int
+is_default(PyObject *value, PyObject *deflt)
+{
+    if (value == deflt)
+        return 1;
+    if (Py_TYPE(value) != Py_TYPE(deflt))
+        return 0;
+    return PyObject_RichCompareBool(value, deflt, Py_EQ);
+}
+
+static int
+parse_tagged_into(Reader *r, PyObject *plan, PyObject *dict)
+{
+    /* (OP_TAGGED, entries, presence); entry = (tag, name, plan, default)
+     * presence: report known fields written at their default under _defaults_on_wire */
+    PyObject *entries = PyTuple_GET_ITEM(plan, 1);
+    int presence = PyObject_IsTrue(PyTuple_GET_ITEM(plan, 2));
+    Py_ssize_t known = PyTuple_GET_SIZE(entries);
+    uint64_t count, seen = 0;
+    PyObject *unknown = NULL, *on_wire = NULL;
+    if (read_uvarint(r, 5, U32_MAX, &count) < 0)
+        return -1;
+    if (count > (uint64_t)(r->end - r->pos) / 2)
+        return fail("tag count larger than the bytes left");
+    int64_t last = -1;
+    for (uint64_t k = 0; k < count; k++) {
+        uint64_t tag, size;
+        if (read_uvarint(r, 5, U32_MAX, &tag) < 0)
+            goto error;
+        if ((int64_t)tag <= last) {
+            fail("tags out of order");
+            goto error;
+        }
+        last = (int64_t)tag;
+        if (read_uvarint(r, 5, U32_MAX, &size) < 0 || need(r, (Py_ssize_t)size) < 0)
+            goto error;
+        Py_ssize_t stop = r->pos + (Py_ssize_t)size;
+        Py_ssize_t j;
+        for (j = 0; j < known; j++) {
+            if ((uint64_t)int_at(PyTuple_GET_ITEM(entries, j), 0) == tag)
+                break;
+        }
+        if (j == known) {
+            if (!unknown && !(unknown = PyDict_New()))
+                goto error;
+            PyObject *key = PyLong_FromUnsignedLongLong(tag);
+            PyObject *raw = PyBytes_FromStringAndSize((const char *)r->buf + r->pos,
+                                                      (Py_ssize_t)size);
+            int rc = (key && raw) ? PyDict_SetItem(unknown, key, raw) : -1;
+            Py_XDECREF(key);
+            Py_XDECREF(raw);
+            if (rc < 0)
+                goto error;
+            r->pos = stop;
+            continue;
+        }
+        PyObject *entry = PyTuple_GET_ITEM(entries, j);
+        Reader sub = {r->buf, r->pos, stop, r->depth};
+        PyObject *value = parse_node(&sub, PyTuple_GET_ITEM(entry, 2));
+        if (!value)
+            goto error;
+        if (sub.pos != stop) {
+            Py_DECREF(value);
+            fail("tagged field not consumed");
+            goto error;
+        }
+        r->pos = stop;
+        seen |= (uint64_t)1 << j;
+        if (presence) {
+            int d = is_default(value, PyTuple_GET_ITEM(entry, 3));
+            if (d < 0 || (d && !on_wire && !(on_wire = PyList_New(0))) ||
+                (d && PyList_Append(on_wire, PyTuple_GET_ITEM(entry, 1)) < 0)) {
+                Py_DECREF(value);
+                goto error;
+            }
+        }
+        int rc = PyDict_SetItem(dict, PyTuple_GET_ITEM(entry, 1), value);
+        Py_DECREF(value);
+        if (rc < 0)
+            goto error;
+    }
+    for (Py_ssize_t j = 0; j < known; j++) {
+        if (seen & ((uint64_t)1 << j))
+            continue;
+        PyObject *entry = PyTuple_GET_ITEM(entries, j);
+        PyObject *value = copy_default(PyTuple_GET_ITEM(entry, 3));
+        if (!value)
+            goto error;
+        int rc = PyDict_SetItem(dict, PyTuple_GET_ITEM(entry, 1), value);
+        Py_DECREF(value);
+        if (rc < 0)
+            goto error;
+    }
+    if (unknown) {
+        if (PyDict_SetItem(dict, str_unknown_tags, unknown) < 0)
+            goto error;
+        Py_CLEAR(unknown);
+    }
+    if (on_wire) {
+        PyObject *names = PyList_AsTuple(on_wire);
+        int rc = names ? PyDict_SetItem(dict, str_defaults_on_wire, names) : -1;
+        Py_XDECREF(names);
+        Py_CLEAR(on_wire);
+        if (rc < 0)
+            goto error;
+    }
+    return 0;
+error:
+    Py_XDECREF(unknown);
+    Py_XDECREF(on_wire);
+    return -1;
+}
+
+static PyObject *
+parse_node(Reader *r, PyObject *plan)
+{
+    long op = op_of(plan);
+    const uint8_t *p;
+    uint64_t u;
+    switch (op) {
+    case OP_INT8:
+    case OP_UINT8:
+    case OP_BOOL:
+        if (need(r, 1) < 0)
+            return NULL;
+        p = r->buf + r->pos++;
+        if (op == OP_BOOL)
+            return PyBool_FromLong(*p != 0);
+        return PyLong_FromLong(op == OP_INT8 ? (long)(int8_t)*p : (long)*p);
+    case OP_INT16:
+    case OP_UINT16:
+        if (need(r, 2) < 0)
+            return NULL;
+        p = r->buf + r->pos;
+        r->pos += 2;
+        return PyLong_FromLong(op == OP_INT16 ? (long)(int16_t)be16(p) : (long)be16(p));
+    case OP_INT32:
+    case OP_UINT32:
+        if (need(r, 4) < 0)
+            return NULL;
+        p = r->buf + r->pos;
+        r->pos += 4;
+        if (op == OP_INT32)
+            return PyLong_FromLong((int32_t)be32(p));
+        return PyLong_FromUnsignedLong(be32(p));
+    case OP_INT64:
+        if (need(r, 8) < 0)
+            return NULL;
+        p = r->buf + r->pos;
+        r->pos += 8;
+        return PyLong_FromLongLong((int64_t)be64(p));
+    case OP_FLOAT64: {
+        if (need(r, 8) < 0)
+            return NULL;
+        uint64_t bits = be64(r->buf + r->pos);
+        double d;
+        memcpy(&d, &bits, 8);
+        r->pos += 8;
+        return PyFloat_FromDouble(d);
+    }
+    case OP_UUID:
+        if (need(r, 16) < 0)
+            return NULL;
+        p = r->buf + r->pos;
+        r->pos += 16;
+        return uuid_from(p);
+    case OP_UVARINT:
+        if (read_uvarint(r, 5, U32_MAX, &u) < 0)
+            return NULL;
+        return PyLong_FromUnsignedLongLong(u);
+    case OP_VARINT:
+        if (read_uvarint(r, 5, U32_MAX, &u) < 0)
+            return NULL;
+        return PyLong_FromLongLong(unzigzag(u));
+    case OP_VARLONG:
+        if (read_uvarint(r, 10, UINT64_MAX, &u) < 0)
+            return NULL;
+        return PyLong_FromLongLong(unzigzag(u));
+    case OP_STRING:
+    case OP_BYTES:
+        return parse_blob(r, int_at(plan, 1), PyObject_IsTrue(PyTuple_GET_ITEM(plan, 2)),
+                          op == OP_STRING);
+    case OP_RECORDS: {
+        /* (OP_RECORDS, prefix, nullable, RecordSet, to_bytes) */
+        PyObject *raw = parse_blob(r, int_at(plan, 1),
+                                   PyObject_IsTrue(PyTuple_GET_ITEM(plan, 2)), 0);
+        if (!raw || raw == Py_None)
+            return raw;
+        PyObject *value = PyObject_CallOneArg(PyTuple_GET_ITEM(plan, 3), raw);
+        Py_DECREF(raw);
+        return value;
+    }
+    case OP_STRUCT: {
+        if (++r->depth > MAX_DEPTH)
+            return fail_null("nested too deeply");
+        /* (OP_STRUCT, fields, keys): keys, the size of the dict, presizes it */
+        PyObject *dict = _PyDict_NewPresized(int_at(plan, 2));
+        if (dict && parse_struct_into(r, plan, dict) < 0)
+            Py_CLEAR(dict);
+        r->depth--;
+        return dict;
+    }
+    case OP_ARRAY: {
+        if (++r->depth > MAX_DEPTH)
+            return fail_null("nested too deeply");
+        PyObject *list = parse_array(r, plan);
+        r->depth--;
+        return list;
+    }
+    case OP_PRESENCE:
+        if (need(r, 1) < 0)
+            return NULL;
+        p = r->buf + r->pos++;
+        if (*p == 0xFF)
+            Py_RETURN_NONE;
+        if (*p != 1)
+            return fail_null("presence byte must be -1 or 1");
+        return parse_node(r, PyTuple_GET_ITEM(plan, 1));
+    case OP_ABSENT:
+        return copy_default(PyTuple_GET_ITEM(plan, 1));
+    case OP_TAGGED: {
+        PyObject *dict = PyDict_New();
+        if (dict && parse_tagged_into(r, plan, dict) < 0)
+            Py_CLEAR(dict);
+        return dict;
+    }
+    default:
+        return fail_null("unknown opcode in plan");
+    }
+}
+
+/* ------------------------------------------------------------------------------ writing */
+
+typedef struct {
+    char *buf;
+    Py_ssize_t len;
+    Py_ssize_t cap;
+    int depth;
+} Writer;
+
+static int
+reserve(Writer *w, Py_ssize_t n)
+{
+    if (w->cap - w->len >= n)
+        return 0;
+    Py_ssize_t cap = w->cap ? w->cap : 256;
+    while (cap - w->len < n) {
+        if (cap > PY_SSIZE_T_MAX / 2) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        cap *= 2;
+    }
+    char *buf = PyMem_Realloc(w->buf, (size_t)cap);
+    if (!buf) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    w->buf = buf;
+    w->cap = cap;
+    return 0;
+}
+
+static inline int
+put(Writer *w, const void *data, Py_ssize_t n)
+{
+    if (reserve(w, n) < 0)
+        return -1;
+    memcpy(w->buf + w->len, data, (size_t)n);
+    w->len += n;
+    return 0;
+}
+
+static inline int
+put_be(Writer *w, uint64_t v, int size)
+{
+    uint8_t tmp[8];
+    for (int i = size - 1; i >= 0; i--) {
+        tmp[i] = (uint8_t)(v & 0xFF);
+        v >>= 8;
+    }
+    return put(w, tmp, size);
+}
+
+static int
+put_uvarint(Writer *w, uint64_t v)
+{
+    uint8_t tmp[10];
+    int n = 0;
+    while (v > 0x7F) {
+        tmp[n++] = (uint8_t)((v & 0x7F) | 0x80);
+        v >>= 7;
+    }
+    tmp[n++] = (uint8_t)v;
+    return put(w, tmp, n);
+}
+
+static inline uint64_t
+zigzag(int64_t n)
+{
+    return n < 0 ? ((~(uint64_t)n) << 1) | 1 : ((uint64_t)n << 1);
+}
+
+/* A length or count prefix; n == -1 writes the null marker. */
+static int
+put_length(Writer *w, long prefix, int64_t n)
+{
+    switch (prefix) {
+    case PFX_INT16:
+        if (n > 0x7FFF)
+            return fail("length too large for an int16 prefix");
+        return put_be(w, (uint64_t)(uint16_t)(int16_t)n, 2);
+    case PFX_INT32:
+        if (n > 0x7FFFFFFF)
+            return fail("length too large for an int32 prefix");
+        return put_be(w, (uint64_t)(uint32_t)(int32_t)n, 4);
+    case PFX_COMPACT:
+        if (n >= (int64_t)U32_MAX)
+            return fail("length too large for a compact prefix");
+        return put_uvarint(w, (uint64_t)(n + 1));
+    case PFX_VARINT:
+        if (n > 0x7FFFFFFF)
+            return fail("length too large for a varint prefix");
+        return put_uvarint(w, zigzag(n) & U32_MAX);
+    default:
+        return fail("bad prefix in plan");
+    }
+}
+
+static int
+exact_int(PyObject *value, int64_t lo, int64_t hi, int64_t *out)
+{
+    if (!PyLong_CheckExact(value))
+        return fail("not an int");
+    int overflow;
+    long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    if (overflow || v < lo || v > hi)
+        return fail("int out of range");
+    *out = v;
+    return 0;
+}
+
+static int build_node(Writer *w, PyObject *plan, PyObject *value);
+static int build_struct_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found);
+static int build_tagged_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found);
+
+static int
+build_blob(Writer *w, long prefix, int nullable, int text, PyObject *value)
+{
+    const char *data;
+    Py_ssize_t n;
+    if (value == Py_None) {
+        if (!nullable)
+            return fail("null in a non-nullable field");
+        return put_length(w, prefix, -1);
+    }
+    if (text) {
+        if (!PyUnicode_CheckExact(value))
+            return fail("not a str");
+        data = PyUnicode_AsUTF8AndSize(value, &n);
+        if (!data) {
+            PyErr_Clear();
+            return fail("not UTF-8 encodable");
+        }
+    }
+    else {
+        if (!PyBytes_CheckExact(value))
+            return fail("not bytes");
+        data = PyBytes_AS_STRING(value);
+        n = PyBytes_GET_SIZE(value);
+    }
+    if (put_length(w, prefix, n) < 0)
+        return -1;
+    return put(w, data, n);
+}
+
+static int
+build_uuid(Writer *w, PyObject *value)
+{
+    if ((PyObject *)Py_TYPE(value) != uuid_type)
+        return fail("not a uuid.UUID");
+    PyObject *n = PyObject_GetAttr(value, str_int);
+    if (!n)
+        return -1;
+    if (!PyLong_CheckExact(n)) {
+        Py_DECREF(n);
+        return fail("uuid int");
+    }
+    PyObject *shift = PyLong_FromLong(64);
+    PyObject *hi = shift ? PyNumber_Rshift(n, shift) : NULL;
+    uint64_t lo = PyLong_AsUnsignedLongLongMask(n);
+    uint64_t h = hi ? PyLong_AsUnsignedLongLong(hi) : 0;
+    Py_XDECREF(shift);
+    Py_XDECREF(hi);
+    Py_DECREF(n);
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        return fail("uuid int out of range");
+    }
+    if (put_be(w, h, 8) < 0)
+        return -1;
+    return put_be(w, lo, 8);
+}
+
+static int
+build_array(Writer *w, PyObject *plan, PyObject *value)
+{
+    long prefix = int_at(plan, 1);
+    int nullable = PyObject_IsTrue(PyTuple_GET_ITEM(plan, 2));
+    PyObject *element = PyTuple_GET_ITEM(plan, 3);
+    if (value == Py_None) {
+        if (!nullable)
+            return fail("null in a non-nullable array");
+        return put_length(w, prefix, -1);
+    }
+    if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value))
+        return fail("not a list");
+    PyObject *fast = value; /* a list or a tuple: PySequence_Fast_* reads both */
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (put_length(w, prefix, n) < 0)
+        return -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        /* a list may change under us only through the values' own code: re-check size */
+        if (i >= PySequence_Fast_GET_SIZE(fast))
+            return fail("array changed while building");
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, i);
+        Py_INCREF(item);
+        int rc = build_node(w, element, item);
+        Py_DECREF(item);
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The value of a field on build: the dict's, else the default (found counts the keys used). */
+static PyObject *
+field_value(PyObject *dict, PyObject *name, int has_default, PyObject *deflt, Py_ssize_t *found)
+{
+    PyObject *value = PyDict_GetItemWithError(dict, name);
+    if (value) {
+        (*found)++;
+        return value;
+    }
+    if (PyErr_Occurred())
+        return NULL;
+    if (has_default)
+        return deflt;
+    return fail_null("missing field");
+}
+
+static int
+build_struct_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
+{
+    PyObject *fields = PyTuple_GET_ITEM(plan, 1);
+    Py_ssize_t count = PyTuple_GET_SIZE(fields);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *field = PyTuple_GET_ITEM(fields, i);
+        long kind = int_at(field, 0);
+        PyObject *sub = PyTuple_GET_ITEM(field, 2);
+        if (kind == FIELD_FLATTEN) {
+            int rc = op_of(sub) == OP_TAGGED ? build_tagged_from(w, sub, dict, found)
+                                             : build_struct_from(w, sub, dict, found);
+            if (rc < 0)
+                return -1;
+            continue;
+        }
+        if (kind != FIELD_NAMED)
+            return fail("context-only field");
+        PyObject *value = field_value(dict, PyTuple_GET_ITEM(field, 1),
+                                      PyObject_IsTrue(PyTuple_GET_ITEM(field, 3)),
+                                      PyTuple_GET_ITEM(field, 4), found);
+        if (!value)
+            return -1;
+        Py_INCREF(value);
+        int rc = build_node(w, sub, value);
+        Py_DECREF(value);
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}
+
+typedef struct {
+    uint64_t tag;
+    const char *data;  /* NULL: the bytes are in the section's body writer */
+    Py_ssize_t start;
+    Py_ssize_t size;
+} TagEntry;
+
+/* The unknown tags to write back ({tag: bytes}), appended to entries; -1 on refusal. */
+static int
+collect_unknown(PyObject *unknown, PyObject *known_entries, TagEntry **entries,
+                Py_ssize_t *count, Py_ssize_t *cap)
+{
+    if (!PyDict_CheckExact(unknown))
+        return fail("unknown tags need a dict");
+    Py_ssize_t i = 0;
+    PyObject *key, *raw;
+    while (PyDict_Next(unknown, &i, &key, &raw)) {
+        int64_t tag;
+        if (exact_int(key, 0, (int64_t)U32_MAX, &tag) < 0)
+            return -1;
+        if (!PyBytes_CheckExact(raw))
+            return fail("unknown tag bytes");
+        for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(known_entries); j++) {
+            if (int_at(PyTuple_GET_ITEM(known_entries, j), 0) == tag)
+                return fail("an unknown tag that is a known field");
+        }
+        if (*count == *cap) {
+            Py_ssize_t grown = *cap * 2;
+            TagEntry *more = PyMem_Realloc(*entries, (size_t)grown * sizeof(TagEntry));
+            if (!more) {
+                PyErr_NoMemory();
+                return -1;
+            }
+            *entries = more;
+            *cap = grown;
+        }
+        (*entries)[(*count)++] = (TagEntry){(uint64_t)tag, PyBytes_AS_STRING(raw), 0,
+                                            PyBytes_GET_SIZE(raw)};
+    }
+    return 0;
+}
+
+static int
+build_tagged_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
+{
+    PyObject *entries = PyTuple_GET_ITEM(plan, 1);
+    Py_ssize_t known = PyTuple_GET_SIZE(entries);
+    /* _defaults_on_wire: tagged fields written even at their default (a tuple or list of
+     * known names; anything else is left to the Python path, which names the error) */
+    PyObject *on_wire = PyDict_GetItemWithError(dict, str_defaults_on_wire);
+    if (on_wire) {
+        if (!PyTuple_CheckExact(on_wire) && !PyList_CheckExact(on_wire))
+            return fail("defaults on the wire");
+        for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(on_wire); i++) {
+            PyObject *name = PySequence_Fast_GET_ITEM(on_wire, i);
+            Py_ssize_t j;
+            for (j = 0; j < known; j++) {
+                PyObject *entry_name = PyTuple_GET_ITEM(PyTuple_GET_ITEM(entries, j), 1);
+                if (name == entry_name ||
+                    (PyUnicode_CheckExact(name) && PyUnicode_Compare(name, entry_name) == 0))
+                    break;
+            }
+            if (j == known)
+                return fail("defaults on the wire: not a tagged field");
+        }
+        if (PySequence_Fast_GET_SIZE(on_wire) == 0)
+            on_wire = NULL;
+        (*found)++;
+    }
+    else if (PyErr_Occurred())
+        return -1;
+    PyObject *unknown = PyDict_GetItemWithError(dict, str_unknown_tags);
+    if (!unknown && PyErr_Occurred())
+        return -1;
+    Writer body = {NULL, 0, 0, w->depth};
+    Py_ssize_t cap = known + 4, count = 0;
+    TagEntry *tags = PyMem_Malloc((size_t)cap * sizeof(TagEntry));
+    if (!tags) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t j = 0; j < known; j++) {
+        PyObject *entry = PyTuple_GET_ITEM(entries, j);
+        PyObject *deflt = PyTuple_GET_ITEM(entry, 3);
+        PyObject *value = field_value(dict, PyTuple_GET_ITEM(entry, 1), 1, deflt, found);
+        if (!value)
+            goto error;
+        Py_INCREF(value);
+        Py_ssize_t start = body.len;
+        int d = is_default(value, deflt);
+        if (d > 0 && on_wire) {
+            int listed = PySequence_Contains(on_wire, PyTuple_GET_ITEM(entry, 1));
+            if (listed < 0) {
+                Py_DECREF(value);
+                goto error;
+            }
+            d = !listed;
+        }
+        int rc = d ? 0 : build_node(&body, PyTuple_GET_ITEM(entry, 2), value);
+        Py_DECREF(value);
+        if (d < 0 || rc < 0)
+            goto error;
+        if (!d)
+            tags[count++] = (TagEntry){(uint64_t)int_at(entry, 0), NULL, start,
+                                       body.len - start};
+    }
+    if (unknown) {
+        (*found)++;
+        int truthy = PyObject_IsTrue(unknown);
+        if (truthy < 0)
+            goto error;
+        if (truthy && collect_unknown(unknown, entries, &tags, &count, &cap) < 0)
+            goto error;
+    }
+    /* ascending tag order: known ones are sorted, unknown ones are few */
+    for (Py_ssize_t i = 1; i < count; i++) {
+        TagEntry e = tags[i];
+        Py_ssize_t k = i;
+        while (k > 0 && tags[k - 1].tag > e.tag) {
+            tags[k] = tags[k - 1];
+            k--;
+        }
+        tags[k] = e;
+    }
+    if (put_uvarint(w, (uint64_t)count) < 0)
+        goto error;
+    for (Py_ssize_t k = 0; k < count; k++) {
+        const char *data = tags[k].data ? tags[k].data : body.buf + tags[k].start;
+        if (put_uvarint(w, tags[k].tag) < 0 || put_uvarint(w, (uint64_t)tags[k].size) < 0 ||
+            put(w, data, tags[k].size) < 0)
+            goto error;
+    }
+    PyMem_Free(tags);
+    PyMem_Free(body.buf);
+    return 0;
+error:
+    PyMem_Free(tags);
+    PyMem_Free(body.buf);
+    return -1;
+}
+
+static int
+build_dict(Writer *w, PyObject *plan, PyObject *value, int tagged)
+{
+    if (value == Py_None)
+        return fail("None for a struct"); /* the Python path builds it as {} */
+    if (!PyDict_CheckExact(value))
+        return fail("not a dict");
+    if (++w->depth > MAX_DEPTH)
+        return fail("nested too deeply");
+    Py_ssize_t found = 0;
+    int rc = tagged ? build_tagged_from(w, plan, value, &found)
+                    : build_struct_from(w, plan, value, &found);
+    w->depth--;
+    if (rc < 0)
+        return -1;
+    if (found != PyDict_GET_SIZE(value))
+        return fail("keys the struct does not have"); /* the Python path names them */
+    return 0;
+}
+
+static int
+build_node(Writer *w, PyObject *plan, PyObject *value)
+{
+    long op = op_of(plan);
+    int64_t v;
+    switch (op) {
+    case OP_INT8:
+        if (exact_int(value, -128, 127, &v) < 0)
+            return -1;
+        return put_be(w, (uint64_t)v, 1);
+    case OP_UINT8:
+        if (exact_int(value, 0, 255, &v) < 0)
+            return -1;
+        return put_be(w, (uint64_t)v, 1);
+    case OP_INT16:
+        if (exact_int(value, -32768, 32767, &v) < 0)
+            return -1;
+        return put_be(w, (uint64_t)v, 2);
+    case OP_UINT16:
+        if (exact_int(value, 0, 65535, &v) < 0)
+            return -1;
+        return put_be(w, (uint64_t)v, 2);
+    case OP_INT32:
+        if (exact_int(value, INT32_MIN, INT32_MAX, &v) < 0)
+            return -1;
+        return put_be(w, (uint64_t)v, 4);
+    case OP_UINT32:
+        if (exact_int(value, 0, (int64_t)U32_MAX, &v) < 0)
+            return -1;
+        return put_be(w, (uint64_t)v, 4);
+    case OP_INT64:
+        if (exact_int(value, INT64_MIN, INT64_MAX, &v) < 0)
+            return -1;
+        return put_be(w, (uint64_t)v, 8);
+    case OP_FLOAT64: {
+        if (!PyFloat_CheckExact(value))
+            return fail("not a float");
+        double d = PyFloat_AS_DOUBLE(value);
+        uint64_t bits;
+        if (isnan(d))
+            bits = 0x7FF8000000000000ull;
+        else
+            memcpy(&bits, &d, 8);
+        return put_be(w, bits, 8);
+    }
+    case OP_BOOL:
+        if (value != Py_True && value != Py_False)
+            return fail("not a bool");
+        return put_be(w, value == Py_True, 1);
+    case OP_UUID:
+        return build_uuid(w, value);
+    case OP_UVARINT:
+        if (exact_int(value, 0, (int64_t)U32_MAX, &v) < 0)
+            return -1;
+        return put_uvarint(w, (uint64_t)v);
+    case OP_VARINT:
+        if (exact_int(value, INT32_MIN, INT32_MAX, &v) < 0)
+            return -1;
+        return put_uvarint(w, zigzag(v) & U32_MAX);
+    case OP_VARLONG:
+        if (exact_int(value, INT64_MIN, INT64_MAX, &v) < 0)
+            return -1;
+        return put_uvarint(w, zigzag(v));
+    case OP_STRING:
+    case OP_BYTES:
+        return build_blob(w, int_at(plan, 1), PyObject_IsTrue(PyTuple_GET_ITEM(plan, 2)),
+                          op == OP_STRING, value);
+    case OP_RECORDS: {
+        long prefix = int_at(plan, 1);
+        int nullable = PyObject_IsTrue(PyTuple_GET_ITEM(plan, 2));
+        if (value == Py_None || PyBytes_CheckExact(value))
+            return build_blob(w, prefix, nullable, 0, value);
+        if ((PyObject *)Py_TYPE(value) != PyTuple_GET_ITEM(plan, 3))
+            return fail("records value"); /* batches: the Python path builds them */
+        PyObject *raw = PyObject_GetAttr(value, str_raw);
+        if (!raw)
+            return -1;
+        int rc = build_blob(w, prefix, nullable, 0, raw);
+        Py_DECREF(raw);
+        return rc;
+    }
+    case OP_STRUCT:
+        return build_dict(w, plan, value, 0);
+    case OP_TAGGED:
+        return build_dict(w, plan, value, 1);
+    case OP_ARRAY: {
+        if (++w->depth > MAX_DEPTH)
+            return fail("nested too deeply");
+        int rc = build_array(w, plan, value);
+        w->depth--;
+        return rc;
+    }
+    case OP_PRESENCE:
+        if (value == Py_None)
+            return put_be(w, 0xFF, 1);
+        if (put_be(w, 1, 1) < 0)
+            return -1;
+        return build_node(w, PyTuple_GET_ITEM(plan, 1), value);
+    case OP_ABSENT: {
+        /* (OP_ABSENT, default, ignorable): writes nothing; a non-default value is refused
+         * unless ignorable (the Python path names the field) */
+        PyObject *deflt = PyTuple_GET_ITEM(plan, 1);
+        if (value == Py_None || value == deflt || PyObject_IsTrue(PyTuple_GET_ITEM(plan, 2)))
+            return 0;
+        int eq = PyObject_RichCompareBool(value, deflt, Py_EQ);
+        if (eq < 0)
+            return -1;
+        return eq ? 0 : fail("a value for a field this version lacks");
+    }
+    default:
+        return fail("unknown opcode in plan");
+    }
+}
+
+/* ------------------------------------------------------------------------------ module */
+
+static PyObject *
+native_parse(PyObject *self, PyObject *args)
+{
+    PyObject *plan;
+    Py_buffer view;
+    Py_ssize_t pos = 0;
+    if (!PyArg_ParseTuple(args, "O!y*|n", &PyTuple_Type, &plan, &view, &pos))
+        return NULL;
+    if (pos < 0 || pos > view.len) {
+        PyBuffer_Release(&view);
+        return fail_null("start outside the buffer");
+    }
+    Reader r = {(const uint8_t *)view.buf, pos, view.len, 0};
+    /* No collection while the tree is built: the new objects are all reachable from it, and
+     * collecting young objects every 700 allocations costs more than building them. The
+     * state is restored before returning (the GIL is held throughout). */
+    int gc_was_enabled = PyGC_Disable();
+    PyObject *value = parse_node(&r, plan);
+    if (gc_was_enabled)
+        PyGC_Enable();
+    PyBuffer_Release(&view);
+    if (!value)
+        return NULL;
+    PyObject *out = Py_BuildValue("(Nn)", value, r.pos);
+    return out;
+}
+
+static PyObject *
+native_build(PyObject *self, PyObject *args)
+{
+    PyObject *plan, *value;
+    if (!PyArg_ParseTuple(args, "O!O", &PyTuple_Type, &plan, &value))
+        return NULL;
+    Writer w = {NULL, 0, 0, 0};
+    if (reserve(&w, 256) < 0)
+        return NULL;
+    PyObject *out = NULL;
+    if (build_node(&w, plan, value) == 0)
+        out = PyBytes_FromStringAndSize(w.buf, w.len);
+    PyMem_Free(w.buf);
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"parse", native_parse, METH_VARARGS,
+     "parse(plan, data, pos=0) -> (value, end): decode one value of plan at data[pos:]."},
+    {"build", native_build, METH_VARARGS, "build(plan, value) -> bytes: encode value."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "kformat.engine._native",
+    "kformat's native engine: the plan interpreter (see kformat.engine).", -1, methods,
+};
+
+PyMODINIT_FUNC
+PyInit__native(void)
+{
+    PyObject *m = PyModule_Create(&module);
+    if (!m)
+        return NULL;
+    PyObject *uuid_mod = PyImport_ImportModule("uuid");
+    PyObject *copy_mod = PyImport_ImportModule("copy");
+    if (!uuid_mod || !copy_mod)
+        goto error;
+    uuid_type = PyObject_GetAttrString(uuid_mod, "UUID");
+    PyObject *safe = PyObject_GetAttrString(uuid_mod, "SafeUUID");
+    safe_unknown = safe ? PyObject_GetAttrString(safe, "unknown") : NULL;
+    Py_XDECREF(safe);
+    deepcopy = PyObject_GetAttrString(copy_mod, "deepcopy");
+    Py_CLEAR(uuid_mod);
+    Py_CLEAR(copy_mod);
+    if (!uuid_type || !safe_unknown || !deepcopy || !PyType_Check(uuid_type))
+        goto error;
+    str_int = PyUnicode_InternFromString("int");
+    str_is_safe = PyUnicode_InternFromString("is_safe");
+    str_raw = PyUnicode_InternFromString("raw");
+    str_unknown_tags = PyUnicode_InternFromString("_unknown_tags");
+    str_defaults_on_wire = PyUnicode_InternFromString("_defaults_on_wire");
+    if (!str_int || !str_is_safe || !str_raw || !str_unknown_tags || !str_defaults_on_wire)
+        goto error;
+    Fallback = PyErr_NewExceptionWithDoc(
+        "kformat.engine._native.Fallback",
+        "The native engine declined: the Python path decides (value or precise error).",
+        PyExc_ValueError, NULL);
+    if (!Fallback || PyModule_AddObjectRef(m, "Fallback", Fallback) < 0)
+        goto error;
+    if (PyModule_AddIntConstant(m, "MAX_DEPTH", MAX_DEPTH) < 0)
+        goto error;
+    find_small_ints();
+    return m;
+error:
+    Py_XDECREF(uuid_mod);
+    Py_XDECREF(copy_mod);
+    Py_DECREF(m);
+    return NULL;
+}

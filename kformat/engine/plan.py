@@ -1,0 +1,243 @@
+"""Lower a construct grammar to a *plan*: the data the native engine interprets.
+
+A plan is a tree of tuples whose first item is an opcode (:class:`Op`); it is derived from
+the grammar's blocks, never written by hand, so the grammars stay the only declarations.
+Each node:
+
+===================  ======================================================================
+node                 items after the opcode
+===================  ======================================================================
+numbers, ``BOOL``,   none (``INT8`` .. ``INT64``, ``UINT8`` .. ``UINT32``, ``FLOAT64``,
+``UUID``, varints    ``UVARINT``, ``VARINT``, ``VARLONG``)
+``STRING``/``BYTES`` prefix (:class:`Prefix`), nullable
+``RECORDS``          prefix, nullable, the ``RecordSet`` class
+``STRUCT``           fields: ``(kind, name, plan, has_default, default)``, kind a
+                     :class:`Field`, names interned strings; the most keys its dict holds
+``ARRAY``            prefix, nullable, element plan, element minimum size (bytes)
+``PRESENCE``         the struct's plan (INT8 -1 null, 1 present)
+``TAGGED``           entries ``(tag, name, plan, default)`` in ascending tag order, whether
+                     to report known fields written at their default (``_defaults_on_wire``)
+``ABSENT``           default, ignorable (a field the version lacks)
+===================  ======================================================================
+
+:func:`lower` refuses a block it does not know with :class:`PlanError`, loudly, the way
+:class:`~kformat.primitives.CompiledGrammar` refuses a grammar that would fall back to the
+interpreter. To add a block: give it an opcode here, a case in :func:`lower`, and a case in
+the parse and build switches of ``_native.c`` (see ``docs/architecture.md``).
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import IntEnum
+from typing import Any
+
+from construct import Construct, Renamed
+
+from kformat.errors import GrammarError
+
+__all__ = ["Field", "Op", "PlanError", "Prefix", "describe", "lower", "lowers"]
+
+
+class Op(IntEnum):
+    INT8 = 0
+    INT16 = 1
+    INT32 = 2
+    INT64 = 3
+    UINT8 = 4
+    UINT16 = 5
+    UINT32 = 6
+    FLOAT64 = 7
+    BOOL = 8
+    UUID = 9
+    UVARINT = 10
+    VARINT = 11
+    VARLONG = 12
+    STRING = 20
+    BYTES = 21
+    RECORDS = 22
+    STRUCT = 30
+    ARRAY = 31
+    PRESENCE = 32
+    TAGGED = 33
+    ABSENT = 34
+
+
+class Prefix(IntEnum):
+    INT16 = 0
+    INT32 = 1
+    COMPACT = 2
+    VARINT = 3
+
+
+class Field(IntEnum):
+    NAMED = 0
+    """A field of the struct's value."""
+    FLATTEN = 1
+    """A struct or tagged section whose fields merge into the enclosing struct."""
+    HIDDEN = 2
+    """A field read and discarded (``_name``): only the construct context sees it."""
+
+
+MAX_TAGGED = 64
+"""Known tagged fields per section the native engine tracks (Kafka's largest has 5)."""
+
+_PREFIXES = {"int16": int(Prefix.INT16), "int32": int(Prefix.INT32),
+             "compact": int(Prefix.COMPACT), "varint": int(Prefix.VARINT)}
+
+
+class PlanError(GrammarError):
+    """A grammar holds a block the native engine cannot run."""
+
+
+def _unwrap(sc: Construct) -> tuple[str | None, Construct]:
+    name = None
+    while isinstance(sc, Renamed):
+        name = name or sc.name
+        sc = sc.subcon
+    return name, sc
+
+
+def _node(op: Op, *items: Any) -> tuple[Any, ...]:
+    """A plan node: plain ints, no enum members (the C side reads the interpreter's cached
+    small ints by address)."""
+    return (int(op), *items)
+
+
+def _intern(name: str) -> str:
+    return sys.intern(name)
+
+
+def defaults_on_wire() -> bool:
+    """Whether the Python path reports tagged fields written at their default."""
+    from kformat.primitives import tagged
+
+    return bool(getattr(tagged, "DEFAULTS_ON_WIRE", None))
+
+
+def lower(grammar: Construct, what: str = "grammar") -> tuple[Any, ...]:
+    """The plan of ``grammar``; :class:`PlanError` names the first block it cannot run."""
+    return _lower(grammar, what)
+
+
+def lowers(grammar: Construct) -> bool:
+    """Whether :func:`lower` accepts ``grammar``."""
+    try:
+        lower(grammar)
+    except PlanError:
+        return False
+    return True
+
+
+def _lower(sc: Construct, where: str) -> tuple[Any, ...]:
+    from kformat.primitives.blobs import KBytes, KString
+    from kformat.primitives.containers import Flatten, KArray, KStruct, Presence
+    from kformat.primitives.scalars import FixedNumber, _Simple
+    from kformat.primitives.tagged import TaggedFields
+
+    _name, sc = _unwrap(sc)
+    kind = type(sc)
+    if isinstance(sc, FixedNumber):
+        return _node(Op[sc.kind])
+    if isinstance(sc, _Simple):
+        return _node({"p_bool": Op.BOOL, "p_uuid": Op.UUID, "p_uvarint": Op.UVARINT,
+                      "p_varint": Op.VARINT, "p_varlong": Op.VARLONG}[sc.reader])
+    if kind in (KString, KBytes):
+        return _node(Op.STRING if kind is KString else Op.BYTES, _PREFIXES[sc.prefix], sc.nullable)
+    if isinstance(sc, KStruct):
+        return _struct(sc, where)
+    if isinstance(sc, KArray) and sc.count is None and sc.prefix is not None:
+        return _node(Op.ARRAY, _PREFIXES[sc.prefix], sc.nullable,
+                     _lower(sc.subcon, f"{where}[]"), sc.element_size)
+    if isinstance(sc, Presence):
+        return _node(Op.PRESENCE, _lower(sc.subcon, where))
+    if isinstance(sc, Flatten):
+        return _lower(sc.subcon, where)
+    if isinstance(sc, TaggedFields):
+        if len(sc.fields) > MAX_TAGGED:
+            raise PlanError(f"{where}: more than {MAX_TAGGED} tagged fields")
+        entries = tuple((f.tag, _intern(f.name), _lower(f.subcon, f"{where}.{f.name}"),
+                         f.default) for f in sorted(sc.fields, key=lambda f: f.tag))
+        return _node(Op.TAGGED, entries, defaults_on_wire())
+    lowered = _lower_hook(sc, where)
+    if lowered is not None:
+        return lowered
+    raise PlanError(f"{where}: the native engine has no plan for {sc!r} "
+                    f"({kind.__module__}.{kind.__qualname__})")
+
+
+def _lower_hook(sc: Construct, where: str) -> tuple[Any, ...] | None:
+    """Blocks declared above the primitives layer (protocol fields)."""
+    from kformat.protocol.compiler import Absent
+    from kformat.protocol.records_field import RecordSet, RecordsField
+
+    if isinstance(sc, Absent):
+        return _node(Op.ABSENT, sc.default, sc.ignorable)
+    if isinstance(sc, RecordsField):
+        return _node(Op.RECORDS, _PREFIXES[sc.prefix], sc.nullable, RecordSet)
+    return None
+
+
+def _struct(sc: Any, where: str) -> tuple[Any, ...]:
+    fields = []
+    for sub in sc.subcons:
+        name, inner = _unwrap(sub)
+        label = f"{where}.{name}" if where and name else (name or where)
+        plan = _lower(inner, label)
+        if getattr(inner, "flatten", False):
+            if plan[0] not in (Op.STRUCT, Op.TAGGED):
+                raise PlanError(f"{label}: only a struct or a tagged section can be flattened")
+            fields.append((int(Field.FLATTEN), None, plan, False, None))
+        elif not name:
+            raise PlanError(f"{where}: an unnamed field {inner!r}")
+        elif name.startswith("_"):
+            fields.append((int(Field.HIDDEN), _intern(name), plan, False, None))
+        else:
+            has_default = name in sc.defaults
+            fields.append((int(Field.NAMED), _intern(name), plan, has_default,
+                           sc.defaults.get(name)))
+    return _node(Op.STRUCT, tuple(fields), _key_count(fields))
+
+
+def _key_count(fields: list[tuple[Any, ...]]) -> int:
+    """How many keys the struct's dict holds at most (to size it once)."""
+    count = 0
+    for kind, _name, plan, _has_default, _default in fields:
+        if kind == Field.NAMED:
+            count += 1
+        elif kind == Field.FLATTEN:
+            count += _key_count(plan[1]) if plan[0] == Op.STRUCT else len(plan[1]) + 2
+    return count
+
+
+def describe(plan: tuple[Any, ...], depth: int = 0) -> str:
+    """A readable, stable rendering of a plan (golden tests, ``kformat`` debugging)."""
+    pad = "  " * depth
+    op = Op(plan[0])
+    if op is Op.STRUCT:
+        lines = [f"{pad}STRUCT"]
+        for kind, name, sub, has_default, default in plan[1]:
+            label = {Field.NAMED: name, Field.HIDDEN: f"{name} (hidden)",
+                     Field.FLATTEN: "(flatten)"}[Field(kind)]
+            extra = f" = {default!r}" if has_default and Op(sub[0]) is not Op.ABSENT else ""
+            lines.append(f"{pad}  {label}{extra}:")
+            lines.append(describe(sub, depth + 2))
+        return "\n".join(lines)
+    if op is Op.TAGGED:
+        lines = [f"{pad}TAGGED" + (" (defaults on wire)" if plan[2] else "")]
+        for tag, name, sub, default in plan[1]:
+            lines.append(f"{pad}  {tag} {name} = {default!r}:")
+            lines.append(describe(sub, depth + 2))
+        return "\n".join(lines)
+    if op is Op.ARRAY:
+        null = " nullable" if plan[2] else ""
+        return (f"{pad}ARRAY {Prefix(plan[1]).name}{null} min={plan[4]}\n"
+                + describe(plan[3], depth + 1))
+    if op is Op.PRESENCE:
+        return f"{pad}PRESENCE\n" + describe(plan[1], depth + 1)
+    if op in (Op.STRING, Op.BYTES, Op.RECORDS):
+        null = " nullable" if plan[2] else ""
+        return f"{pad}{op.name} {Prefix(plan[1]).name}{null}"
+    if op is Op.ABSENT:
+        return f"{pad}ABSENT {plan[1]!r}" + (" ignorable" if plan[2] else "")
+    return f"{pad}{op.name}"
