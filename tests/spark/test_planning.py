@@ -87,7 +87,7 @@ def test_timestamp_lower_bound_skips_only_what_cannot_match(segment: Path) -> No
     index = index_of(segment)
     t = 1_000_000 + 10 * 250
     start, end = narrow(index, len(raw), Bounds(min_timestamp=t))
-    assert 0 < start and end == len(raw)
+    assert start > 0 and end == len(raw)
     got = offsets_in(segment, start, end)
     table = ColumnReader(raw, options=ReadOptions(mode="FAILFAST",
                                                   columns=("offset", "timestamp")))
