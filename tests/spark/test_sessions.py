@@ -37,3 +37,28 @@ def test_a_missing_interpreter_fails_early(tmp_path: Path) -> None:
 def test_this_interpreter_passes() -> None:
     sessions.check_python(fake_session(sys.executable))
     assert sessions._CHECKED[sys.executable] is None
+
+
+def test_the_package_zip_is_importable_on_its_own(tmp_path: Path) -> None:
+    """What --py-files ships: kformat from the zip alone (no site .pth, so the installed
+    copy is not on the path), grammars included, decoding on the Python engine."""
+    import site
+    import subprocess
+
+    from kformat.spark.shipping import package_zip
+
+    archive = package_zip(tmp_path / "kformat.zip")
+    code = ("import sys; sys.path[:0] = sys.argv[1:]\n"
+            "import kformat, kformat.spark.columns\n"
+            "from kformat import engine\n"
+            "from kformat.protocol.registry import load_registry\n"
+            "from kformat.records import build_batch, make_batch, to_arrow\n"
+            "assert kformat.__file__.startswith(sys.argv[1]), kformat.__file__\n"
+            "load_registry()\n"
+            "print(engine.active(), to_arrow(build_batch(make_batch([(b'k', b'v')])))"
+            ".column('value').to_pylist())\n")
+    run = subprocess.run([sys.executable, "-S", "-c", code, str(archive),
+                          *site.getsitepackages()], capture_output=True, text=True,
+                         timeout=300, check=False)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.split() == ["python", "[b'v']"]
