@@ -50,6 +50,7 @@ __all__ = [
     "PruningReader",
     "SegmentSplit",
     "WrittenParts",
+    "corrupt_count",
     "register",
 ]
 
@@ -83,6 +84,8 @@ class KafkaSegmentsReader(DataSourceReader):
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.pruning = Pruning()
+        self.corrupt_counter: Any = None
+        """A Spark accumulator counting unreadable stretches (set by the data source)."""
 
     def files(self) -> list[FileSpec]:
         s = self.settings
@@ -139,6 +142,8 @@ class KafkaSegmentsReader(DataSourceReader):
                                   partition=partition.partition, start=partition.start,
                                   end=partition.end, options=ReadOptions(**self.settings.read))
             yield from reader
+            if self.corrupt_counter is not None and reader.corrupt:
+                self.corrupt_counter.add(len(reader.corrupt))
             if reader.corrupt:
                 import logging
 
@@ -296,7 +301,11 @@ class KafkaSegmentsDataSource(DataSource):
         return self.settings.projected(names)
 
     def reader(self, schema: StructType) -> KafkaSegmentsReader:
-        return PruningReader(self._settings_for(schema))
+        return self._counted(PruningReader(self._settings_for(schema)))
+
+    def _counted(self, reader: KafkaSegmentsReader) -> KafkaSegmentsReader:
+        reader.corrupt_counter = getattr(type(self), "corrupt_counter", None)
+        return reader
 
     def writer(self, schema: StructType, overwrite: bool) -> KafkaSegmentsWriter:
         return KafkaSegmentsWriter(dict(self.raw_options), overwrite)
@@ -307,7 +316,7 @@ class PlainKafkaSegmentsDataSource(KafkaSegmentsDataSource):
     reader with ``pushFilters`` there): reads every listed file."""
 
     def reader(self, schema: StructType) -> KafkaSegmentsReader:
-        return KafkaSegmentsReader(self._settings_for(schema))
+        return self._counted(KafkaSegmentsReader(self._settings_for(schema)))
 
 
 def register(spark: SparkSession) -> None:
@@ -319,5 +328,21 @@ def register(spark: SparkSession) -> None:
 
     check_python(spark)
     enabled = str(spark.conf.get(PUSHDOWN_CONF, "false")).lower() == "true"
-    spark.dataSource.register(KafkaSegmentsDataSource if enabled
-                              else PlainKafkaSegmentsDataSource)
+    base = KafkaSegmentsDataSource if enabled else PlainKafkaSegmentsDataSource
+    counter = spark.sparkContext.accumulator(0)
+    # a class of its own (pickled by value) carries this session's counter to the tasks
+    counted = type(base.__name__, (base,), {"corrupt_counter": counter,
+                                            "__qualname__": f"Counted{base.__name__}"})
+    _COUNTERS[id(spark.sparkContext)] = counter
+    spark.dataSource.register(counted)
+
+
+_COUNTERS: dict[int, Any] = {}
+
+
+def corrupt_count(spark: SparkSession) -> int:
+    """Unreadable stretches of segments met by this session's reads so far (in
+    ``PERMISSIVE`` and ``DROPMALFORMED`` modes), summed over tasks by a Spark accumulator
+    (a task that is retried counts again)."""
+    counter = _COUNTERS.get(id(spark.sparkContext))
+    return 0 if counter is None else int(counter.value)

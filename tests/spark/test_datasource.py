@@ -65,6 +65,11 @@ def test_truncated_last_batch_in_each_mode(
     assert corrupt[0]["_corrupt"]["file"].endswith("00000000000000000000.log")
     assert collect(df.where("_corrupt IS NULL")) == fixture.rows
     assert collect(load(spark, path, mode="DROPMALFORMED")) == fixture.rows
+    from kformat.spark import corrupt_count
+
+    before = corrupt_count(spark)
+    assert load(spark, path, mode="DROPMALFORMED").count() == len(fixture.rows)
+    assert corrupt_count(spark) == before + 1  # counted by the tasks' accumulator
     with pytest.raises(Exception, match=f"TruncatedError.*00000000000000000000.log.*{cut}"):
         load(spark, path, mode="FAILFAST").count()
 
