@@ -240,6 +240,7 @@ class KafkaSegmentsWriter(DataSourceArrowWriter):
 
     def write(self, iterator: Iterator[pa.RecordBatch]) -> WrittenParts:
         import os
+        import uuid
 
         from pyspark import TaskContext
 
@@ -247,8 +248,8 @@ class KafkaSegmentsWriter(DataSourceArrowWriter):
 
         context = TaskContext.get()
         task = context.partitionId() if context else 0
-        attempt = context.attemptNumber() if context else 0
-        staging = os.path.join(self.staging, f"task-{task:05d}-{attempt}")
+        # unique per call: attempts (and workers without a task context) never share a dir
+        staging = os.path.join(self.staging, f"task-{task:05d}-{uuid.uuid4().hex}")
         return WrittenParts(write_rows(iterator, staging, self.options, task))
 
     def commit(self, messages: list[WriterCommitMessage | None]) -> None:
@@ -321,7 +322,7 @@ class PlainKafkaSegmentsDataSource(KafkaSegmentsDataSource):
 
 def register(spark: SparkSession) -> None:
     """Register ``kafka-segments`` with a session: with file pruning when the session has
-    ``spark.sql.python.filterPushdown.enabled`` (:func:`kformat.spark.session` sets it),
+    ``spark.sql.python.filterPushdown.enabled`` (``kformat.spark.session(pushdown=True)``),
     else without. Fails early when Spark's Python workers cannot import kformat
     (:func:`kformat.spark.sessions.check_python`)."""
     from kformat.spark.sessions import check_python

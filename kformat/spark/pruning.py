@@ -1,6 +1,6 @@
 """Skipping whole files for filters on ``topic``, ``partition`` and ``offset`` (no Spark here).
 
-With ``spark.sql.python.filterPushdown.enabled`` (which :func:`kformat.spark.session` sets;
+With ``spark.sql.python.filterPushdown.enabled`` (``kformat.spark.session(pushdown=True)``;
 Spark 4.1+), Spark hands the data source the filters of a query;
 :class:`Pruning` keeps what files can tell:
 

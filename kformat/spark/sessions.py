@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
-__all__ = ["COMMON_CONFIG", "DEFAULT_MASTER", "LOCAL_CONFIG", "LOOPBACK_CONFIG", "check_python",
-           "session"]
+__all__ = ["COMMON_CONFIG", "DEFAULT_MASTER", "LOCAL_CONFIG", "LOOPBACK_CONFIG", "PUSHDOWN_CONFIG",
+           "check_python", "session"]
 
 DEFAULT_MASTER = "local[2]"
 LOOPBACK_CONFIG: dict[str, str] = {
@@ -41,21 +41,27 @@ LOCAL_CONFIG: dict[str, str] = {
     "spark.sql.session.timeZone": "UTC",
     "spark.sql.execution.arrow.pyspark.enabled": "true",
 }
-COMMON_CONFIG: dict[str, str] = {
-    # hand query filters to Python data sources (Spark 4.1+): kafka-segments skips files
+COMMON_CONFIG: dict[str, str] = {}
+PUSHDOWN_CONFIG: dict[str, str] = {
+    # hand query filters to Python data sources (Spark 4.1+): kafka-segments skips files and
+    # byte ranges. Off by default: Spark (4.3) reuses the files a filtered query planned for
+    # a later query without filters on the same DataFrame (docs/spark.md, "Filters").
     "spark.sql.python.filterPushdown.enabled": "true",
 }
 
 
 def session(master: str | None = None, app_name: str = "kformat", *,
             config: Mapping[str, str] | None = None, register: bool = True,
-            log_level: str = "ERROR", loopback: bool | None = None) -> SparkSession:
+            log_level: str = "ERROR", loopback: bool | None = None,
+            pushdown: bool = False) -> SparkSession:
     """Get or create a session with ``kafka-segments`` registered.
 
     ``master`` defaults to ``$KFORMAT_SPARK_MASTER``, else the master ``spark-submit`` gave
     (when run under it), else ``local[2]``; ``config`` overrides or adds settings;
     ``loopback`` binds the driver to 127.0.0.1 (default: in local mode, and for a
-    ``spark://127.0.0.1:...`` or ``spark://localhost:...`` master).
+    ``spark://127.0.0.1:...`` or ``spark://localhost:...`` master); ``pushdown`` hands query
+    filters to ``kafka-segments`` (:data:`PUSHDOWN_CONFIG`; see docs/spark.md, "Filters",
+    for the caveat that makes it opt-in).
     """
     master = master or os.environ.get("KFORMAT_SPARK_MASTER")
     if master is None and "PYSPARK_GATEWAY_PORT" in os.environ:
@@ -66,6 +72,8 @@ def session(master: str | None = None, app_name: str = "kformat", *,
     if loopback is None:
         loopback = local or master.startswith(("spark://127.0.0.1:", "spark://localhost:"))
     settings: dict[str, str] = dict(COMMON_CONFIG)
+    if pushdown:
+        settings.update(PUSHDOWN_CONFIG)
     python = (config or {}).get("spark.pyspark.python")
     if local:
         python = python or sys.executable

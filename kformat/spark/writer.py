@@ -322,7 +322,7 @@ def _shifted(b: Batch, shift: int, options: WriteOptions) -> tuple[bytes, Batch]
 def _merge(parts: list[PartWritten], target: Path, options: WriteOptions) -> None:
     """One partition directory from several tasks' parts."""
     if any(p.assigned for p in parts):
-        parts = sorted(parts, key=lambda p: p.task)
+        parts = sorted(parts, key=lambda p: (p.task, p.directory))
     else:
         parts = sorted(parts, key=lambda p: p.first_offset)
         for a, b in itertools.pairwise(parts):
