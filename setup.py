@@ -26,10 +26,12 @@ FAILURE_NOTE = Path("kformat") / "engine" / "_native_build_failure.txt"
 class OptionalBuildExt(build_ext):
     """Build the extension if possible; never fail the install because of it."""
 
+    failure = ""
+
     def run(self) -> None:
         try:
             super().run()
-        except Exception as exc:  # no compiler at all
+        except Exception as exc:  # no compiler at all, or the in-place copy of a failed build
             self._failed(f"{type(exc).__name__}: {exc}")
 
     def build_extension(self, ext: Extension) -> None:
@@ -48,6 +50,9 @@ class OptionalBuildExt(build_ext):
         return notes
 
     def _failed(self, reason: str) -> None:
+        if self.failure:  # the first reason is the one that matters
+            return
+        self.failure = reason
         message = (f"kformat: the native engine did not compile ({reason}); "
                    "kformat installs and runs on the pure-Python engine")
         print(f"WARNING: {message}")

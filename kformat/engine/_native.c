@@ -115,6 +115,7 @@ typedef struct {
     Py_ssize_t pos;
     Py_ssize_t end;
     int depth;
+    int tracked; /* a value stored in the struct being read is tracked by the cyclic GC */
 } Reader;
 
 static inline int
@@ -223,35 +224,32 @@ copy_default(PyObject *value)
     return PyObject_CallOneArg(deepcopy, value);
 }
 
+/* A uuid.UUID from 16 big-endian bytes, made as UUID(bytes=...) makes it (int, is_safe
+ * unknown) without running its __init__. UUIDs are immutable and hold an int and an enum
+ * member: they cannot be in a reference cycle, so the GC need not track them. */
 static PyObject *
 uuid_from(const uint8_t *p)
 {
-    PyObject *hi = PyLong_FromUnsignedLongLong(be64(p));
-    PyObject *lo = PyLong_FromUnsignedLongLong(be64(p + 8));
-    PyObject *shift = PyLong_FromLong(64);
-    PyObject *value = NULL, *shifted = NULL, *obj = NULL;
-    if (!hi || !lo || !shift)
-        goto done;
-    shifted = PyNumber_Lshift(hi, shift);
-    if (!shifted)
-        goto done;
-    value = PyNumber_Or(shifted, lo);
+    PyObject *value = _PyLong_FromByteArray(p, 16, 0, 0);
     if (!value)
-        goto done;
-    obj = ((PyTypeObject *)uuid_type)->tp_alloc((PyTypeObject *)uuid_type, 0);
-    if (!obj)
-        goto done;
-    if (PyObject_GenericSetAttr(obj, str_int, value) < 0 ||
-        PyObject_GenericSetAttr(obj, str_is_safe, safe_unknown) < 0)
+        return NULL;
+    PyObject *obj = ((PyTypeObject *)uuid_type)->tp_alloc((PyTypeObject *)uuid_type, 0);
+    if (obj && (PyObject_GenericSetAttr(obj, str_int, value) < 0 ||
+                PyObject_GenericSetAttr(obj, str_is_safe, safe_unknown) < 0))
         Py_CLEAR(obj);
-done:
-    Py_XDECREF(hi);
-    Py_XDECREF(lo);
-    Py_XDECREF(shift);
-    Py_XDECREF(shifted);
-    Py_XDECREF(value);
+    Py_DECREF(value);
+    if (obj && PyObject_IS_GC(obj))
+        PyObject_GC_UnTrack(obj);
     return obj;
 }
+
+/* untracked(): what the cyclic GC need not see. A parsed list of numbers, strings or bytes,
+ * and a parsed struct whose values are all untracked (numbers, strings, such lists...), cannot
+ * be part of a reference cycle when returned, so they are returned untracked by the GC (as
+ * CPython itself does for dicts and tuples of atomic values): the GC never walks the bulk of
+ * a large parsed message. A dict is tracked again by CPython as soon as a container is
+ * inserted into it; a list is not, so a reference cycle made *through a parsed list* by the
+ * caller is not collected (docs/architecture.md). */
 
 static PyObject *parse_node(Reader *r, PyObject *plan);
 static int parse_struct_into(Reader *r, PyObject *plan, PyObject *dict);
@@ -287,7 +285,7 @@ parse_array(Reader *r, PyObject *plan)
 {
     /* (OP_ARRAY, prefix, nullable, element, element_min_size) */
     long prefix = int_at(plan, 1);
-    int nullable = PyObject_IsTrue(PyTuple_GET_ITEM(plan, 2));
+    int nullable = (PyTuple_GET_ITEM(plan, 2) == Py_True);
     PyObject *element = PyTuple_GET_ITEM(plan, 3);
     long min_size = int_at(plan, 4);
     int64_t n;
@@ -322,6 +320,8 @@ parse_array(Reader *r, PyObject *plan)
         }
         PyList_SET_ITEM(list, i, item);
     }
+    if (op <= OP_BYTES && op != OP_UUID)
+        PyObject_GC_UnTrack(list); /* numbers, strings or bytes only: see untracked() */
     return list;
 }
 
@@ -347,6 +347,7 @@ parse_struct_into(Reader *r, PyObject *plan, PyObject *dict)
         if (!value)
             return -1;
         if (kind == FIELD_NAMED) {
+            r->tracked |= PyObject_GC_IsTracked(value);
             int rc = PyDict_SetItem(dict, PyTuple_GET_ITEM(field, 1), value);
             Py_DECREF(value);
             if (rc < 0)
@@ -374,7 +375,7 @@ parse_tagged_into(Reader *r, PyObject *plan, PyObject *dict)
     /* (OP_TAGGED, entries, presence); entry = (tag, name, plan, default)
      * presence: report known fields written at their default under _defaults_on_wire */
     PyObject *entries = PyTuple_GET_ITEM(plan, 1);
-    int presence = PyObject_IsTrue(PyTuple_GET_ITEM(plan, 2));
+    int presence = (PyTuple_GET_ITEM(plan, 2) == Py_True);
     Py_ssize_t known = PyTuple_GET_SIZE(entries);
     uint64_t count, seen = 0;
     PyObject *unknown = NULL, *on_wire = NULL;
@@ -415,7 +416,7 @@ parse_tagged_into(Reader *r, PyObject *plan, PyObject *dict)
             continue;
         }
         PyObject *entry = PyTuple_GET_ITEM(entries, j);
-        Reader sub = {r->buf, r->pos, stop, r->depth};
+        Reader sub = {r->buf, r->pos, stop, r->depth, 0};
         PyObject *value = parse_node(&sub, PyTuple_GET_ITEM(entry, 2));
         if (!value)
             goto error;
@@ -434,6 +435,7 @@ parse_tagged_into(Reader *r, PyObject *plan, PyObject *dict)
                 goto error;
             }
         }
+        r->tracked |= PyObject_GC_IsTracked(value);
         int rc = PyDict_SetItem(dict, PyTuple_GET_ITEM(entry, 1), value);
         Py_DECREF(value);
         if (rc < 0)
@@ -446,12 +448,14 @@ parse_tagged_into(Reader *r, PyObject *plan, PyObject *dict)
         PyObject *value = copy_default(PyTuple_GET_ITEM(entry, 3));
         if (!value)
             goto error;
+        r->tracked |= PyObject_GC_IsTracked(value);
         int rc = PyDict_SetItem(dict, PyTuple_GET_ITEM(entry, 1), value);
         Py_DECREF(value);
         if (rc < 0)
             goto error;
     }
     if (unknown) {
+        r->tracked |= PyObject_GC_IsTracked(unknown);
         if (PyDict_SetItem(dict, str_unknown_tags, unknown) < 0)
             goto error;
         Py_CLEAR(unknown);
@@ -538,12 +542,12 @@ parse_node(Reader *r, PyObject *plan)
         return PyLong_FromLongLong(unzigzag(u));
     case OP_STRING:
     case OP_BYTES:
-        return parse_blob(r, int_at(plan, 1), PyObject_IsTrue(PyTuple_GET_ITEM(plan, 2)),
+        return parse_blob(r, int_at(plan, 1), (PyTuple_GET_ITEM(plan, 2) == Py_True),
                           op == OP_STRING);
     case OP_RECORDS: {
         /* (OP_RECORDS, prefix, nullable, RecordSet, to_bytes) */
         PyObject *raw = parse_blob(r, int_at(plan, 1),
-                                   PyObject_IsTrue(PyTuple_GET_ITEM(plan, 2)), 0);
+                                   (PyTuple_GET_ITEM(plan, 2) == Py_True), 0);
         if (!raw || raw == Py_None)
             return raw;
         PyObject *value = PyObject_CallOneArg(PyTuple_GET_ITEM(plan, 3), raw);
@@ -554,10 +558,15 @@ parse_node(Reader *r, PyObject *plan)
         if (++r->depth > MAX_DEPTH)
             return fail_null("nested too deeply");
         /* (OP_STRUCT, fields, keys): keys, the size of the dict, presizes it */
+        int tracked_before = r->tracked;
+        r->tracked = 0;
         PyObject *dict = _PyDict_NewPresized(int_at(plan, 2));
         if (dict && parse_struct_into(r, plan, dict) < 0)
             Py_CLEAR(dict);
         r->depth--;
+        if (dict && !r->tracked)
+            PyObject_GC_UnTrack(dict); /* holds only untracked values: see untracked() */
+        r->tracked |= tracked_before;
         return dict;
     }
     case OP_ARRAY: {
@@ -768,7 +777,7 @@ static int
 build_array(Writer *w, PyObject *plan, PyObject *value)
 {
     long prefix = int_at(plan, 1);
-    int nullable = PyObject_IsTrue(PyTuple_GET_ITEM(plan, 2));
+    int nullable = (PyTuple_GET_ITEM(plan, 2) == Py_True);
     PyObject *element = PyTuple_GET_ITEM(plan, 3);
     if (value == Py_None) {
         if (!nullable)
@@ -830,7 +839,7 @@ build_struct_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
         if (kind != FIELD_NAMED)
             return fail("context-only field");
         PyObject *value = field_value(dict, PyTuple_GET_ITEM(field, 1),
-                                      PyObject_IsTrue(PyTuple_GET_ITEM(field, 3)),
+                                      (PyTuple_GET_ITEM(field, 3) == Py_True),
                                       PyTuple_GET_ITEM(field, 4), found);
         if (!value)
             return -1;
@@ -1069,11 +1078,11 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
         return put_uvarint(w, zigzag(v));
     case OP_STRING:
     case OP_BYTES:
-        return build_blob(w, int_at(plan, 1), PyObject_IsTrue(PyTuple_GET_ITEM(plan, 2)),
+        return build_blob(w, int_at(plan, 1), (PyTuple_GET_ITEM(plan, 2) == Py_True),
                           op == OP_STRING, value);
     case OP_RECORDS: {
         long prefix = int_at(plan, 1);
-        int nullable = PyObject_IsTrue(PyTuple_GET_ITEM(plan, 2));
+        int nullable = (PyTuple_GET_ITEM(plan, 2) == Py_True);
         if (value == Py_None || PyBytes_CheckExact(value))
             return build_blob(w, prefix, nullable, 0, value);
         if ((PyObject *)Py_TYPE(value) != PyTuple_GET_ITEM(plan, 3))
@@ -1106,7 +1115,7 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
         /* (OP_ABSENT, default, ignorable): writes nothing; a non-default value is refused
          * unless ignorable (the Python path names the field) */
         PyObject *deflt = PyTuple_GET_ITEM(plan, 1);
-        if (value == Py_None || value == deflt || PyObject_IsTrue(PyTuple_GET_ITEM(plan, 2)))
+        if (value == Py_None || value == deflt || (PyTuple_GET_ITEM(plan, 2) == Py_True))
             return 0;
         int eq = PyObject_RichCompareBool(value, deflt, Py_EQ);
         if (eq < 0)
@@ -1132,7 +1141,7 @@ native_parse(PyObject *self, PyObject *args)
         PyBuffer_Release(&view);
         return fail_null("start outside the buffer");
     }
-    Reader r = {(const uint8_t *)view.buf, pos, view.len, 0};
+    Reader r = {(const uint8_t *)view.buf, pos, view.len, 0, 0};
     /* No collection while the tree is built: the new objects are all reachable from it, and
      * collecting young objects every 700 allocations costs more than building them. The
      * state is restored before returning (the GIL is held throughout). */

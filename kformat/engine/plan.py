@@ -143,11 +143,12 @@ def _lower(sc: Construct, where: str) -> tuple[Any, ...]:
         return _node({"p_bool": Op.BOOL, "p_uuid": Op.UUID, "p_uvarint": Op.UVARINT,
                       "p_varint": Op.VARINT, "p_varlong": Op.VARLONG}[sc.reader])
     if kind in (KString, KBytes):
-        return _node(Op.STRING if kind is KString else Op.BYTES, _PREFIXES[sc.prefix], sc.nullable)
+        return _node(Op.STRING if kind is KString else Op.BYTES, _PREFIXES[sc.prefix],
+                     bool(sc.nullable))
     if isinstance(sc, KStruct):
         return _struct(sc, where)
     if isinstance(sc, KArray) and sc.count is None and sc.prefix is not None:
-        return _node(Op.ARRAY, _PREFIXES[sc.prefix], sc.nullable,
+        return _node(Op.ARRAY, _PREFIXES[sc.prefix], bool(sc.nullable),
                      _lower(sc.subcon, f"{where}[]"), sc.element_size)
     if isinstance(sc, Presence):
         return _node(Op.PRESENCE, _lower(sc.subcon, where))
@@ -172,9 +173,9 @@ def _lower_hook(sc: Construct, where: str) -> tuple[Any, ...] | None:
     from kformat.protocol.records_field import RecordSet, RecordsField
 
     if isinstance(sc, Absent):
-        return _node(Op.ABSENT, sc.default, sc.ignorable)
+        return _node(Op.ABSENT, sc.default, bool(sc.ignorable))
     if isinstance(sc, RecordsField):
-        return _node(Op.RECORDS, _PREFIXES[sc.prefix], sc.nullable, RecordSet)
+        return _node(Op.RECORDS, _PREFIXES[sc.prefix], bool(sc.nullable), RecordSet)
     return None
 
 
@@ -194,7 +195,7 @@ def _struct(sc: Any, where: str) -> tuple[Any, ...]:
             fields.append((int(Field.HIDDEN), _intern(name), plan, False, None))
         else:
             has_default = name in sc.defaults
-            fields.append((int(Field.NAMED), _intern(name), plan, has_default,
+            fields.append((int(Field.NAMED), _intern(name), plan, bool(has_default),
                            sc.defaults.get(name)))
     return _node(Op.STRUCT, tuple(fields), _key_count(fields))
 

@@ -5,7 +5,11 @@
     kformat fuzz send --target 127.0.0.1:9092 --in DIR [--timeout S] [--max-cases N]
                       [--max-seconds T] [--report FILE] [--allow-non-loopback]
     kformat fuzz run --inputs 100000 --seed 1 [--time-budget S] [--findings DIR] [--report FILE]
-    kformat fuzz replay FILE
+    kformat fuzz campaign --target-cmd "CMD {bootstrap}" --script FRAMES.jsonl --duration S
+                          --out DIR [--mutate responses|requests|both|none] [--rate R]
+                          [--seed S] [--apis Fetch,Metadata] [--max-runs N] [--run-timeout S]
+                          [--rss-limit MIB]
+    kformat fuzz replay FILE | DIR/finding-N
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from kformat.errors import KFormatError
+from kformat.fuzz.live import MODES
 
 __all__ = ["main"]
 
@@ -60,8 +65,40 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--findings", type=Path, default=None, help="directory for failing cases")
     run.add_argument("--report", type=Path, default=None)
 
-    replay = sub.add_parser("replay", help="run a saved finding again")
+    campaign = sub.add_parser("campaign", help="run a real client repeatedly against mutated "
+                              "responses, keep a reproducer per distinct finding")
+    campaign.add_argument("--target-cmd", required=True,
+                          help="the client command ({bootstrap} and $KFORMAT_BOOTSTRAP give "
+                               "the broker address); run without a shell")
+    campaign.add_argument("--script", type=Path, required=True,
+                          help="a frame log (frames.jsonl) a fake broker answers from")
+    campaign.add_argument("--out", type=Path, required=True)
+    campaign.add_argument("--duration", type=float, default=60.0, help="seconds (runs started "
+                          "before it ends finish, within --run-timeout)")
+    campaign.add_argument("--max-runs", type=int, default=1000)
+    campaign.add_argument("--run-timeout", type=float, default=30.0,
+                          help="seconds before a run counts as a hang")
+    campaign.add_argument("--rss-limit", type=int, default=1024,
+                          help="MiB of resident memory before a run counts as excessive")
+    campaign.add_argument("--mutate", choices=sorted(MODES), default="responses")
+    campaign.add_argument("--rate", type=float, default=0.05,
+                          help="share of the frames in the mutated direction(s) to mutate")
+    campaign.add_argument("--seed", type=int, default=0)
+    campaign.add_argument("--apis", default=None, help="only these APIs (names or keys, "
+                          "comma-separated)")
+    campaign.add_argument("--labels", default=None,
+                          help="only these mutator labels (comma-separated)")
+
+    replay = sub.add_parser("replay", help="run a saved finding again (a self-fuzz finding "
+                            "file, or a campaign's finding directory)")
     replay.add_argument("file", type=Path)
+    replay.add_argument("--run-timeout", type=float, default=None,
+                        help="campaign findings: seconds before the run counts as a hang")
+    replay.add_argument("--target-cmd", default=None,
+                        help="campaign findings: run this command instead of the recorded one")
+    replay.add_argument("--isolate", action="store_true",
+                        help="campaign findings: replay once per mutated frame, only that one "
+                             "mutated, to tell which frame does it")
     return parser
 
 
@@ -108,6 +145,57 @@ def _run(args: argparse.Namespace) -> int:
     return 1 if report.findings else 0
 
 
+def _campaign(args: argparse.Namespace) -> int:
+    from kformat.fuzz.campaign import CampaignConfig, ScriptSource, run_campaign
+
+    labels = [x.strip() for x in args.labels.split(",") if x.strip()] if args.labels else None
+    config = CampaignConfig(args.target_cmd, args.out, duration=args.duration,
+                            max_runs=args.max_runs, run_timeout=args.run_timeout,
+                            rss_limit=args.rss_limit << 20, mode=args.mutate, rate=args.rate,
+                            seed=args.seed, apis=args.apis, labels=labels)
+    report = run_campaign(config, ScriptSource(args.script), progress=sys.stderr)
+    data = report.to_dict()
+    print(json.dumps({k: v for k, v in data.items() if k not in ("config", "by_label")},
+                     indent=1))
+    return 1 if report.findings else 0
+
+
+def _said(result: Any) -> str:
+    """``crash SIGSEGV``, ``error (exit 2)``, ``clean``..."""
+    if result.signal:
+        return f"{result.outcome} {result.signal}"
+    if result.outcome == "error":
+        return f"error (exit {result.returncode})"
+    return str(result.outcome)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    if args.file.is_dir() and args.isolate:
+        from kformat.fuzz.campaign import isolate_finding
+
+        culprits = 0
+        for frame, alone in isolate_finding(args.file, run_timeout=args.run_timeout,
+                                            target_cmd=args.target_cmd):
+            culprits += alone.reproduced
+            print(f"frame {frame.n} ({frame.direction} {frame.api_name} v{frame.api_version}, "
+                  f"{frame.label} at {frame.target_path or '-'}): {_said(alone.result)}"
+                  f"{' <- reproduces ' + alone.recorded if alone.reproduced else ''}")
+        return 1 if culprits else 0
+    if args.file.is_dir():
+        from kformat.fuzz.campaign import replay_finding
+
+        replay = replay_finding(args.file, run_timeout=args.run_timeout,
+                                target_cmd=args.target_cmd)
+        result = replay.result
+        print(f"{args.file}: recorded {replay.recorded}; replayed {replay.served} frames "
+              f"({replay.served_mutated} mutated): {_said(result)} in {result.seconds:.1f} s, "
+              f"{'reproduced' if replay.reproduced else 'NOT reproduced'}")
+        return 0 if result.outcome == "clean" else 1
+    from kformat.fuzz.harness import replay
+
+    return replay(args.file)
+
+
 def _write(path: Path, data: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
@@ -122,9 +210,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _send(args)
         if args.command == "run":
             return _run(args)
-        from kformat.fuzz.harness import replay
-
-        return replay(args.file)
+        if args.command == "campaign":
+            return _campaign(args)
+        return _replay(args)
     except (KFormatError, ValueError, PermissionError, OSError) as exc:
         print(f"kformat fuzz {args.command}: {exc}", file=sys.stderr)
         return 2

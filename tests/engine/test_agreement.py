@@ -93,3 +93,25 @@ def test_bad_values_fail_the_same_way(body):
         python = _outcome(build_response, "Metadata", 12, body)
     assert native[0] == "error"
     assert native == python
+
+
+def test_parsed_leaves_are_not_tracked_by_the_gc():
+    """Lists of numbers and structs holding only untracked values are returned untracked
+    (the GC never walks the bulk of a large message); containers of containers stay tracked,
+    and CPython tracks a dict again as soon as a container goes into it."""
+    import gc
+    import uuid
+
+    body = {"topics": [{"name": "t", "topic_id": uuid.UUID(int=1), "partitions": [
+        {"partition_index": 0, "replica_nodes": [1, 2], "isr_nodes": [1]}]}]}
+    frame = build_response("Metadata", 12, body)
+    with engine.using("native"):
+        parsed = parse_response(frame, "Metadata", 12).body
+    partition = parsed["topics"][0]["partitions"][0]
+    assert not gc.is_tracked(partition["replica_nodes"])
+    assert not gc.is_tracked(partition)
+    assert gc.is_tracked(parsed["topics"][0]["partitions"])  # a list of dicts
+    assert not gc.is_tracked(parsed["topics"][0]["topic_id"])  # immutable: no cycle
+    assert parsed["topics"][0]["topic_id"] == uuid.UUID(int=1)
+    partition["extra"] = []
+    assert gc.is_tracked(partition)

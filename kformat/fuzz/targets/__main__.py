@@ -1,0 +1,5 @@
+import sys
+
+from kformat.fuzz.targets.main import main
+
+sys.exit(main())
