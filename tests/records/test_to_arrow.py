@@ -155,3 +155,16 @@ def test_a_registered_kernel_is_used_for_its_engine() -> None:
         assert columnar.kernel("no-such-engine") is columnar.kernel("python")
     finally:
         columnar._KERNELS.pop("test-engine")
+
+
+def test_every_engine_gives_the_same_columns() -> None:
+    from kformat import engine
+
+    raw = sample()
+    with engine.using("python"):
+        reference = to_arrow(raw, topic="t", partition=3)
+    for name in engine.available():
+        with engine.using(name):
+            assert to_arrow(raw, topic="t", partition=3).equals(reference), name
+            assert to_arrow(raw, columns=["offset", "value"]).equals(
+                reference.select(["offset", "value"])), name
