@@ -45,6 +45,13 @@ def _load() -> tuple[ModuleType | None, str]:
         except OSError:
             pass
         return None, reason
+    from kformat.engine.plan import PLAN_VERSION
+
+    built = getattr(module, "PLAN_VERSION", None)
+    if built != PLAN_VERSION:
+        return None, (f"the extension was built for plan format {built}, this kformat writes "
+                      f"format {PLAN_VERSION}: rebuild it (pip install -e . or "
+                      f"python setup.py build_ext --inplace)")
     return module, ""
 
 

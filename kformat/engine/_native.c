@@ -23,10 +23,13 @@ enum {
     OP_VARINT = 11, OP_VARLONG = 12,
     OP_STRING = 20, OP_BYTES = 21, OP_RECORDS = 22,
     OP_STRUCT = 30, OP_ARRAY = 31, OP_PRESENCE = 32, OP_TAGGED = 33, OP_ABSENT = 34,
+    OP_PREFIXED = 35, OP_GREEDY = 36, OP_COUNTED = 37, OP_EXPECTED = 38,
+    OP_CRC = 39, OP_COMPRESSED = 40, OP_FACTORY = 41,
 };
 enum { PFX_INT16 = 0, PFX_INT32 = 1, PFX_COMPACT = 2, PFX_VARINT = 3 };
 enum { FIELD_NAMED = 0, FIELD_FLATTEN = 1, FIELD_HIDDEN = 2 };
 
+#define PLAN_VERSION 2 /* kformat/engine/plan.py PLAN_VERSION: bump both with any change */
 #define MAX_DEPTH 64
 #define MAX_ZERO_SIZE_ELEMENTS (1 << 20)
 #define MAX_TAGGED 64
@@ -116,6 +119,9 @@ typedef struct {
     Py_ssize_t end;
     int depth;
     int tracked; /* a value stored in the struct being read is tracked by the cyclic GC */
+    PyObject *ctx; /* the dict of the struct being read (fields read so far), borrowed */
+    int verify;        /* check CRCs (the verify_crc parameter) */
+    PyObject *limit;   /* decompression limit (the decompression_limit parameter) or NULL */
 } Reader;
 
 static inline int
@@ -255,6 +261,218 @@ static PyObject *parse_node(Reader *r, PyObject *plan);
 static int parse_struct_into(Reader *r, PyObject *plan, PyObject *dict);
 static int parse_tagged_into(Reader *r, PyObject *plan, PyObject *dict);
 
+/* Read a region's length prefix; *stop is where the region ends (checked present). */
+static int
+enter_region(Reader *r, long prefix, Py_ssize_t *stop)
+{
+    int64_t n;
+    if (read_length(r, prefix, &n) < 0)
+        return -1;
+    if (n < 0)
+        return fail("negative region length");
+    if (need(r, (Py_ssize_t)n) < 0)
+        return -1;
+    *stop = r->pos + (Py_ssize_t)n;
+    return 0;
+}
+
+/* The count an earlier field of the current struct holds (KArray(..., count=this.name)). */
+static int
+count_field(PyObject *ctx, PyObject *name, int64_t *out)
+{
+    PyObject *value = ctx ? PyDict_GetItemWithError(ctx, name) : NULL;
+    if (!value) {
+        if (PyErr_Occurred())
+            return -1;
+        return fail("count field missing");
+    }
+    int overflow;
+    long long n = PyLong_CheckExact(value) ? PyLong_AsLongLongAndOverflow(value, &overflow)
+                                           : -1;
+    if (n == -1 && PyErr_Occurred())
+        return -1;
+    if (!PyLong_CheckExact(value) || overflow || n < 0)
+        return fail("bad count field");
+    *out = n;
+    return 0;
+}
+
+/* The CRC a plan's checksum function computes over data[0:n] (an unsigned 32-bit int). */
+static int
+checksum(PyObject *function, const void *data, Py_ssize_t n, uint32_t *out)
+{
+    PyObject *view = PyMemoryView_FromMemory((char *)data, n, PyBUF_READ);
+    if (!view)
+        return -1;
+    PyObject *crc = PyObject_CallOneArg(function, view);
+    Py_DECREF(view);
+    if (!crc)
+        return -1;
+    unsigned long v = PyLong_Check(crc) ? PyLong_AsUnsignedLong(crc) : (unsigned long)-1;
+    Py_DECREF(crc);
+    if (PyErr_Occurred() || v > 0xFFFFFFFFul) {
+        PyErr_Clear();
+        return fail("checksum function");
+    }
+    *out = (uint32_t)v;
+    return 0;
+}
+
+static int parse_struct_into(Reader *r, PyObject *plan, PyObject *dict);
+
+/* (OP_CRC, name, checksum function, verify, struct plan): the stored CRC, checked over the
+ * rest of the region, then the struct it covers, merged into dict. */
+static int
+parse_crc_into(Reader *r, PyObject *plan, PyObject *dict)
+{
+    if (need(r, 4) < 0)
+        return -1;
+    uint32_t stored = be32(r->buf + r->pos), computed;
+    r->pos += 4;
+    if (PyTuple_GET_ITEM(plan, 3) == Py_True && r->verify) {
+        if (checksum(PyTuple_GET_ITEM(plan, 2), r->buf + r->pos, r->end - r->pos,
+                     &computed) < 0)
+            return -1;
+        if (computed != stored)
+            return fail("CRC mismatch");
+    }
+    PyObject *crc = PyLong_FromUnsignedLong(stored);
+    int rc = crc ? PyDict_SetItem(dict, PyTuple_GET_ITEM(plan, 1), crc) : -1;
+    Py_XDECREF(crc);
+    if (rc < 0)
+        return -1;
+    return parse_struct_into(r, PyTuple_GET_ITEM(plan, 4), dict);
+}
+
+/* The codec a Compressed block reads from an earlier field: ctx[field] & mask. */
+static int
+codec_of(PyObject *ctx, PyObject *plan, int64_t *out)
+{
+    int64_t value;
+    if (count_field(ctx, PyTuple_GET_ITEM(plan, 1), &value) < 0)
+        return -1;
+    *out = value & int_at(plan, 2);
+    return 0;
+}
+
+/* (OP_COMPRESSED, codec field, mask, magic, decompress, limit, plan): the rest of the region,
+ * compressed with the codec ctx[field] & mask selects; decompress(codec, data, limit=,
+ * magic=) is the records layer's (capped) function. The plan must consume it exactly. */
+static PyObject *
+parse_compressed(Reader *r, PyObject *plan)
+{
+    int64_t codec;
+    if (codec_of(r->ctx, plan, &codec) < 0)
+        return NULL;
+    PyObject *element = PyTuple_GET_ITEM(plan, 6);
+    if (codec == 0) {
+        PyObject *value = parse_node(r, element);
+        if (value && r->pos != r->end) {
+            Py_DECREF(value);
+            return fail_null("region not consumed");
+        }
+        return value;
+    }
+    PyObject *data = PyBytes_FromStringAndSize((const char *)r->buf + r->pos,
+                                               r->end - r->pos);
+    PyObject *args = data ? Py_BuildValue("(LO)", (long long)codec, data) : NULL;
+    PyObject *limit = r->limit ? r->limit : PyTuple_GET_ITEM(plan, 5);
+    PyObject *kwargs = args ? Py_BuildValue("{sOsO}", "limit", limit,
+                                            "magic", PyTuple_GET_ITEM(plan, 3)) : NULL;
+    PyObject *plain = kwargs ? PyObject_Call(PyTuple_GET_ITEM(plan, 4), args, kwargs) : NULL;
+    Py_XDECREF(data);
+    Py_XDECREF(args);
+    Py_XDECREF(kwargs);
+    if (!plain)
+        return NULL;
+    if (!PyBytes_CheckExact(plain)) {
+        Py_DECREF(plain);
+        return fail_null("decompressed data is not bytes");
+    }
+    r->pos = r->end;
+    Reader inner = {(const uint8_t *)PyBytes_AS_STRING(plain), 0, PyBytes_GET_SIZE(plain),
+                    r->depth, r->tracked, r->ctx, r->verify, r->limit};
+    PyObject *value = parse_node(&inner, element);
+    if (value && inner.pos != inner.end) {
+        Py_CLEAR(value);
+        fail("decompressed region not consumed");
+    }
+    r->tracked = inner.tracked;
+    Py_DECREF(plain);
+    return value;
+}
+
+/* (OP_FACTORY, struct plan, factory): the struct's values in field order, given to factory
+ * as positional arguments, or made a tuple when factory is None (CompiledGrammar's
+ * factories). The struct holds named fields only (checked when lowered). */
+#define MAX_FACTORY_FIELDS 16
+static PyObject *
+parse_factory(Reader *r, PyObject *plan)
+{
+    PyObject *fields = PyTuple_GET_ITEM(PyTuple_GET_ITEM(plan, 1), 1);
+    Py_ssize_t n = PyTuple_GET_SIZE(fields);
+    PyObject *values[MAX_FACTORY_FIELDS];
+    if (n > MAX_FACTORY_FIELDS)
+        return fail_null("factory struct too wide");
+    if (++r->depth > MAX_DEPTH)
+        return fail_null("nested too deeply");
+    PyObject *ctx_before = r->ctx;
+    int tracked_before = r->tracked;
+    r->ctx = NULL; /* no dict: a count from a field of this struct falls back */
+    r->tracked = 0;
+    Py_ssize_t got = 0;
+    for (; got < n; got++) {
+        values[got] = parse_node(r, PyTuple_GET_ITEM(PyTuple_GET_ITEM(fields, got), 2));
+        if (!values[got])
+            break;
+        r->tracked |= PyObject_GC_IsTracked(values[got]);
+    }
+    PyObject *out = NULL;
+    if (got == n) {
+        PyObject *factory = PyTuple_GET_ITEM(plan, 2);
+        if (factory == Py_None) {
+            out = PyTuple_New(n);
+            for (Py_ssize_t i = 0; out && i < n; i++) {
+                PyTuple_SET_ITEM(out, i, values[i]);
+                values[i] = NULL;
+            }
+            if (out && !r->tracked)
+                PyObject_GC_UnTrack(out);
+        }
+        else
+            out = PyObject_Vectorcall(factory, values, (size_t)n, NULL);
+    }
+    for (Py_ssize_t i = 0; i < got; i++)
+        Py_XDECREF(values[i]);
+    r->ctx = ctx_before;
+    r->tracked = tracked_before;
+    r->depth--;
+    return out;
+}
+
+static PyObject *
+parse_list(Reader *r, PyObject *element, int64_t n, long min_size)
+{
+    if (min_size > 0) {
+        if (n > (r->end - r->pos) / min_size)
+            return fail_null("count larger than the bytes left");
+    }
+    else if (n > MAX_ZERO_SIZE_ELEMENTS)
+        return fail_null("count of zero-size elements too large");
+    PyObject *list = PyList_New((Py_ssize_t)n);
+    if (!list)
+        return NULL;
+    for (Py_ssize_t i = 0; i < (Py_ssize_t)n; i++) {
+        PyObject *item = parse_node(r, element);
+        if (!item) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, item);
+    }
+    return list;
+}
+
 static PyObject *
 parse_blob(Reader *r, long prefix, int nullable, int text)
 {
@@ -337,8 +555,28 @@ parse_struct_into(Reader *r, PyObject *plan, PyObject *dict)
         PyObject *sub = PyTuple_GET_ITEM(field, 2);
         if (kind == FIELD_FLATTEN) {
             long op = op_of(sub);
-            int rc = op == OP_TAGGED ? parse_tagged_into(r, sub, dict)
-                                     : parse_struct_into(r, sub, dict);
+            int rc;
+            if (op == OP_TAGGED)
+                rc = parse_tagged_into(r, sub, dict);
+            else if (op == OP_CRC)
+                rc = parse_crc_into(r, sub, dict);
+            else if (op == OP_PREFIXED) { /* a length-prefixed struct merged into this one */
+                Py_ssize_t stop;
+                rc = enter_region(r, int_at(sub, 1), &stop);
+                if (rc == 0) {
+                    Reader inner = *r;
+                    inner.end = stop;
+                    rc = parse_struct_into(&inner, PyTuple_GET_ITEM(sub, 2), dict);
+                    r->tracked = inner.tracked;
+                    if (rc == 0 && inner.pos != stop)
+                        rc = fail("region not consumed");
+                    r->pos = stop;
+                }
+            }
+            else if (op == OP_STRUCT)
+                rc = parse_struct_into(r, sub, dict);
+            else
+                rc = fail("cannot flatten this node");
             if (rc < 0)
                 return -1;
             continue;
@@ -416,7 +654,7 @@ parse_tagged_into(Reader *r, PyObject *plan, PyObject *dict)
             continue;
         }
         PyObject *entry = PyTuple_GET_ITEM(entries, j);
-        Reader sub = {r->buf, r->pos, stop, r->depth, 0};
+        Reader sub = {r->buf, r->pos, stop, r->depth, 0, r->ctx, r->verify, r->limit};
         PyObject *value = parse_node(&sub, PyTuple_GET_ITEM(entry, 2));
         if (!value)
             goto error;
@@ -559,10 +797,13 @@ parse_node(Reader *r, PyObject *plan)
             return fail_null("nested too deeply");
         /* (OP_STRUCT, fields, keys): keys, the size of the dict, presizes it */
         int tracked_before = r->tracked;
+        PyObject *ctx_before = r->ctx;
         r->tracked = 0;
         PyObject *dict = _PyDict_NewPresized(int_at(plan, 2));
+        r->ctx = dict;
         if (dict && parse_struct_into(r, plan, dict) < 0)
             Py_CLEAR(dict);
+        r->ctx = ctx_before;
         r->depth--;
         if (dict && !r->tracked)
             PyObject_GC_UnTrack(dict); /* holds only untracked values: see untracked() */
@@ -587,6 +828,68 @@ parse_node(Reader *r, PyObject *plan)
         return parse_node(r, PyTuple_GET_ITEM(plan, 1));
     case OP_ABSENT:
         return copy_default(PyTuple_GET_ITEM(plan, 1));
+    case OP_PREFIXED: {
+        /* (OP_PREFIXED, prefix, plan): the region must be consumed exactly */
+        Py_ssize_t stop;
+        if (enter_region(r, int_at(plan, 1), &stop) < 0)
+            return NULL;
+        Reader inner = *r;
+        inner.end = stop;
+        PyObject *value = parse_node(&inner, PyTuple_GET_ITEM(plan, 2));
+        if (value && inner.pos != stop) {
+            Py_DECREF(value);
+            return fail_null("region not consumed");
+        }
+        r->pos = stop;
+        return value;
+    }
+    case OP_GREEDY: {
+        /* (OP_GREEDY, plan): elements until the region ends; each must consume bytes */
+        if (++r->depth > MAX_DEPTH)
+            return fail_null("nested too deeply");
+        PyObject *list = PyList_New(0);
+        while (list && r->pos < r->end) {
+            Py_ssize_t start = r->pos;
+            PyObject *item = parse_node(r, PyTuple_GET_ITEM(plan, 1));
+            if (!item || r->pos == start || PyList_Append(list, item) < 0) {
+                if (item && r->pos == start)
+                    fail("element without bytes");
+                Py_XDECREF(item);
+                Py_CLEAR(list);
+                break;
+            }
+            Py_DECREF(item);
+        }
+        r->depth--;
+        return list;
+    }
+    case OP_COUNTED: {
+        /* (OP_COUNTED, count field name, element plan, element minimum size) */
+        int64_t n;
+        if (++r->depth > MAX_DEPTH)
+            return fail_null("nested too deeply");
+        PyObject *list = NULL;
+        if (count_field(r->ctx, PyTuple_GET_ITEM(plan, 1), &n) == 0)
+            list = parse_list(r, PyTuple_GET_ITEM(plan, 2), n, int_at(plan, 3));
+        r->depth--;
+        return list;
+    }
+    case OP_COMPRESSED:
+        return parse_compressed(r, plan);
+    case OP_FACTORY:
+        return parse_factory(r, plan);
+    case OP_EXPECTED: {
+        /* (OP_EXPECTED, plan, value): the field must hold value */
+        PyObject *value = parse_node(r, PyTuple_GET_ITEM(plan, 1));
+        if (!value)
+            return NULL;
+        int eq = PyObject_RichCompareBool(value, PyTuple_GET_ITEM(plan, 2), Py_EQ);
+        if (eq <= 0) {
+            Py_DECREF(value);
+            return eq < 0 ? NULL : fail_null("unexpected value");
+        }
+        return value;
+    }
     case OP_TAGGED: {
         PyObject *dict = PyDict_New();
         if (dict && parse_tagged_into(r, plan, dict) < 0)
@@ -605,6 +908,8 @@ typedef struct {
     Py_ssize_t len;
     Py_ssize_t cap;
     int depth;
+    PyObject *ctx; /* the dict of the struct being built, borrowed */
+    Py_ssize_t *found; /* how many of its keys were used (see build_dict) */
 } Writer;
 
 static int
@@ -633,6 +938,8 @@ reserve(Writer *w, Py_ssize_t n)
 static inline int
 put(Writer *w, const void *data, Py_ssize_t n)
 {
+    if (n == 0) /* an empty region's buffer may be NULL: memcpy must not see it */
+        return 0;
     if (reserve(w, n) < 0)
         return -1;
     memcpy(w->buf + w->len, data, (size_t)n);
@@ -694,6 +1001,15 @@ put_length(Writer *w, long prefix, int64_t n)
     default:
         return fail("bad prefix in plan");
     }
+}
+
+/* A region's length prefix, then the region (the bytes built in region). */
+static int
+put_region(Writer *w, long prefix, Writer *region)
+{
+    if (put_length(w, prefix, region->len) < 0)
+        return -1;
+    return put(w, region->buf, region->len);
 }
 
 static int
@@ -773,6 +1089,21 @@ build_uuid(Writer *w, PyObject *value)
     return put_be(w, lo, 8);
 }
 
+/* The items of a list or tuple, each built with element (n checked by the caller). */
+static int
+build_items(Writer *w, PyObject *element, PyObject *seq)
+{
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        Py_INCREF(item);
+        int rc = build_node(w, element, item);
+        Py_DECREF(item);
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}
+
 static int
 build_array(Writer *w, PyObject *plan, PyObject *value)
 {
@@ -830,8 +1161,39 @@ build_struct_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
         long kind = int_at(field, 0);
         PyObject *sub = PyTuple_GET_ITEM(field, 2);
         if (kind == FIELD_FLATTEN) {
-            int rc = op_of(sub) == OP_TAGGED ? build_tagged_from(w, sub, dict, found)
-                                             : build_struct_from(w, sub, dict, found);
+            long op = op_of(sub);
+            int rc;
+            if (op == OP_TAGGED)
+                rc = build_tagged_from(w, sub, dict, found);
+            else if (op == OP_CRC) { /* the CRC of the struct it covers, then the struct */
+                PyObject *stored = PyDict_GetItemWithError(dict, PyTuple_GET_ITEM(sub, 1));
+                if (stored)
+                    (*found)++; /* the stored CRC is ignored: it is always computed */
+                else if (PyErr_Occurred())
+                    return -1;
+                Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found};
+                uint32_t crc;
+                rc = build_struct_from(&region, PyTuple_GET_ITEM(sub, 4), dict, found);
+                if (rc == 0)
+                    rc = checksum(PyTuple_GET_ITEM(sub, 2), region.buf ? region.buf : "",
+                                  region.len, &crc);
+                if (rc == 0)
+                    rc = put_be(w, crc, 4);
+                if (rc == 0)
+                    rc = put(w, region.buf, region.len);
+                PyMem_Free(region.buf);
+            }
+            else if (op == OP_PREFIXED) { /* a length-prefixed struct merged into this one */
+                Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found};
+                rc = build_struct_from(&region, PyTuple_GET_ITEM(sub, 2), dict, found);
+                if (rc == 0)
+                    rc = put_region(w, int_at(sub, 1), &region);
+                PyMem_Free(region.buf);
+            }
+            else if (op == OP_STRUCT)
+                rc = build_struct_from(w, sub, dict, found);
+            else
+                rc = fail("cannot flatten this node");
             if (rc < 0)
                 return -1;
             continue;
@@ -926,7 +1288,7 @@ build_tagged_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
     PyObject *unknown = PyDict_GetItemWithError(dict, str_unknown_tags);
     if (!unknown && PyErr_Occurred())
         return -1;
-    Writer body = {NULL, 0, 0, w->depth};
+    Writer body = {NULL, 0, 0, w->depth, w->ctx, w->found};
     Py_ssize_t cap = known + 4, count = 0;
     TagEntry *tags = PyMem_Malloc((size_t)cap * sizeof(TagEntry));
     if (!tags) {
@@ -1003,8 +1365,14 @@ build_dict(Writer *w, PyObject *plan, PyObject *value, int tagged)
     if (++w->depth > MAX_DEPTH)
         return fail("nested too deeply");
     Py_ssize_t found = 0;
+    PyObject *ctx_before = w->ctx;
+    Py_ssize_t *found_before = w->found;
+    w->ctx = value;
+    w->found = &found;
     int rc = tagged ? build_tagged_from(w, plan, value, &found)
                     : build_struct_from(w, plan, value, &found);
+    w->ctx = ctx_before;
+    w->found = found_before;
     w->depth--;
     if (rc < 0)
         return -1;
@@ -1096,6 +1464,24 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
     }
     case OP_STRUCT:
         return build_dict(w, plan, value, 0);
+    case OP_FACTORY: {
+        /* a tuple of the values in field order, or a dict (objects: the Python path) */
+        PyObject *struct_plan = PyTuple_GET_ITEM(plan, 1);
+        if (!PyTuple_CheckExact(value))
+            return build_dict(w, struct_plan, value, 0);
+        PyObject *fields = PyTuple_GET_ITEM(struct_plan, 1);
+        Py_ssize_t n = PyTuple_GET_SIZE(fields);
+        if (PyTuple_GET_SIZE(value) != n)
+            return fail("tuple size differs from the struct's");
+        if (++w->depth > MAX_DEPTH)
+            return fail("nested too deeply");
+        int rc = 0;
+        for (Py_ssize_t i = 0; rc == 0 && i < n; i++)
+            rc = build_node(w, PyTuple_GET_ITEM(PyTuple_GET_ITEM(fields, i), 2),
+                            PyTuple_GET_ITEM(value, i));
+        w->depth--;
+        return rc;
+    }
     case OP_TAGGED:
         return build_dict(w, plan, value, 1);
     case OP_ARRAY: {
@@ -1111,6 +1497,75 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
         if (put_be(w, 1, 1) < 0)
             return -1;
         return build_node(w, PyTuple_GET_ITEM(plan, 1), value);
+    case OP_PREFIXED: {
+        Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found};
+        int rc = build_node(&region, PyTuple_GET_ITEM(plan, 2), value);
+        if (rc == 0)
+            rc = put_region(w, int_at(plan, 1), &region);
+        PyMem_Free(region.buf);
+        return rc;
+    }
+    case OP_GREEDY:
+    case OP_COUNTED: {
+        if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value))
+            return fail("not a list");
+        if (op == OP_COUNTED) {
+            int64_t n;
+            if (count_field(w->ctx, PyTuple_GET_ITEM(plan, 1), &n) < 0)
+                return -1;
+            if (n != PySequence_Fast_GET_SIZE(value))
+                return fail("array length differs from its count field");
+        }
+        if (++w->depth > MAX_DEPTH)
+            return fail("nested too deeply");
+        int rc = build_items(w, PyTuple_GET_ITEM(plan, op == OP_GREEDY ? 1 : 2), value);
+        w->depth--;
+        return rc;
+    }
+    case OP_COMPRESSED: {
+        int64_t codec;
+        if (codec_of(w->ctx, plan, &codec) < 0)
+            return -1;
+        if (codec == 0)
+            return build_node(w, PyTuple_GET_ITEM(plan, 6), value);
+        /* the plain bytes, then the records layer's payload(plain, this, codec, magic,
+         * raw_key): the stored payload when it still matches, else a new one */
+        PyObject *raw_key = PyTuple_GET_ITEM(plan, 8);
+        PyObject *stored = PyDict_GetItemWithError(w->ctx, raw_key);
+        if (stored && w->found)
+            (*w->found)++;
+        else if (!stored && PyErr_Occurred())
+            return -1;
+        Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found};
+        int rc = build_node(&region, PyTuple_GET_ITEM(plan, 6), value);
+        PyObject *plain = rc == 0 ? PyBytes_FromStringAndSize(region.buf ? region.buf : "",
+                                                              region.len) : NULL;
+        PyMem_Free(region.buf);
+        if (!plain)
+            return -1;
+        PyObject *payload = PyObject_CallFunction(PyTuple_GET_ITEM(plan, 7), "OOLOO", plain,
+                                                  w->ctx, (long long)codec,
+                                                  PyTuple_GET_ITEM(plan, 3), raw_key);
+        Py_DECREF(plain);
+        if (!payload)
+            return -1;
+        rc = PyBytes_CheckExact(payload)
+                 ? put(w, PyBytes_AS_STRING(payload), PyBytes_GET_SIZE(payload))
+                 : fail("compressed payload is not bytes");
+        Py_DECREF(payload);
+        return rc;
+    }
+    case OP_EXPECTED: {
+        PyObject *expected = PyTuple_GET_ITEM(plan, 2);
+        if (value == Py_None)
+            value = expected;
+        else {
+            int eq = PyObject_RichCompareBool(value, expected, Py_EQ);
+            if (eq <= 0)
+                return eq < 0 ? -1 : fail("unexpected value");
+        }
+        return build_node(w, PyTuple_GET_ITEM(plan, 1), value);
+    }
     case OP_ABSENT: {
         /* (OP_ABSENT, default, ignorable): writes nothing; a non-default value is refused
          * unless ignorable (the Python path names the field) */
@@ -1132,16 +1587,18 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
 static PyObject *
 native_parse(PyObject *self, PyObject *args)
 {
-    PyObject *plan;
+    PyObject *plan, *limit = Py_None;
     Py_buffer view;
     Py_ssize_t pos = 0;
-    if (!PyArg_ParseTuple(args, "O!y*|n", &PyTuple_Type, &plan, &view, &pos))
+    int verify = 1;
+    if (!PyArg_ParseTuple(args, "O!y*|npO", &PyTuple_Type, &plan, &view, &pos, &verify, &limit))
         return NULL;
     if (pos < 0 || pos > view.len) {
         PyBuffer_Release(&view);
         return fail_null("start outside the buffer");
     }
-    Reader r = {(const uint8_t *)view.buf, pos, view.len, 0, 0};
+    Reader r = {(const uint8_t *)view.buf, pos, view.len, 0, 0, NULL, verify,
+                limit == Py_None ? NULL : limit};
     /* No collection while the tree is built: the new objects are all reachable from it, and
      * collecting young objects every 700 allocations costs more than building them. The
      * state is restored before returning (the GIL is held throughout). */
@@ -1162,7 +1619,7 @@ native_build(PyObject *self, PyObject *args)
     PyObject *plan, *value;
     if (!PyArg_ParseTuple(args, "O!O", &PyTuple_Type, &plan, &value))
         return NULL;
-    Writer w = {NULL, 0, 0, 0};
+    Writer w = {NULL, 0, 0, 0, NULL, NULL};
     if (reserve(&w, 256) < 0)
         return NULL;
     PyObject *out = NULL;
@@ -1174,7 +1631,8 @@ native_build(PyObject *self, PyObject *args)
 
 static PyMethodDef methods[] = {
     {"parse", native_parse, METH_VARARGS,
-     "parse(plan, data, pos=0) -> (value, end): decode one value of plan at data[pos:]."},
+     "parse(plan, data, pos=0, verify=True, limit=None) -> (value, end): decode one value "
+     "of plan at data[pos:]; verify checks CRCs, limit caps decompression (None: the plan's)."},
     {"build", native_build, METH_VARARGS, "build(plan, value) -> bytes: encode value."},
     {NULL, NULL, 0, NULL},
 };
@@ -1216,7 +1674,8 @@ PyInit__native(void)
         PyExc_ValueError, NULL);
     if (!Fallback || PyModule_AddObjectRef(m, "Fallback", Fallback) < 0)
         goto error;
-    if (PyModule_AddIntConstant(m, "MAX_DEPTH", MAX_DEPTH) < 0)
+    if (PyModule_AddIntConstant(m, "MAX_DEPTH", MAX_DEPTH) < 0 ||
+        PyModule_AddIntConstant(m, "PLAN_VERSION", PLAN_VERSION) < 0)
         goto error;
     find_small_ints();
     return m;

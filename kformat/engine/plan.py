@@ -18,6 +18,18 @@ numbers, ``BOOL``,   none (``INT8`` .. ``INT64``, ``UINT8`` .. ``UINT32``, ``FLO
 ``TAGGED``           entries ``(tag, name, plan, default)`` in ascending tag order, whether
                      to report known fields written at their default (``_defaults_on_wire``)
 ``ABSENT``           default, ignorable (a field the version lacks)
+``PREFIXED``         prefix, the plan of the region (consumed exactly)
+``GREEDY``           element plan (elements until the region ends)
+``COUNTED``          count field name (an earlier field of the struct), element plan,
+                     element minimum size
+``EXPECTED``         plan, the value the field must hold
+``CRC``              name, checksum function, verify, the struct it covers (flattened: the
+                     stored CRC under ``name``, then the struct's fields)
+``COMPRESSED``       codec field name, codec mask, magic, decompress function, decompression
+                     limit, plan (the rest of the region, decompressed unless the codec is
+                     0), payload function (build: stored payload or new), stored-payload key
+``FACTORY``          a struct's plan (named fields only), its factory: the values in field
+                     order become ``factory(*values)``, or a tuple when it is ``None``
 ===================  ======================================================================
 
 :func:`lower` refuses a block it does not know with :class:`PlanError`, loudly, the way
@@ -29,6 +41,7 @@ the parse and build switches of ``_native.c`` (see ``docs/architecture.md``).
 from __future__ import annotations
 
 import sys
+from contextvars import ContextVar
 from enum import IntEnum
 from typing import Any
 
@@ -61,6 +74,13 @@ class Op(IntEnum):
     PRESENCE = 32
     TAGGED = 33
     ABSENT = 34
+    PREFIXED = 35
+    GREEDY = 36
+    COUNTED = 37
+    EXPECTED = 38
+    CRC = 39
+    COMPRESSED = 40
+    FACTORY = 41
 
 
 class Prefix(IntEnum):
@@ -78,6 +98,10 @@ class Field(IntEnum):
     HIDDEN = 2
     """A field read and discarded (``_name``): only the construct context sees it."""
 
+
+PLAN_VERSION = 2
+"""The plan format's version; ``_native.c`` is compiled with the same number, and an extension
+built from other sources (a checkout updated without rebuilding) is not used."""
 
 MAX_TAGGED = 64
 """Known tagged fields per section the native engine tracks (Kafka's largest has 5)."""
@@ -115,9 +139,22 @@ def defaults_on_wire() -> bool:
     return bool(getattr(tagged, "DEFAULTS_ON_WIRE", None))
 
 
-def lower(grammar: Construct, what: str = "grammar") -> tuple[Any, ...]:
-    """The plan of ``grammar``; :class:`PlanError` names the first block it cannot run."""
-    return _lower(grammar, what)
+_FACTORIES: ContextVar[dict[int, Any] | None] = ContextVar("kformat_plan_factories",
+                                                           default=None)
+
+
+def lower(grammar: Construct, what: str = "grammar", *,
+          factories: dict[int, Any] | None = None) -> tuple[Any, ...]:
+    """The plan of ``grammar``; :class:`PlanError` names the first block it cannot run.
+
+    ``factories`` maps ``id(struct)`` to what the struct parses into (a callable given its
+    values, or ``tuple``), as :class:`~kformat.primitives.CompiledGrammar` takes them.
+    """
+    token = _FACTORIES.set(dict(factories or {}))
+    try:
+        return _lower(grammar, what)
+    finally:
+        _FACTORIES.reset(token)
 
 
 def lowers(grammar: Construct) -> bool:
@@ -131,7 +168,7 @@ def lowers(grammar: Construct) -> bool:
 
 def _lower(sc: Construct, where: str) -> tuple[Any, ...]:
     from kformat.primitives.blobs import KBytes, KString
-    from kformat.primitives.containers import Flatten, KArray, KStruct, Presence
+    from kformat.primitives.containers import Flatten, KArray, KGreedy, KPrefixed, KStruct, Presence
     from kformat.primitives.scalars import FixedNumber, _Simple
     from kformat.primitives.tagged import TaggedFields
 
@@ -146,10 +183,24 @@ def _lower(sc: Construct, where: str) -> tuple[Any, ...]:
         return _node(Op.STRING if kind is KString else Op.BYTES, _PREFIXES[sc.prefix],
                      bool(sc.nullable))
     if isinstance(sc, KStruct):
-        return _struct(sc, where)
+        plan = _struct(sc, where)
+        factories = _FACTORIES.get() or {}
+        if id(sc) not in factories:
+            return plan
+        if any(kind != Field.NAMED for kind, *_rest in plan[1]):
+            raise PlanError(f"{where}: a factory needs a struct of named fields only")
+        factory = factories[id(sc)]
+        return _node(Op.FACTORY, plan, None if factory is tuple else factory)
     if isinstance(sc, KArray) and sc.count is None and sc.prefix is not None:
         return _node(Op.ARRAY, _PREFIXES[sc.prefix], bool(sc.nullable),
                      _lower(sc.subcon, f"{where}[]"), sc.element_size)
+    if isinstance(sc, KArray) and sc.prefix is None:
+        return _node(Op.COUNTED, _count_field(sc.count, where), _lower(sc.subcon, f"{where}[]"),
+                     sc.element_size)
+    if isinstance(sc, KPrefixed):
+        return _node(Op.PREFIXED, _PREFIXES[sc.prefix], _lower(sc.subcon, where))
+    if isinstance(sc, KGreedy):
+        return _node(Op.GREEDY, _lower(sc.subcon, f"{where}[]"))
     if isinstance(sc, Presence):
         return _node(Op.PRESENCE, _lower(sc.subcon, where))
     if isinstance(sc, Flatten):
@@ -167,10 +218,51 @@ def _lower(sc: Construct, where: str) -> tuple[Any, ...]:
                     f"({kind.__module__}.{kind.__qualname__})")
 
 
+def _count_field(count: Any, where: str) -> str:
+    """The field name of a ``this.name`` count expression (anything else is refused)."""
+    from construct.expr import Path
+
+    if isinstance(count, Path):
+        parent = getattr(count, "_Path__parent", None)
+        field = getattr(count, "_Path__field", None)
+        if isinstance(field, str) and isinstance(parent, Path) \
+                and getattr(parent, "_Path__parent", None) is None:
+            return _intern(field)
+    raise PlanError(f"{where}: the native engine takes a count from an earlier field "
+                    f"(this.name), not {count!r}")
+
+
+def _codec_field(codec: Any, where: str) -> tuple[str, int]:
+    """``this.name & mask`` (or ``this.name``) as the field name and the mask."""
+    import operator
+
+    from construct.expr import BinExpr
+
+    if isinstance(codec, BinExpr) and codec.op is operator.and_ and isinstance(codec.rhs, int):
+        return _count_field(codec.lhs, where), codec.rhs
+    return _count_field(codec, where), 0xFFFF
+
+
 def _lower_hook(sc: Construct, where: str) -> tuple[Any, ...] | None:
-    """Blocks declared above the primitives layer (protocol fields)."""
+    """Blocks declared above the primitives layer (protocol fields, record blocks)."""
     from kformat.protocol.compiler import Absent
     from kformat.protocol.records_field import RecordSet, RecordsField
+    from kformat.records.blocks import _CRC, Compressed, CrcGuard, Expected, compressed_payload
+    from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, decompress
+
+    if isinstance(sc, Expected):
+        return _node(Op.EXPECTED, _lower(sc.subcon, where), sc.value)
+    if isinstance(sc, CrcGuard):
+        covered = _lower(sc.subcon, where)
+        if covered[0] != Op.STRUCT:
+            raise PlanError(f"{where}: a CRC guard covers a struct, not {sc.subcon!r}")
+        return _node(Op.CRC, _intern(sc.crcname), _CRC[sc.algorithm][0], bool(sc.verify),
+                     covered)
+    if isinstance(sc, Compressed):
+        field, mask = _codec_field(sc.codec, where)
+        return _node(Op.COMPRESSED, field, mask, sc.magic, decompress,
+                     DEFAULT_DECOMPRESSION_LIMIT, _lower(sc.subcon, where), compressed_payload,
+                     _intern(sc.raw_key))
 
     if isinstance(sc, Absent):
         return _node(Op.ABSENT, sc.default, bool(sc.ignorable))
@@ -186,15 +278,18 @@ def _struct(sc: Any, where: str) -> tuple[Any, ...]:
         label = f"{where}.{name}" if where and name else (name or where)
         plan = _lower(inner, label)
         if getattr(inner, "flatten", False):
-            if plan[0] not in (Op.STRUCT, Op.TAGGED):
-                raise PlanError(f"{label}: only a struct or a tagged section can be flattened")
+            if plan[0] not in (Op.STRUCT, Op.TAGGED, Op.CRC) and not (
+                    plan[0] == Op.PREFIXED and plan[2][0] == Op.STRUCT):
+                raise PlanError(f"{label}: only a struct, a tagged section or a prefixed "
+                                f"struct can be flattened")
             fields.append((int(Field.FLATTEN), None, plan, False, None))
         elif not name:
             raise PlanError(f"{where}: an unnamed field {inner!r}")
         elif name.startswith("_"):
             fields.append((int(Field.HIDDEN), _intern(name), plan, False, None))
         else:
-            has_default = name in sc.defaults
+            # a block taking None on build (flagbuildnone) builds a missing key as None
+            has_default = name in sc.defaults or bool(getattr(sub, "flagbuildnone", False))
             fields.append((int(Field.NAMED), _intern(name), plan, bool(has_default),
                            sc.defaults.get(name)))
     return _node(Op.STRUCT, tuple(fields), _key_count(fields))
@@ -206,6 +301,10 @@ def _key_count(fields: list[tuple[Any, ...]]) -> int:
     for kind, _name, plan, _has_default, _default in fields:
         if kind == Field.NAMED:
             count += 1
+        elif kind == Field.FLATTEN and plan[0] == Op.PREFIXED:
+            count += _key_count(plan[2][1])
+        elif kind == Field.FLATTEN and plan[0] == Op.CRC:
+            count += 1 + _key_count(plan[4][1])
         elif kind == Field.FLATTEN:
             count += _key_count(plan[1]) if plan[0] == Op.STRUCT else len(plan[1]) + 2
     return count
@@ -239,6 +338,23 @@ def describe(plan: tuple[Any, ...], depth: int = 0) -> str:
     if op in (Op.STRING, Op.BYTES, Op.RECORDS):
         null = " nullable" if plan[2] else ""
         return f"{pad}{op.name} {Prefix(plan[1]).name}{null}"
+    if op is Op.PREFIXED:
+        return f"{pad}PREFIXED {Prefix(plan[1]).name}\n" + describe(plan[2], depth + 1)
+    if op is Op.GREEDY:
+        return f"{pad}GREEDY\n" + describe(plan[1], depth + 1)
+    if op is Op.COUNTED:
+        return f"{pad}COUNTED this.{plan[1]} min={plan[3]}\n" + describe(plan[2], depth + 1)
+    if op is Op.FACTORY:
+        name = "tuple" if plan[2] is None else getattr(plan[2], "__name__", repr(plan[2]))
+        return f"{pad}FACTORY {name}\n" + describe(plan[1], depth + 1)
+    if op is Op.CRC:
+        check = "" if plan[3] else " (not verified)"
+        return f"{pad}CRC {plan[1]} {plan[2].__name__}{check}\n" + describe(plan[4], depth + 1)
+    if op is Op.COMPRESSED:
+        return (f"{pad}COMPRESSED codec=this.{plan[1]} & {plan[2]:#x} magic={plan[3]}\n"
+                + describe(plan[6], depth + 1))
+    if op is Op.EXPECTED:
+        return f"{pad}EXPECTED {plan[2]!r}\n" + describe(plan[1], depth + 1)
     if op is Op.ABSENT:
         return f"{pad}ABSENT {plan[1]!r}" + (" ignorable" if plan[2] else "")
     return f"{pad}{op.name}"

@@ -35,6 +35,9 @@ The interpreter re-parses failing input to report the precise error; a payload t
 path already rejected is rejected again from this memo instead of being inflated twice.
 """
 
+NATIVE_PARSE_PARAMETERS = frozenset({"verify_crc", "decompression_limit"})
+"""Parse parameters the native engine takes (others keep a call on the Python path)."""
+
 ROOT_PATH = ""
 """Path handed to the top-level construct (construct's own ``"(parsing)"`` would leak into
 error paths and hide the index of a top-level array: ``(parsing)[3] -> key``)."""
@@ -113,13 +116,12 @@ class CompiledGrammar:
 
         self.grammar = grammar
         self.name = name
-        self.native: bool | None = False if factories else native
+        self.native: bool | None = native
         """Whether to run on the native engine when it is active: ``True`` requires the
         grammar to lower to a plan (:mod:`kformat.engine.plan`; a ``PlanError`` is raised
-        here otherwise), ``None`` uses it when the grammar lowers, ``False`` never does."""
+        here otherwise), ``None`` uses it when the grammar lowers, ``False`` never does.
+        Factories lower too (:mod:`kformat.engine.plan`, ``FACTORY``)."""
         self._plan: tuple[Any, ...] | None = None
-        if native and engine.available()[0] == "native":
-            self.plan  # noqa: B018  (refuses loudly now, not on first use)
         for struct in factories or {}:
             if not isinstance(struct, KStruct):
                 raise GrammarError(f"{name}: a factory applies to a KStruct, not {struct!r}")
@@ -145,6 +147,8 @@ class CompiledGrammar:
         self.source: str = compiled.source
         self._parsefunc = compiled.parsefunc
         self._buildfunc = compiled.buildfunc
+        if native and engine.available()[0] == "native":
+            self.plan  # noqa: B018  (refuses loudly now, not on first use)
 
     @property
     def plan(self) -> tuple[Any, ...]:
@@ -153,13 +157,14 @@ class CompiledGrammar:
         if self._plan is None:
             from kformat.engine.plan import lower
 
-            self._plan = lower(self.grammar, self.name)
+            self._plan = lower(self.grammar, self.name, factories=self._ctx.get(FACTORIES))
         return self._plan
 
-    def _engine(self, ctx: dict[str, Any]) -> Any:
-        """The native module when it should run this call, else ``None``."""
+    def _engine(self, ctx: dict[str, Any], allowed: frozenset[str] = frozenset()) -> Any:
+        """The native module when it should run this call, else ``None`` (a parameter the
+        engine does not take, outside ``allowed``, keeps the call on the Python path)."""
         native = engine.NATIVE
-        if native is None or self.native is False or ctx:
+        if native is None or self.native is False or (ctx and not allowed.issuperset(ctx)):
             return None
         if self._plan is None:
             from kformat.engine.plan import PlanError
@@ -175,19 +180,19 @@ class CompiledGrammar:
 
     def parse(self, data: bytes, *, exact: bool = True, **ctx: Any) -> Any:
         """Parse ``data``; with ``exact`` the grammar must consume every byte."""
-        native = self._engine(ctx)
-        if native is not None:
-            try:
-                value, end = native.parse(self._plan, data)
-                if not exact or end == len(data):
-                    return value
-            except Exception:
-                pass
-            return parse_interpreted(self.grammar, data, exact=exact, what=self.name, **ctx)
-        stream = BytesIO(data)
+        native = self._engine(ctx, NATIVE_PARSE_PARAMETERS)
         token = FAILED_PAYLOADS.set({})
         try:
             try:
+                if native is not None:
+                    verify = ctx.get("verify_crc")
+                    value, end = native.parse(self._plan, data, 0,
+                                              verify is None or bool(verify),
+                                              ctx.get("decompression_limit"))
+                    if not exact or end == len(data):
+                        return value
+                    raise ValueError("not consumed")
+                stream = BytesIO(data)
                 value = self._parsefunc(stream, _context(**ctx))
                 if not exact or stream.tell() == len(data):
                     return value

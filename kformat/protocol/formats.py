@@ -156,7 +156,7 @@ def producer_snapshot_grammar(verify_crc: bool = True) -> KStruct:
 @functools.cache
 def _snapshot(verify_crc: bool) -> CompiledGrammar:
     return CompiledGrammar(producer_snapshot_grammar(verify_crc), "producer snapshot",
-                           native=False)
+                           native=True)
 
 
 def parse_producer_snapshot(data: bytes, verify_crc: bool = True) -> Versioned:

@@ -66,8 +66,8 @@ TIME_INDEX_ENTRY_SIZE = 12
 TXN_INDEX_ENTRY_SIZE = 34
 TXN_INDEX_VERSION = 0
 
-_OFFSET_INDEX = CompiledGrammar(OFFSET_INDEX, ".index", native=False)
-_TIME_INDEX = CompiledGrammar(TIME_INDEX, ".timeindex", native=False)
+_OFFSET_INDEX = CompiledGrammar(OFFSET_INDEX, ".index", native=True)
+_TIME_INDEX = CompiledGrammar(TIME_INDEX, ".timeindex", native=True)
 
 
 @functools.cache
@@ -80,7 +80,7 @@ def txn_index_grammar() -> KStruct:
 
 @functools.cache
 def _txn_index() -> CompiledGrammar:
-    return CompiledGrammar(txn_index_grammar(), ".txnindex", native=False)
+    return CompiledGrammar(txn_index_grammar(), ".txnindex", native=True)
 
 
 _INT32_MAX = (1 << 31) - 1

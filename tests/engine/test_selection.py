@@ -73,3 +73,10 @@ def test_native_module_is_the_extension():
         assert engine.native() is engine._NATIVE
         assert engine.native().__name__ == "kformat.engine._native"
         assert issubclass(engine.native().Fallback, ValueError)
+
+
+@pytest.mark.skipif("native" not in engine.available(), reason="native engine not built")
+def test_the_extension_reads_this_plan_format():
+    from kformat.engine.plan import PLAN_VERSION
+
+    assert engine._NATIVE.PLAN_VERSION == PLAN_VERSION

@@ -23,6 +23,8 @@ from kformat.segments.indexes import (
 )
 from tests.helpers import assert_rejects, assert_symmetric
 
+pytestmark = pytest.mark.usefixtures("each_engine")
+
 # relative offset INT32, position INT32
 OFFSET_INDEX_BYTES = struct.pack(">ii", 5, 4200) + struct.pack(">ii", 10, 9000)
 OFFSET_INDEX_VALUE = {"entries": [{"relative_offset": 5, "position": 4200},
