@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean grammars fixtures cluster-test
+.PHONY: run test lint bench clean grammars fixtures capture-tools cluster-test
 
 # make run MASTER=spark://host:7077 runs the Spark pipeline against a cluster
 MASTER ?=
@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) -m kformat.main $(if $(MASTER),--master $(MASTER))
 
-test: $(STAMP)
+test: $(STAMP) capture-tools
 	$(PY) -m ruff check kformat tests bench
 	$(PY) -m pytest -q
 
@@ -26,6 +26,12 @@ test: $(STAMP)
 # the main job and queries against them, then stopped; bounded by timeouts
 cluster-test: $(STAMP)
 	timeout 1800 $(PY) -m pytest -q -m cluster tests/spark/test_cluster.py
+
+# tcpdump for the live-capture tests (tests/capture/test_tcpdump.py skip without it or root)
+capture-tools:
+	@command -v tcpdump >/dev/null 2>&1 || (apt-get install -y -q tcpdump >/dev/null 2>&1 \
+		|| (apt-get update -q >/dev/null 2>&1 && apt-get install -y -q tcpdump >/dev/null 2>&1) \
+		|| echo "tcpdump not installed: the live-capture tests will be skipped")
 
 lint: $(STAMP)
 	$(PY) -m ruff check kformat tests bench

@@ -3,6 +3,8 @@
     kformat records decode FILE            record batches as JSON lines
     kformat decode request|response FILE   a protocol frame as JSON
     kformat decode stream CLIENT SERVER    a captured conversation, paired by correlation id
+    kformat decode pcap FILE...            the Kafka connections of pcap/pcapng captures
+    kformat proxy --upstream HOST:PORT     a decoding proxy in front of a broker
     kformat grammars import DIR [DIR...]   regenerate grammars/ from Kafka's JSON specs
     kformat dump FILE...                   kafka-dump-log.sh without a JVM
     kformat fuzz generate|send ...         grammar-aware fuzzing
@@ -23,6 +25,7 @@ COMMANDS: dict[tuple[str, ...], str] = {
     ("dump",): "kformat.segments.dump:main",
     ("fuzz",): "kformat.fuzz.cli:main",
     ("fixtures",): "kformat.corpus.cli:main",
+    ("proxy",): "kformat.live.proxy:main",
 }
 
 

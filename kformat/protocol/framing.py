@@ -182,8 +182,12 @@ def _correlation_id(payload: bytes, at: int) -> int | None:
 
 def decode_conversation(client_bytes: bytes | bytearray | memoryview,
                         server_bytes: bytes | bytearray | memoryview, *,
-                        max_frame_size: int = DEFAULT_MAX_FRAME_SIZE) -> list[Exchange]:
+                        max_frame_size: int = DEFAULT_MAX_FRAME_SIZE,
+                        strict: bool = False) -> list[Exchange]:
     """Decode one captured connection into exchanges, in request order.
+
+    Frames are parsed in the tolerant mode unless ``strict``: bytes after a body are kept
+    as the message's ``trailing`` (see :func:`~kformat.protocol.api.parse_request`).
 
     Responses are paired with requests by correlation id (first come, first served when a
     client reuses one). Entries that pair with nothing (unmatched responses, partial frames,
@@ -196,7 +200,7 @@ def decode_conversation(client_bytes: bytes | bytearray | memoryview,
     for offset, payload in _scan(client, "client", max_frame_size, trailing):
         ex = Exchange(request_offset=offset, request_frame=payload)
         try:
-            ex.request = parse_request(payload)
+            ex.request = parse_request(payload, strict=strict)
             ex.correlation_id = ex.request.correlation_id
         except KFormatError as exc:
             ex.correlation_id = _correlation_id(payload, 4)
@@ -219,7 +223,8 @@ def decode_conversation(client_bytes: bytes | bytearray | memoryview,
         if ex.request is None:
             continue  # the request did not parse: its error stands, the response stays raw
         try:
-            ex.response = parse_response(payload, ex.request.api_key, ex.request.api_version)
+            ex.response = parse_response(payload, ex.request.api_key, ex.request.api_version,
+                                         strict=strict)
             ex.status = "complete"
         except KFormatError as exc:
             ex.fail(_relocated(exc, offset), "server")

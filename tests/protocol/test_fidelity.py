@@ -32,19 +32,25 @@ def H(text: str) -> bytes:
 # client id "rdkafka"), the empty v0 body, then four zero bytes.
 RDKAFKA_API_VERSIONS_V0 = H("0012 0000 00000001 0007 72646b61666b61" "00000000")
 
-# Metadata v13 response (header v1) as librdkafka's mock broker writes it: the v13 body,
-# then an INT32 (ClusterAuthorizedOperations, a v8-v10 field) the version does not have.
+# A Metadata v13 response (header v1) as librdkafka 2.16's mock broker writes it (taken from
+# the proxy's log): the v13 body, then one byte the version does not have.
 MOCK_METADATA_V13 = H(
-    "00000005" "00"                          # correlation id, header tagged fields
+    "00000003" "00"                          # correlation id, header tagged fields
     "00000000"                               # throttle_time_ms
-    "02" "00000001" "0a" "3132372e302e302e31" "00002384" "00" "00"  # 1 broker 127.0.0.1:9092
-    "05" "6d6f636b"                          # cluster_id "mock"
-    "00000001"                               # controller_id
+    "02" "00000001" "0a" "3132372e302e302e31" "00009467" "00" "00"  # broker 1 127.0.0.1:37991
+    "18" "6d6f636b436c7573746572313535386238383963303634"  # cluster_id "mockCluster1558b889c064"
+    "00000000"                               # controller_id
     "01"                                     # topics: empty
     "0000"                                   # error_code
     "00"                                     # tagged fields
-    "80000000"                               # the extra field
+    "00"                                     # the extra byte
 )
+
+# librdkafka 2.16's mock broker answering an ApiVersions v3 request it does not support
+# (it supports 0-2): error 35, then its entry count as one byte and an entry without tags.
+# Java's reader reads that as v3 (empty api_keys, a throttle time of 1179648, five bytes
+# left, which it does not check), so it does not fall back to v0, and neither does kformat.
+MOCK_API_VERSIONS_V3_UNSUPPORTED = H("00000001" "0023" "01" "0012 0000 0002" "00000000")
 
 
 def test_librdkafka_api_versions_v0_request_with_four_extra_bytes():
@@ -62,12 +68,13 @@ def test_librdkafka_api_versions_v0_request_with_four_extra_bytes():
 def test_mock_broker_metadata_v13_response_with_an_extra_field():
     with pytest.raises(InvalidValueError) as info:
         parse_response(MOCK_METADATA_V13, "Metadata", 13)
-    assert info.value.offset == len(MOCK_METADATA_V13) - 4
+    assert info.value.offset == len(MOCK_METADATA_V13) - 1
     response = parse_response(MOCK_METADATA_V13, "Metadata", 13, strict=False)
-    assert response.trailing == H("80000000")
-    assert response.body["brokers"] == [{"node_id": 1, "host": "127.0.0.1", "port": 9092,
+    assert response.trailing == b"\x00"
+    assert response.body["brokers"] == [{"node_id": 1, "host": "127.0.0.1", "port": 37991,
                                          "rack": None}]
-    assert (response.body["cluster_id"], response.body["controller_id"]) == ("mock", 1)
+    assert response.body["cluster_id"] == "mockCluster1558b889c064"
+    assert (response.body["controller_id"], response.body["topics"]) == (0, [])
     assert response.to_bytes() == MOCK_METADATA_V13
 
 
@@ -118,6 +125,18 @@ def test_api_versions_with_trailing_bytes_does_not_fall_back():
     assert info.value.offset == len(frame) - 1
     response = parse_response(frame, "ApiVersions", 3, strict=False)
     assert (response.parsed_as_version, response.trailing) == (3, b"\x01")
+
+
+def test_mock_broker_api_versions_reads_at_v3_as_java_reads_it():
+    with pytest.raises(InvalidValueError) as info:
+        parse_response(MOCK_API_VERSIONS_V3_UNSUPPORTED, "ApiVersions", 3)
+    assert info.value.offset == len(MOCK_API_VERSIONS_V3_UNSUPPORTED) - 5
+    response = parse_response(MOCK_API_VERSIONS_V3_UNSUPPORTED, "ApiVersions", 3, strict=False)
+    assert response.parsed_as_version == 3
+    assert (response.body["error_code"], response.body["api_keys"]) == (35, [])
+    assert response.body["throttle_time_ms"] == 0x00120000
+    assert response.trailing == H("0200000000")
+    assert response.to_bytes() == MOCK_API_VERSIONS_V3_UNSUPPORTED
 
 
 def test_api_versions_v0_asked_never_falls_back_and_errors_are_the_asked_versions():

@@ -1,0 +1,68 @@
+"""``kformat decode pcap FILE...``: the Kafka messages of packet captures as JSON lines.
+
+One JSON object per message on stdout (see :mod:`kformat.capture.messages`), one summary
+object per connection on stderr at the end, then the packet counts (``packets``,
+``tcp_segments``, ``skipped_packets``: not IP/TCP, IPv4 fragments, unreadable headers). Exit status 0 when every message decoded, 1
+when some did not (or a connection was not decodable), 2 on a usage or file error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from kformat.capture.pcap import DEFAULT_PORTS, CaptureDecoder
+from kformat.errors import KFormatError
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="kformat decode pcap",
+        description="Decode the Kafka connections of pcap/pcapng captures as JSON lines.")
+    parser.add_argument("files", nargs="+", metavar="FILE")
+    parser.add_argument("--port", type=int, action="append", dest="ports", metavar="PORT",
+                        help="a broker port (repeatable; default: "
+                             f"{', '.join(map(str, DEFAULT_PORTS))})")
+    parser.add_argument("--no-sniff", action="store_true",
+                        help="only connections on --port (no detection by the first request)")
+    parser.add_argument("--all-fields", action="store_true",
+                        help="also fields the version lacks (at their defaults)")
+    parser.add_argument("--records", action="store_true",
+                        help="records fields as batches with their records")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
+         err: TextIO | None = None) -> int:
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    decoder = CaptureDecoder(ports=args.ports or DEFAULT_PORTS, sniff=not args.no_sniff,
+                             all_fields=args.all_fields, records=args.records)
+    failed = False
+    try:
+        for record in decoder.decode(args.files):
+            failed |= "error" in record
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+    except KFormatError as exc:
+        err.write(json.dumps({"error": {"class": type(exc).__name__, "reason": str(exc)}}) + "\n")
+        return 2
+    except OSError as exc:
+        print(f"kformat decode pcap: {exc}", file=err)
+        return 2
+    for line in decoder.summaries():
+        failed |= _bad(line)
+        err.write(json.dumps(line, ensure_ascii=False) + "\n")
+    stats = decoder.read_stats
+    err.write(json.dumps({"packets": stats.packets, "tcp_segments": stats.tcp,
+                          "skipped_packets": stats.skipped}) + "\n")
+    return 1 if failed else 0
+
+
+def _bad(summary: dict[str, Any]) -> bool:
+    return summary["status"] != "kafka" or summary["errors"] > 0 or summary["gaps"] > 0

@@ -1,0 +1,322 @@
+"""One Kafka connection, decoded message by message into JSON lines.
+
+:class:`ConnectionDecoder` is shared by ``kformat decode pcap`` (fed reassembled TCP bytes)
+and ``kformat proxy`` (fed the frames it forwards). Requests are parsed in the tolerant mode
+(``strict=False``); each response is parsed with the key and version of the request with its
+correlation id. Every message becomes one JSON object::
+
+    ts, client, server ("host:port"), kind ("request" | "response"), api_key, api_name,
+    api_version, correlation_id, client_id (requests), body | error, trailing (hex, if any)
+
+``error`` is ``{class, path, offset, reason}``; ``offset`` counts from the start of that
+direction's byte stream (the size prefix of the connection's first frame is offset 0). A
+response read in the v0 layout of ApiVersions (KIP-511) also has ``parsed_as_version``.
+
+Connections that are not plain Kafka are reported, never decoded as garbage: TLS (the first
+client bytes are a TLS handshake record) and SASL tokens sent without Kafka framing after a
+SaslHandshake v0 exchange.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from kformat.errors import InvalidValueError, KFormatError, LimitExceededError
+from kformat.protocol.api import Request, Response, grammar, parse_request, parse_response
+from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE
+from kformat.protocol.registry import load_registry
+from kformat.protocol.shape import body_json
+
+__all__ = ["ConnectionDecoder", "Decoded", "error_json", "looks_like_tls"]
+
+SIZE: Final = struct.Struct(">i")
+KEY_VERSION: Final = struct.Struct(">hh")
+SASL_HANDSHAKE: Final = 17
+RESYNC_WAIT: Final = 1 << 20
+"""After a gap, a plausible frame up to this size is waited for until it can be decoded."""
+
+
+def error_json(exc: KFormatError) -> dict[str, Any]:
+    """``{class, path, offset, reason}`` of an error."""
+    return {"class": type(exc).__name__, "path": exc.field_path, "offset": exc.offset,
+            "reason": exc.reason}
+
+
+def looks_like_tls(data: bytes) -> bool:
+    """A TLS handshake record (content type 22, version 3.x) starts ``data``."""
+    return len(data) >= 3 and data[0] == 0x16 and data[1] == 0x03 and data[2] <= 0x04
+
+
+def plausible_request(payload: bytes) -> bool:
+    """The frame payload starts with a known api key and a version it has."""
+    if len(payload) < 8:
+        return False
+    key, version = KEY_VERSION.unpack_from(payload)
+    try:
+        return version in load_registry().request(key).valid
+    except KFormatError:
+        return False
+
+
+@dataclass(slots=True)
+class Decoded:
+    """A message decoded from one frame: its JSON record and the parsed message (or None)."""
+
+    record: dict[str, Any]
+    message: Request | Response | None = None
+    error: KFormatError | None = None
+
+
+@dataclass
+class _Stats:
+    requests: int = 0
+    responses: int = 0
+    errors: int = 0
+    trailing: int = 0
+    unmatched: int = 0
+    bytes_client: int = 0
+    bytes_server: int = 0
+    gaps: int = 0
+    gap_bytes: int = 0
+    skipped_bytes: int = 0
+
+
+@dataclass
+class ConnectionDecoder:
+    """Decode the frames of one connection (see the module doc).
+
+    Feed frames with :meth:`request` / :meth:`response`, or raw stream bytes with
+    :meth:`feed`; :meth:`summary` describes the connection.
+    """
+
+    client: str
+    server: str
+    all_fields: bool = False
+    records: bool = False
+    max_frame_size: int = DEFAULT_MAX_FRAME_SIZE
+    status: str = "kafka"
+    stats: _Stats = field(default_factory=_Stats)
+    _pending: dict[int, deque[tuple[int, int]]] = field(default_factory=dict)
+    _buffers: dict[str, bytearray] = field(default_factory=lambda: {"client": bytearray(),
+                                                                    "server": bytearray()})
+    _offsets: dict[str, int] = field(default_factory=lambda: {"client": 0, "server": 0})
+    _sasl_raw: bool = False
+    _resync: dict[str, bool] = field(default_factory=lambda: {"client": False, "server": False})
+
+    # ------------------------------------------------------------------ frames
+
+    def _base(self, ts: float | None, kind: str) -> dict[str, Any]:
+        return {"ts": ts, "client": self.client, "server": self.server, "kind": kind}
+
+    def _fail(self, out: dict[str, Any], exc: KFormatError, at: int) -> Decoded:
+        if exc.offset is not None:
+            exc = exc.relocated(at)
+        else:
+            exc.offset = at
+        out["error"] = error_json(exc)
+        self.stats.errors += 1
+        return Decoded(out, None, exc)
+
+    def request(self, payload: bytes, ts: float | None = None, at: int | None = None) -> Decoded:
+        """Decode one request frame (``payload`` without its size prefix); ``at`` is where its
+        size prefix starts in the client stream (by default: after the frames seen so far)."""
+        at = self._advance("client", payload, at)
+        self.stats.requests += 1
+        out = self._base(ts, "request")
+        if len(payload) >= 4:
+            key, version = KEY_VERSION.unpack_from(payload)
+            out.update(api_key=key, api_name=_api_name(key), api_version=version)
+        if len(payload) >= 8:
+            out["correlation_id"] = SIZE.unpack_from(payload, 4)[0]
+        try:
+            message = parse_request(payload, strict=False)
+        except KFormatError as exc:
+            if self._sasl_raw:
+                out["kind"] = "sasl"
+                return self._fail(out, InvalidValueError(
+                    "SASL token without Kafka framing (SaslHandshake v0): not decodable"), at + 4)
+            return self._fail(out, exc, at + 4)
+        out["client_id"] = message.client_id
+        out["body"] = self._body(message, "request", message.api_version)
+        self._trailing(out, message)
+        self._pending.setdefault(message.correlation_id, deque()).append(
+            (message.api_key, message.api_version))
+        if message.api_key == SASL_HANDSHAKE and message.api_version == 0:
+            self._sasl_raw = True  # tokens follow raw, after the response
+        return Decoded(out, message)
+
+    def response(self, payload: bytes, ts: float | None = None, at: int | None = None) -> Decoded:
+        """Decode one response frame, paired with its request by correlation id."""
+        at = self._advance("server", payload, at)
+        self.stats.responses += 1
+        out = self._base(ts, "response")
+        cid = SIZE.unpack_from(payload)[0] if len(payload) >= 4 else None
+        queue = self._pending.get(cid) if cid is not None else None
+        if not queue:
+            self.stats.unmatched += 1
+            out["correlation_id"] = cid
+            reason = ("SASL token without Kafka framing (SaslHandshake v0): not decodable"
+                      if self._sasl_raw else "no request with this correlation id")
+            if self._sasl_raw:
+                out["kind"] = "sasl"
+            return self._fail(out, InvalidValueError(reason, path="header.correlation_id",
+                                                     actual=cid), at + 4)
+        key, version = queue.popleft()
+        if not queue:
+            del self._pending[cid]
+        out.update(api_key=key, api_name=_api_name(key), api_version=version, correlation_id=cid)
+        try:
+            message = parse_response(payload, key, version, strict=False)
+        except KFormatError as exc:
+            return self._fail(out, exc, at + 4)
+        if message.parsed_as_version != version:
+            out["parsed_as_version"] = message.parsed_as_version
+        out["body"] = self._body(message, "response", message.parsed_as_version)
+        self._trailing(out, message)
+        return Decoded(out, message)
+
+    def _advance(self, side: str, payload: bytes, at: int | None) -> int:
+        if at is None:
+            at = self._offsets[side]
+            self._offsets[side] = at + 4 + len(payload)
+            setattr(self.stats, f"bytes_{side}", getattr(self.stats, f"bytes_{side}") + 4 + len(payload))
+        return at
+
+    def _body(self, message: Request | Response, kind: str, version: Any) -> Any:
+        return body_json(grammar(message.api_key, version, kind), message.body,
+                         all_fields=self.all_fields, records=self.records)
+
+    def _trailing(self, out: dict[str, Any], message: Request | Response) -> None:
+        if message.trailing:
+            out["trailing"] = message.trailing.hex()
+            self.stats.trailing += 1
+
+    # ------------------------------------------------------------------ streams
+
+    def feed(self, side: str, data: bytes, ts: float | None = None) -> list[Decoded]:
+        """Append stream bytes from ``side`` (``client`` or ``server``); decode what is complete."""
+        if self.status != "kafka":
+            self._count(side, len(data))
+            return []
+        buf = self._buffers[side]
+        if side == "client" and self._offsets["client"] == 0 and not buf and looks_like_tls(data):
+            self.status = "tls"
+            self._count(side, len(data))
+            return []
+        buf += data
+        self._count(side, len(data))
+        return self._drain(side, ts)
+
+    def _count(self, side: str, n: int) -> None:
+        setattr(self.stats, f"bytes_{side}", getattr(self.stats, f"bytes_{side}") + n)
+
+    def gap(self, side: str, length: int) -> None:
+        """``length`` bytes of ``side`` are missing: the frame in progress is lost and the
+        decoder looks for the next frame boundary in what follows."""
+        self.stats.gaps += 1
+        self.stats.gap_bytes += length
+        buf = self._buffers[side]
+        self._offsets[side] += len(buf) + length
+        self.stats.skipped_bytes += len(buf)
+        buf.clear()
+        self._resync[side] = True
+
+    def _drain(self, side: str, ts: float | None) -> list[Decoded]:
+        buf = self._buffers[side]
+        out: list[Decoded] = []
+        while True:
+            if self._resync[side] and not self._find_boundary(side):
+                return out
+            if len(buf) < 4:
+                return out
+            size = SIZE.unpack_from(buf)[0]
+            if size < 0 or size > self.max_frame_size:
+                err_cls = InvalidValueError if size < 0 else LimitExceededError
+                rec = self._base(ts, "request" if side == "client" else "response")
+                out.append(self._fail(rec, err_cls(f"frame size {size} out of range",
+                                                   path="size", actual=size),
+                                      self._offsets[side]))
+                self.gap(side, 0)  # look for the next plausible frame
+                self.stats.gaps -= 1
+                continue
+            if len(buf) < 4 + size:
+                return out
+            payload = bytes(buf[4:4 + size])
+            del buf[:4 + size]
+            at = self._offsets[side]
+            self._offsets[side] = at + 4 + size
+            if side == "client":
+                out.append(self.request(payload, ts, at))
+            else:
+                out.append(self.response(payload, ts, at))
+
+    def _find_boundary(self, side: str) -> bool:
+        """After a gap: drop bytes until a frame starts that decodes (a request with a known
+        key and version, or a response whose correlation id is pending). A candidate frame
+        not yet complete in the buffer is waited for, up to ``RESYNC_WAIT`` bytes."""
+        buf = self._buffers[side]
+        for start in range(max(0, len(buf) - 7)):
+            size = SIZE.unpack_from(buf, start)[0]
+            if not 8 <= size <= self.max_frame_size:
+                continue
+            head = bytes(buf[start + 4:start + 12])
+            if side == "client" and not plausible_request(head):
+                continue
+            if side == "server" and SIZE.unpack_from(head)[0] not in self._pending:
+                continue
+            if len(buf) - start - 4 < size:
+                if size <= RESYNC_WAIT:
+                    self._skip(side, start)
+                    return False  # wait for the rest of this candidate
+                continue
+            if not self._decodes(side, bytes(buf[start + 4:start + 4 + size])):
+                continue
+            self._skip(side, start)
+            self._resync[side] = False
+            return True
+        self._skip(side, max(0, len(buf) - 7))  # a boundary may start in the last bytes
+        return False
+
+    def _skip(self, side: str, n: int) -> None:
+        del self._buffers[side][:n]
+        self._offsets[side] += n
+        self.stats.skipped_bytes += n
+
+    def _decodes(self, side: str, payload: bytes) -> bool:
+        try:
+            if side == "client":
+                parse_request(payload, strict=False)
+            else:
+                key, version = self._pending[SIZE.unpack_from(payload)[0]][0]
+                parse_response(payload, key, version, strict=False)
+        except KFormatError:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ summary
+
+    def summary(self) -> dict[str, Any]:
+        """One line describing the connection (for stderr at the end)."""
+        s = self.stats
+        out: dict[str, Any] = {"client": self.client, "server": self.server, "status": self.status}
+        if self.status == "tls":
+            out["reason"] = "TLS: not decodable"
+        elif self._sasl_raw:
+            out["sasl"] = "SaslHandshake v0: raw SASL tokens are not decodable"
+        out.update(requests=s.requests, responses=s.responses, errors=s.errors,
+                   unmatched_responses=s.unmatched,
+                   pending_requests=sum(len(q) for q in self._pending.values()),
+                   trailing=s.trailing, gaps=s.gaps, gap_bytes=s.gap_bytes,
+                   skipped_bytes=s.skipped_bytes + sum(len(b) for b in self._buffers.values()),
+                   bytes={"client": s.bytes_client, "server": s.bytes_server})
+        return out
+
+
+def _api_name(key: int) -> str | None:
+    try:
+        return load_registry().request(key).api_name
+    except KFormatError:
+        return None

@@ -1,0 +1,414 @@
+"""``kformat proxy``: a decoding TCP proxy in front of a Kafka broker or cluster.
+
+Every frame going through is decoded (:class:`~kformat.capture.messages.ConnectionDecoder`,
+the same JSON lines as ``kformat decode pcap``), passed through the *frame hooks*, and
+forwarded. A hook is ``on_frame(direction, frame, context) -> bytes``: ``direction`` is
+``"request"`` (client to broker) or ``"response"``, ``frame`` the payload without its size
+prefix, and ``context`` a :class:`FrameContext` holding the parsed message (or None when it
+did not decode), its JSON record and the connection. It returns the frame to forward
+(the same object when unchanged). Hooks run in order; a mutating layer plugs in here.
+
+The built-in hook :meth:`Proxy.rewrite_brokers` keeps clients going through the proxy: in
+every response it finds the brokers advertised (any struct with a ``host`` and a ``port``:
+Metadata, FindCoordinator, DescribeCluster, the NodeEndpoints of Fetch and Produce,
+DescribeQuorum listeners...), opens one listening port per upstream broker, and rewrites the
+addresses to those ports, by parse, modify, build with kformat's own API
+(:meth:`~kformat.protocol.api.Response.to_bytes` keeps everything else byte for byte).
+
+Frames that do not decode are forwarded unchanged and logged with their error. A TLS
+connection is piped through undecoded and reported. Listening sockets bind to 127.0.0.1 by
+default; connections and the proxy itself have bounded lifetimes when asked
+(``idle_timeout``, ``max_lifetime``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import socket
+import struct
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Final, TextIO
+
+from kformat.capture.messages import ConnectionDecoder, Decoded, looks_like_tls
+from kformat.errors import KFormatError
+from kformat.protocol.api import Request, Response
+from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE
+
+__all__ = ["FrameContext", "FrameHook", "Proxy", "ProxyThread", "advertised_brokers"]
+
+SIZE: Final = struct.Struct(">i")
+Address = tuple[str, int]
+
+
+@dataclass
+class FrameContext:
+    """What a frame hook knows about the frame it is given."""
+
+    proxy: Proxy
+    connection: ConnectionDecoder
+    upstream: Address
+    message: Request | Response | None
+    decoded: Decoded
+
+    @property
+    def record(self) -> dict[str, Any]:
+        return self.decoded.record
+
+
+FrameHook = Callable[[str, bytes, FrameContext], bytes]
+
+
+def advertised_brokers(value: Any) -> Iterator[dict[str, Any]]:
+    """Every struct in a parsed body with a ``host`` (str) and a ``port`` (int)."""
+    if isinstance(value, dict):
+        if isinstance(value.get("host"), str) and isinstance(value.get("port"), int) \
+                and not isinstance(value.get("port"), bool):
+            yield value
+        for item in value.values():
+            yield from advertised_brokers(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from advertised_brokers(item)
+
+
+@dataclass
+class Proxy:
+    """The proxy (see the module doc). Run it with :meth:`serve` in an event loop, or in a
+    thread with :class:`ProxyThread`."""
+
+    upstream: Address
+    listen: Address = ("127.0.0.1", 0)
+    log: TextIO | None = None
+    hooks: list[FrameHook] = field(default_factory=list)
+    rewrite: bool = True
+    all_fields: bool = False
+    records: bool = False
+    idle_timeout: float | None = None
+    connect_timeout: float = 10.0
+    max_frame_size: int = DEFAULT_MAX_FRAME_SIZE
+    summaries: list[dict[str, Any]] = field(default_factory=list)
+    listeners: dict[Address, Address] = field(default_factory=dict)
+    """upstream broker address -> the proxy's listening address for it."""
+    frames: dict[str, int] = field(default_factory=lambda: {"request": 0, "response": 0})
+    _servers: list[asyncio.base_events.Server] = field(default_factory=list)
+    _sockets: list[socket.socket] = field(default_factory=list)
+    _loop: asyncio.AbstractEventLoop | None = None
+    _tasks: set[asyncio.Task[Any]] = field(default_factory=set)
+
+    # ------------------------------------------------------------------ listening
+
+    @property
+    def address(self) -> Address:
+        """The bootstrap listening address (for ``--upstream``)."""
+        return self.listeners[self.upstream]
+
+    async def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._listen_for(self.upstream, self.listen)
+
+    def _listen_for(self, upstream: Address, where: Address | None = None) -> Address:
+        """The listening address for ``upstream``, opened now if there is none yet."""
+        found = self.listeners.get(upstream)
+        if found is not None:
+            return found
+        host, port = where if where is not None else (self.listen[0], 0)
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)  # accepting starts below; clients queue in the backlog until then
+        self._sockets.append(sock)
+        bound = sock.getsockname()[:2]
+        self.listeners[upstream] = (bound[0], bound[1])
+        assert self._loop is not None
+
+        async def serve() -> None:
+            server = await asyncio.start_server(
+                lambda r, w: self._connection(r, w, upstream), sock=sock)
+            self._servers.append(server)
+
+        self._spawn(serve())
+        return self.listeners[upstream]
+
+    def _spawn(self, coro: Any) -> None:
+        assert self._loop is not None
+        task = self._loop.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def stop(self) -> None:
+        for server in self._servers:
+            server.close()
+        for task in list(self._tasks):
+            task.cancel()
+        for server in self._servers:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(server.wait_closed(), 2)
+        for sock in self._sockets:  # those whose server had not started yet
+            sock.close()
+
+    async def serve(self, max_lifetime: float | None = None) -> None:
+        """Start, run until cancelled or ``max_lifetime`` seconds, stop."""
+        await self.start()
+        try:
+            if max_lifetime is None:
+                await asyncio.Event().wait()
+            else:
+                await asyncio.sleep(max_lifetime)
+        finally:
+            await self.stop()
+
+    # ------------------------------------------------------------------ connections
+
+    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                          upstream: Address) -> None:
+        peer = writer.get_extra_info("peername")
+        client = f"{peer[0]}:{peer[1]}" if peer else "?"
+        decoder = ConnectionDecoder(client, f"{upstream[0]}:{upstream[1]}",
+                                    all_fields=self.all_fields, records=self.records,
+                                    max_frame_size=self.max_frame_size)
+        try:
+            up_reader, up_writer = await asyncio.wait_for(
+                asyncio.open_connection(*upstream), self.connect_timeout)
+        except (TimeoutError, OSError) as exc:
+            decoder.status = f"upstream unreachable: {exc}"
+            self._summary(decoder)
+            writer.close()
+            return
+        task = asyncio.current_task()
+        assert task is not None
+        self._tasks.add(task)
+        pumps = [asyncio.ensure_future(self._pump(reader, up_writer, "request", decoder, upstream)),
+                 asyncio.ensure_future(self._pump(up_reader, writer, "response", decoder, upstream))]
+        try:
+            _done, pending = await asyncio.wait(pumps, return_when=asyncio.FIRST_COMPLETED)
+            for p in pending:  # one side closed: let the other drain briefly, then stop
+                with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+                    await asyncio.wait_for(p, 1.0)
+        except asyncio.CancelledError:
+            pass  # the proxy is stopping
+        finally:
+            for p in pumps:
+                p.cancel()
+            for w in (writer, up_writer):
+                with contextlib.suppress(Exception):
+                    w.close()
+            self._summary(decoder)
+            self._tasks.discard(task)
+
+    async def _read(self, reader: asyncio.StreamReader, n: int) -> bytes:
+        if self.idle_timeout is None:
+            return await reader.readexactly(n)
+        return await asyncio.wait_for(reader.readexactly(n), self.idle_timeout)
+
+    async def _pump(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                    direction: str, decoder: ConnectionDecoder, upstream: Address) -> None:
+        first = True
+        try:
+            while True:
+                head = await self._read(reader, 4)
+                if first and direction == "request" and looks_like_tls(head):
+                    decoder.status = "tls"
+                    writer.write(head)
+                    await self._raw(reader, writer)
+                    return
+                first = False
+                size = SIZE.unpack(head)[0]
+                if not 0 <= size <= self.max_frame_size:
+                    decoder.feed("client" if direction == "request" else "server", head)
+                    self._log_all(decoder)
+                    writer.write(head)
+                    await self._raw(reader, writer)  # framing lost: pipe the rest
+                    return
+                payload = await self._read(reader, size)
+                out = self._frame(direction, payload, decoder, upstream)
+                writer.write(SIZE.pack(len(out)) + out)
+                await writer.drain()
+        except (TimeoutError, asyncio.IncompleteReadError, ConnectionError):
+            return
+
+    async def _raw(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        while True:
+            data = await reader.read(65536)
+            if not data:
+                return
+            writer.write(data)
+            await writer.drain()
+
+    def _frame(self, direction: str, payload: bytes, decoder: ConnectionDecoder,
+               upstream: Address) -> bytes:
+        ts = time.time()
+        decoded = (decoder.request(payload, ts) if direction == "request"
+                   else decoder.response(payload, ts))
+        self.frames[direction] += 1
+        self._write(decoded.record)
+        context = FrameContext(self, decoder, upstream, decoded.message, decoded)
+        out = payload
+        hooks = ([self.rewrite_brokers] if self.rewrite else []) + list(self.hooks)
+        for hook in hooks:
+            out = hook(direction, out, context)
+        return out
+
+    def _log_all(self, decoder: ConnectionDecoder) -> None:
+        for side in ("client", "server"):
+            for decoded in decoder._drain(side, time.time()):
+                self._write(decoded.record)
+
+    def _write(self, record: dict[str, Any]) -> None:
+        if self.log is not None:
+            self.log.write(json.dumps(record, ensure_ascii=False) + "\n")
+            self.log.flush()
+
+    def _summary(self, decoder: ConnectionDecoder) -> None:
+        self.summaries.append(decoder.summary())
+
+    # ------------------------------------------------------------------ the rewrite hook
+
+    def rewrite_brokers(self, direction: str, frame: bytes, context: FrameContext) -> bytes:
+        """Point every advertised broker at a listening port of this proxy (parse, modify,
+        build); anything else is returned unchanged."""
+        message = context.message
+        if direction != "response" or not isinstance(message, Response):
+            return frame
+        changed = False
+        for broker in advertised_brokers(message.body):
+            if broker["port"] <= 0 or not broker["host"]:
+                continue  # "no coordinator" answers carry an empty host and port -1
+            host, port = self._listen_for((broker["host"], broker["port"]))
+            if (broker["host"], broker["port"]) != (host, port):
+                broker["host"], broker["port"] = host, port
+                changed = True
+        if not changed:
+            return frame
+        try:
+            return message.to_bytes()
+        except KFormatError as exc:  # never drop a frame: forward it as it came
+            context.record.setdefault("rewrite_error", str(exc))
+            return frame
+
+
+class ProxyThread:
+    """A :class:`Proxy` running in its own thread and event loop, stopped by :meth:`stop`,
+    at the end of a ``with`` block, or after ``max_lifetime`` seconds."""
+
+    def __init__(self, proxy: Proxy, max_lifetime: float = 300.0) -> None:
+        self.proxy = proxy
+        self.max_lifetime = max_lifetime
+        self._loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="kformat-proxy", daemon=True)
+        self._main: asyncio.Task[None] | None = None
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+
+        async def main() -> None:
+            try:
+                await self.proxy.start()
+            except BaseException as exc:
+                self._error = exc
+                self._ready.set()
+                return
+            self._ready.set()
+            try:
+                await asyncio.sleep(self.max_lifetime)
+            finally:
+                await self.proxy.stop()
+
+        self._main = self._loop.create_task(main())
+        with contextlib.suppress(asyncio.CancelledError):
+            self._loop.run_until_complete(self._main)
+        self._loop.close()
+
+    def start(self) -> ProxyThread:
+        self._thread.start()
+        if not self._ready.wait(30):
+            raise TimeoutError("the proxy did not start")
+        if self._error is not None:
+            raise self._error
+        return self
+
+    @property
+    def address(self) -> Address:
+        return self.proxy.address
+
+    @property
+    def bootstrap(self) -> str:
+        host, port = self.address
+        return f"{host}:{port}"
+
+    def stop(self) -> None:
+        if self._main is not None and not self._loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                self._loop.call_soon_threadsafe(self._main.cancel)
+        self._thread.join(10)
+
+    def __enter__(self) -> ProxyThread:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def _address(text: str) -> Address:
+    host, sep, port = text.rpartition(":")
+    if not sep or not port.isdigit():
+        raise ValueError(f"expected HOST:PORT, got {text!r}")
+    return host.strip("[]") or "127.0.0.1", int(port)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``kformat proxy --listen HOST:PORT --upstream HOST:PORT [--log FILE]``."""
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="kformat proxy",
+        description="A decoding Kafka proxy: logs every frame as JSON lines and rewrites the "
+                    "advertised broker addresses so that clients stay on the proxy.")
+    parser.add_argument("--listen", default="127.0.0.1:9092", type=_address,
+                        help="bootstrap address to listen on (default 127.0.0.1:9092)")
+    parser.add_argument("--upstream", required=True, type=_address, help="a broker, HOST:PORT")
+    parser.add_argument("--log", default="-", help="JSON lines file (default: stdout)")
+    parser.add_argument("--no-rewrite", action="store_true",
+                        help="forward responses unchanged (clients then go to the brokers)")
+    parser.add_argument("--all-fields", action="store_true")
+    parser.add_argument("--records", action="store_true",
+                        help="records fields as batches with their records")
+    parser.add_argument("--idle-timeout", type=float, default=None, metavar="SECONDS")
+    parser.add_argument("--max-lifetime", type=float, default=None, metavar="SECONDS",
+                        help="stop after this long (default: run until interrupted)")
+    args = parser.parse_args(argv)
+    log = sys.stdout if args.log == "-" else open(args.log, "a", encoding="utf-8")  # noqa: SIM115
+    proxy = Proxy(args.upstream, args.listen, log, rewrite=not args.no_rewrite,
+                  all_fields=args.all_fields, records=args.records, idle_timeout=args.idle_timeout)
+
+    async def run() -> None:
+        await proxy.start()
+        host, port = proxy.address
+        print(f"kformat proxy: listening on {host}:{port} for {args.upstream[0]}:{args.upstream[1]}",
+              file=sys.stderr)
+        try:
+            if args.max_lifetime is None:
+                await asyncio.Event().wait()
+            else:
+                await asyncio.sleep(args.max_lifetime)
+        finally:
+            await proxy.stop()
+
+    try:
+        asyncio.run(run())
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for line in proxy.summaries:
+            print(json.dumps(line), file=sys.stderr)
+        if log is not sys.stdout:
+            log.close()
+    return 0

@@ -1,0 +1,109 @@
+"""The JSON form of a parsed body as a person reads it: the version's own fields, records inline.
+
+A parsed body holds every field of every version (a field the version lacks reads as its
+default, so bodies of all versions look alike to code). Shown to a person that is noise:
+:func:`body_json` walks the body together with its grammar and keeps only the fields the
+version has (``all_fields=False``), and with ``records=True`` shows each ``records`` field as
+its decoded batches, each with its records (offset, timestamp, key, value, headers). A batch
+cut short (the partial batch a Fetch response may end with) keeps the shape of a batch, its
+fields null where the bytes are missing, plus a ``truncated`` member.
+
+Leaves use the reversible mapping of :mod:`kformat.jsonable`; a ``records`` field keeps its
+``"$records"`` raw bytes, so the output still converts back with ``from_jsonable``.
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+from typing import Any
+
+from construct import Construct, Renamed
+
+from kformat.errors import KFormatError
+from kformat.jsonable import to_jsonable
+from kformat.primitives import (
+    DEFAULTS_ON_WIRE,
+    UNKNOWN_TAGS,
+    KArray,
+    KStruct,
+    Presence,
+    TaggedFields,
+)
+from kformat.protocol.records_field import RecordSet, RecordsField
+
+__all__ = ["body_json", "records_json"]
+
+
+def _unwrap(sc: Construct) -> Construct:
+    while isinstance(sc, Renamed):
+        sc = sc.subcon
+    return sc
+
+
+def body_json(grammar: Construct, value: Any, *, all_fields: bool = False,
+              records: bool = False) -> Any:
+    """The JSON form of ``value`` parsed with ``grammar`` (see the module doc)."""
+    sc = _unwrap(grammar)
+    if value is None:
+        return None
+    if isinstance(sc, KStruct) and isinstance(value, dict):
+        return _struct(sc, value, all_fields, records)
+    if isinstance(sc, KArray) and isinstance(value, list):
+        return [body_json(sc.subcon, item, all_fields=all_fields, records=records) for item in value]
+    if isinstance(sc, Presence):
+        return body_json(sc.subcon, value, all_fields=all_fields, records=records)
+    if isinstance(sc, RecordsField) and isinstance(value, RecordSet) and records:
+        return records_json(value)
+    return to_jsonable(value)
+
+
+def _struct(sc: KStruct, value: dict[str, Any], all_fields: bool, records: bool) -> dict[str, Any]:
+    from kformat.protocol.compiler import Absent
+
+    grammars: dict[str, Construct] = {}
+    for sub in sc.subcons:
+        inner = _unwrap(sub)
+        if isinstance(inner, TaggedFields):
+            grammars.update((f.name, f.subcon) for f in inner.fields)
+        elif sub.name and not (isinstance(inner, Absent) and not all_fields):
+            grammars[sub.name] = inner
+    out: dict[str, Any] = {}
+    for key, item in value.items():
+        if key in grammars:
+            out[key] = body_json(grammars[key], item, all_fields=all_fields, records=records)
+        elif key in (UNKNOWN_TAGS, DEFAULTS_ON_WIRE) or (all_fields and key not in sc.defaults):
+            out[key] = to_jsonable(item)
+    return out
+
+
+def _b64(data: bytes | None) -> str | None:
+    return None if data is None else base64.b64encode(data).decode("ascii")
+
+
+def records_json(records: RecordSet) -> dict[str, Any]:
+    """``{"$records": raw, "batches": [batch + records...]}``, or an ``error`` member when the
+    batches do not decode (the raw bytes are always there)."""
+    from kformat.records.api import _batch_json, _record_json
+
+    out: dict[str, Any] = {"$records": _b64(records.raw)}
+    try:
+        batches = records.batches
+    except KFormatError as exc:
+        out["error"] = exc.to_dict()
+        return out
+    shown = []
+    for batch in batches:
+        head = _batch_json(batch)
+        head["records"] = [_record_json(batch, record) for record in batch.records]
+        shown.append(head)
+    tail = getattr(batches, "truncated", None)
+    if tail is not None:
+        from kformat.records.model import Batch
+
+        shape: dict[str, Any] = dict.fromkeys(_batch_json(Batch()))
+        shape.update(position=tail.position, size=tail.needed, records=[],
+                     truncated=dataclasses.asdict(tail))
+        shown.append(shape)
+    out["batches"] = shown
+    return out
