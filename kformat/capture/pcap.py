@@ -7,6 +7,10 @@ loopback (``NULL`` and ``LOOP``), raw IP, IPv4 and IPv6. Each TCP connection is 
 per direction by :class:`~kformat.capture.tcp.TcpStream` and handed to a
 :class:`~kformat.capture.messages.ConnectionDecoder`.
 
+pcapng files are read as dpkt reads them: every packet with the link type and time resolution
+of the first interface (captures of several interfaces of one link type read well; packets of
+another link type are counted as skipped).
+
 A connection is Kafka when one end uses one of ``ports`` (by default 9092, 9093, 9094 and
 29092; that end is the broker unless a SYN says otherwise), or, with ``sniff``, when the
 first bytes one end sends parse as a request frame with a known api key and version.
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import struct
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +45,9 @@ LINKTYPE_IPV4: Final = 228
 LINKTYPE_IPV6: Final = 229
 LINKTYPE_LINUX_SLL2: Final = 276
 _RAW_ALIASES: Final = (12, 14)  # DLT_RAW on some systems, written by old libpcaps
+SUPPORTED_LINKTYPES: Final = frozenset({
+    LINKTYPE_NULL, LINKTYPE_ETHERNET, LINKTYPE_RAW, LINKTYPE_LOOP, LINKTYPE_LINUX_SLL,
+    LINKTYPE_IPV4, LINKTYPE_IPV6, LINKTYPE_LINUX_SLL2, *_RAW_ALIASES})
 
 
 def _dpkt() -> Any:
@@ -135,15 +143,19 @@ def read_segments(path: str | Path, stats: ReadStats | None = None) -> Iterator[
     with open(path, "rb") as fh:
         try:
             reader = _reader(dpkt, fh)
-        except (ValueError, dpkt.dpkt.Error) as exc:
+        except (ValueError, struct.error, EOFError, dpkt.dpkt.Error) as exc:
             raise DecodeError(f"{path}: not a pcap or pcapng file ({exc})") from None
         linktype = reader.datalink()
+        if linktype not in SUPPORTED_LINKTYPES:
+            raise DecodeError(f"{path}: link type {linktype} is not supported (Ethernet, Linux "
+                              f"cooked SLL/SLL2, loopback and raw IP are)", actual=linktype)
         try:
             for ts, buf in reader:
                 stats.packets += 1
                 try:
                     ip = _network_layer(dpkt, linktype, buf)
-                except (dpkt.dpkt.Error, ValueError, IndexError, KeyError):
+                except (dpkt.dpkt.Error, ValueError, IndexError, KeyError, struct.error,
+                        TypeError):
                     stats.skipped += 1
                     continue
                 tcp = getattr(ip, "data", None)
@@ -157,7 +169,8 @@ def read_segments(path: str | Path, stats: ReadStats | None = None) -> Iterator[
                 yield Segment(float(ts), _address(dpkt, ip, ip.src), tcp.sport,
                               _address(dpkt, ip, ip.dst), tcp.dport, tcp.seq, tcp.flags,
                               bytes(tcp.data), tcp.ack)
-        except (dpkt.dpkt.NeedData, dpkt.dpkt.UnpackError, ValueError) as exc:
+        except (dpkt.dpkt.Error, ValueError, struct.error, EOFError, MemoryError,
+                OverflowError) as exc:
             raise DecodeError(f"{path}: capture cut short or corrupt after "
                               f"{stats.packets} packets ({exc})") from None
 

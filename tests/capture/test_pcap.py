@@ -284,3 +284,30 @@ def test_packets_that_are_not_tcp_are_counted(tmp_path):
     assert list(decoder.decode([path])) == []
     stats = decoder.read_stats
     assert (stats.packets, stats.tcp, stats.skipped) == (3, 0, 3)
+
+
+def test_corrupt_captures_raise_only_kformat_errors(tmp_path):
+    """Cut and bit-flipped captures: records, or a DecodeError naming the file; never a
+    foreign exception."""
+    from kformat.errors import KFormatError
+
+    conv = Conversation()
+    session(conv, exchanges())
+    rng = random.Random(11)
+    for fmt in ("pcap", "pcapng"):
+        good = write(tmp_path / f"good.{fmt}", conv.packets, "ethernet", fmt).read_bytes()
+        for i in range(60):
+            data = bytearray(good)
+            if i % 3 == 0:
+                data = data[:rng.randrange(len(data))]
+            for _ in range(1 + i % 4):
+                if data:
+                    data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+            path = tmp_path / f"bad{i}.{fmt}"
+            path.write_bytes(bytes(data))
+            try:
+                records = list(CaptureDecoder().decode([path]))
+            except KFormatError as exc:
+                assert str(path) in exc.reason
+                continue
+            assert all(("body" in r) != ("error" in r) for r in records)

@@ -238,3 +238,34 @@ def test_cli_listens_on_loopback_and_stops_by_itself(capsys, tmp_path):
     err = capsys.readouterr().err
     assert err.startswith("kformat proxy: listening on 127.0.0.1:") and "for 127.0.0.1:9" in err
     assert log.read_text() == ""
+
+
+def test_a_mutating_hook_changes_what_is_forwarded(cluster):
+    """Hooks run in order after the frame is logged: the log shows what the client sent,
+    the broker gets what the hooks return."""
+    from kformat.protocol.api import parse_request
+
+    forwarded = []
+
+    def acks_one(direction, frame, context):
+        message = context.message
+        if direction == "request" and message is not None and message.api_name == "Produce":
+            message.body["acks"] = 1
+            return message.to_bytes()
+        return frame
+
+    def keep(direction, frame, context):
+        if direction == "request" and context.record.get("api_name") == "Produce":
+            forwarded.append(parse_request(frame).body["acks"])
+        return frame
+
+    log = io.StringIO()
+    proxy = Proxy(cluster.addresses[0], log=log, hooks=[acks_one, keep])
+    with ProxyThread(proxy, max_lifetime=120) as thread:
+        producer = ck.Producer({"bootstrap.servers": thread.bootstrap, "acks": "all"})
+        producer.produce("cf-none", b"hooked")
+        assert producer.flush(DEADLINE) == 0
+    logged = [line["body"]["acks"] for line in log_lines(log)
+              if line.get("api_name") == "Produce" and line["kind"] == "request"]
+    assert logged and set(logged) == {-1}
+    assert forwarded == [1] * len(logged)
