@@ -47,3 +47,30 @@ fixtures: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+
+# Live fuzzing campaigns against real clients and librdkafka's mock cluster (opt-in; each one
+# bounded by FUZZ_LIVE_SECONDS plus one run timeout). Findings and figures: FUZZ_LIVE_OUT/*.
+FUZZ_LIVE_SECONDS ?= 120
+FUZZ_LIVE_OUT ?= build/fuzz-live
+FUZZ_LIVE_SEED ?= 1
+MOCK_BROKER = $(PY) -m kformat.fuzz.targets.mock_broker
+FUZZ_CAMPAIGN = nice -n 10 $(PY) -m kformat fuzz campaign --duration $(FUZZ_LIVE_SECONDS) \
+	--seed $(FUZZ_LIVE_SEED) --run-timeout 45 --rss-limit 1024
+
+.PHONY: fuzz-live fuzz-live-librdkafka fuzz-live-python fuzz-live-broker
+fuzz-live: fuzz-live-librdkafka fuzz-live-python fuzz-live-broker
+
+fuzz-live-librdkafka: $(STAMP)
+	-$(FUZZ_CAMPAIGN) --out $(FUZZ_LIVE_OUT)/librdkafka --upstream-cmd "$(MOCK_BROKER)" \
+	  --mutate responses --rate 0.05 \
+	  --target-cmd "$(PY) -m kformat.fuzz.targets librdkafka:consumer librdkafka:producer librdkafka:admin"
+
+fuzz-live-python: $(STAMP)
+	-$(FUZZ_CAMPAIGN) --out $(FUZZ_LIVE_OUT)/python --upstream-cmd "$(MOCK_BROKER)" \
+	  --mutate responses --rate 0.05 \
+	  --target-cmd "$(PY) -m kformat.fuzz.targets kafka-python:consumer aiokafka:consumer"
+
+fuzz-live-broker: $(STAMP)
+	-$(FUZZ_CAMPAIGN) --out $(FUZZ_LIVE_OUT)/mock-broker --target broker \
+	  --upstream-cmd "$(MOCK_BROKER) --messages 10" --mutate requests --rate 0.1 \
+	  --target-cmd "$(PY) -m kformat.fuzz.targets librdkafka:producer librdkafka:consumer kafka-python:consumer"

@@ -5,10 +5,12 @@
     kformat fuzz send --target 127.0.0.1:9092 --in DIR [--timeout S] [--max-cases N]
                       [--max-seconds T] [--report FILE] [--allow-non-loopback]
     kformat fuzz run --inputs 100000 --seed 1 [--time-budget S] [--findings DIR] [--report FILE]
-    kformat fuzz campaign --target-cmd "CMD {bootstrap}" --script FRAMES.jsonl --duration S
-                          --out DIR [--mutate responses|requests|both|none] [--rate R]
-                          [--seed S] [--apis Fetch,Metadata] [--max-runs N] [--run-timeout S]
-                          [--rss-limit MIB]
+    kformat fuzz campaign --target-cmd "CMD {bootstrap}"
+                          (--upstream HOST:PORT | --upstream-cmd CMD | --script FRAMES.jsonl)
+                          --duration S --out DIR [--target client|broker]
+                          [--mutate responses|requests|both|none] [--rate R] [--seed S]
+                          [--apis Fetch,Metadata] [--labels ...] [--max-runs N]
+                          [--run-timeout S] [--rss-limit MIB]
     kformat fuzz replay FILE | DIR/finding-N
 """
 
@@ -70,8 +72,17 @@ def _parser() -> argparse.ArgumentParser:
     campaign.add_argument("--target-cmd", required=True,
                           help="the client command ({bootstrap} and $KFORMAT_BOOTSTRAP give "
                                "the broker address); run without a shell")
-    campaign.add_argument("--script", type=Path, required=True,
-                          help="a frame log (frames.jsonl) a fake broker answers from")
+    broker = campaign.add_mutually_exclusive_group(required=True)
+    broker.add_argument("--upstream", help="a broker (HOST:PORT) to run the mutating proxy "
+                        "in front of")
+    broker.add_argument("--upstream-cmd", help="a command starting a broker that prints its "
+                        "bootstrap address first (restarted per run for --target broker)")
+    broker.add_argument("--script", type=Path,
+                        help="a frame log (frames.jsonl) a fake broker answers from, no "
+                             "broker at all")
+    campaign.add_argument("--target", choices=("client", "broker"), default="client",
+                          help="what is classified: the --target-cmd client, or the "
+                               "--upstream-cmd broker fed by it")
     campaign.add_argument("--out", type=Path, required=True)
     campaign.add_argument("--duration", type=float, default=60.0, help="seconds (runs started "
                           "before it ends finish, within --run-timeout)")
@@ -147,13 +158,16 @@ def _run(args: argparse.Namespace) -> int:
 
 def _campaign(args: argparse.Namespace) -> int:
     from kformat.fuzz.campaign import CampaignConfig, ScriptSource, run_campaign
+    from kformat.fuzz.proxied import ProxySource
 
     labels = [x.strip() for x in args.labels.split(",") if x.strip()] if args.labels else None
     config = CampaignConfig(args.target_cmd, args.out, duration=args.duration,
                             max_runs=args.max_runs, run_timeout=args.run_timeout,
                             rss_limit=args.rss_limit << 20, mode=args.mutate, rate=args.rate,
-                            seed=args.seed, apis=args.apis, labels=labels)
-    report = run_campaign(config, ScriptSource(args.script), progress=sys.stderr)
+                            seed=args.seed, apis=args.apis, labels=labels, target=args.target,
+                            upstream_cmd=args.upstream_cmd)
+    source = ScriptSource(args.script) if args.script else ProxySource(args.upstream)
+    report = run_campaign(config, source, progress=sys.stderr)
     data = report.to_dict()
     print(json.dumps({k: v for k, v in data.items() if k not in ("config", "by_label")},
                      indent=1))

@@ -384,10 +384,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle-timeout", type=float, default=None, metavar="SECONDS")
     parser.add_argument("--max-lifetime", type=float, default=None, metavar="SECONDS",
                         help="stop after this long (default: run until interrupted)")
+    from kformat.fuzz.proxied import add_mutation_arguments, mutation_from
+
+    add_mutation_arguments(parser)
     args = parser.parse_args(argv)
     log = sys.stdout if args.log == "-" else open(args.log, "a", encoding="utf-8")  # noqa: SIM115
     proxy = Proxy(args.upstream, args.listen, log, rewrite=not args.no_rewrite,
                   all_fields=args.all_fields, records=args.records, idle_timeout=args.idle_timeout)
+    mutation = mutation_from(args)  # --mutate: kformat.fuzz's mutating hook, after the rewrite
+    if mutation is not None:
+        proxy.hooks.append(mutation.hook)
 
     async def run() -> None:
         await proxy.start()
@@ -409,6 +415,8 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         for line in proxy.summaries:
             print(json.dumps(line), file=sys.stderr)
+        if mutation is not None:
+            print(json.dumps(mutation.close()), file=sys.stderr)
         if log is not sys.stdout:
             log.close()
     return 0
