@@ -4,7 +4,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean grammars fixtures capture-tools cluster-test
+.PHONY: run test lint bench clean grammars fixtures capture-tools fuzz-run sanitize fuzz-native \
+	cluster-test
 
 # make run MASTER=spark://host:7077 runs the Spark pipeline against a cluster
 MASTER ?=
@@ -44,6 +45,34 @@ grammars: $(STAMP)
 
 fixtures: $(STAMP)
 	$(PY) -m kformat fixtures generate --out fixtures --committed
+
+# 100,000 mutated inputs through every parse entry point, on every engine built here: only
+# KFormatError may escape, no input may hang, the engines must agree (docs/fuzzing.md).
+FUZZ_INPUTS ?= 100000
+FUZZ_SEED ?= 1
+FUZZ_ENGINES ?= all
+FUZZ_OUT ?= build/fuzz
+fuzz-run: $(STAMP)
+	$(PY) -m kformat fuzz run --inputs $(FUZZ_INPUTS) --seed $(FUZZ_SEED) \
+		--engines $(FUZZ_ENGINES) --findings $(FUZZ_OUT)/findings --report $(FUZZ_OUT)/report.json
+
+# The native engine built with AddressSanitizer + UndefinedBehaviorSanitizer (build/sanitize,
+# the normal build untouched), then the harness self-test, the test suite, the fixture corpus
+# and SANITIZE_INPUTS mutated inputs on both engines under it; any report fails
+# (tests/sanitize/driver.py explains every choice).
+SANITIZE_INPUTS ?= 100000
+sanitize: $(STAMP)
+	SANITIZE_INPUTS=$(SANITIZE_INPUTS) $(PY) tests/sanitize/driver.py $(SANITIZE_STAGES)
+
+# Coverage-guided differential fuzzing of the native engine with atheris (the `fuzz` extra)
+# for FUZZ_SECONDS, seeded from the fixtures, then the corpus replayed under ASan+UBSan
+# (tests/sanitize/fuzz_native.py). Output in build/fuzz-native/.
+FUZZ_SECONDS ?= 600
+FUZZ_JOBS ?= 1
+fuzz-native: $(STAMP)
+	@$(PY) -c "import atheris" 2>/dev/null || \
+		$(PY) -m pip install -q -e '.[fuzz]' --config-settings editable_mode=compat
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) $(PY) tests/sanitize/fuzz_native.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

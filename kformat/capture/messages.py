@@ -213,6 +213,11 @@ class ConnectionDecoder:
     def _count(self, side: str, n: int) -> None:
         setattr(self.stats, f"bytes_{side}", getattr(self.stats, f"bytes_{side}") + n)
 
+    def mid_stream(self, side: str) -> None:
+        """The capture starts in the middle of ``side``'s stream: its first bytes may be the
+        end of a frame, so decoding starts at the first frame that decodes."""
+        self._resync[side] = True
+
     def gap(self, side: str, length: int) -> None:
         """``length`` bytes of ``side`` are missing: the frame in progress is lost and the
         decoder looks for the next frame boundary in what follows."""
@@ -255,10 +260,12 @@ class ConnectionDecoder:
 
     def _find_boundary(self, side: str) -> bool:
         """After a gap: drop bytes until a frame starts that decodes (a request with a known
-        key and version, or a response whose correlation id is pending). A candidate frame
-        not yet complete in the buffer is waited for, up to ``RESYNC_WAIT`` bytes."""
+        key and version, or a response whose correlation id is pending). When no complete
+        frame in the buffer decodes, the first plausible one still arriving is waited for
+        (up to ``RESYNC_WAIT`` bytes)."""
         buf = self._buffers[side]
-        for start in range(max(0, len(buf) - 7)):
+        waiting = None
+        for start in range(max(0, len(buf) - 11)):  # a size and the 8 bytes after it
             size = SIZE.unpack_from(buf, start)[0]
             if not 8 <= size <= self.max_frame_size:
                 continue
@@ -268,16 +275,15 @@ class ConnectionDecoder:
             if side == "server" and SIZE.unpack_from(head)[0] not in self._pending:
                 continue
             if len(buf) - start - 4 < size:
-                if size <= RESYNC_WAIT:
-                    self._skip(side, start)
-                    return False  # wait for the rest of this candidate
+                if waiting is None and size <= RESYNC_WAIT and len(buf) - start <= RESYNC_WAIT:
+                    waiting = start
                 continue
             if not self._decodes(side, bytes(buf[start + 4:start + 4 + size])):
                 continue
             self._skip(side, start)
             self._resync[side] = False
             return True
-        self._skip(side, max(0, len(buf) - 7))  # a boundary may start in the last bytes
+        self._skip(side, max(0, len(buf) - 11) if waiting is None else waiting)
         return False
 
     def _skip(self, side: str, n: int) -> None:

@@ -292,6 +292,10 @@ class CaptureDecoder:
         assert conn.client is not None
         server = conn.b if conn.client == conn.a else conn.a
         conn.decoder = ConnectionDecoder(_endpoint(*conn.client), _endpoint(*server), **self.options)
+        for end, side in ((conn.client, "client"), (server, "server")):
+            stream = conn.streams.get(end)
+            if stream is None or not stream.saw_syn:  # the capture began mid-connection
+                conn.decoder.mid_stream(side)
         return True
 
     def _close(self, conn: _Connection) -> Iterator[dict[str, Any]]:

@@ -44,6 +44,7 @@ class TcpStream:
     gap_bytes: int = 0
     delivered: int = 0
     finished: bool = False  # a FIN was seen: it takes one sequence number after the data
+    saw_syn: bool = False  # the stream's start was captured
     _delivered_tail: bytes = b""
 
     def syn(self, seq: int) -> None:
@@ -51,6 +52,7 @@ class TcpStream:
         if self.base is None:
             self.base = (seq + 1) % _MOD
             self.next = 0
+            self.saw_syn = True
 
     def _position(self, seq: int) -> int:
         """The absolute stream position of ``seq``, the unwrapped value nearest ``next``."""

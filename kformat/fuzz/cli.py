@@ -4,14 +4,15 @@
     kformat fuzz generate --kind batches --count 500 --seed 1 --out DIR
     kformat fuzz send --target 127.0.0.1:9092 --in DIR [--timeout S] [--max-cases N]
                       [--max-seconds T] [--report FILE] [--allow-non-loopback]
-    kformat fuzz run --inputs 100000 --seed 1 [--time-budget S] [--findings DIR] [--report FILE]
+    kformat fuzz run --inputs 100000 --seed 1 [--engines native,python|all] [--deadline S]
+                     [--time-budget S] [--findings DIR] [--report FILE] [--no-memory]
     kformat fuzz campaign --target-cmd "CMD {bootstrap}"
                           (--upstream HOST:PORT | --upstream-cmd CMD | --script FRAMES.jsonl)
                           --duration S --out DIR [--target client|broker]
                           [--mutate responses|requests|both|none] [--rate R] [--seed S]
                           [--apis Fetch,Metadata] [--labels ...] [--max-runs N]
                           [--run-timeout S] [--rss-limit MIB]
-    kformat fuzz replay FILE | DIR/finding-N
+    kformat fuzz replay FILE [--engines native,python] | DIR/finding-N
 """
 
 from __future__ import annotations
@@ -66,6 +67,14 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--slow-ms", type=float, default=100.0)
     run.add_argument("--findings", type=Path, default=None, help="directory for failing cases")
     run.add_argument("--report", type=Path, default=None)
+    run.add_argument("--engines", default=None,
+                     help="engines to run every input on, comma-separated, or 'all': the "
+                          "first is timed, the others must agree with it (default: the "
+                          "active engine)")
+    run.add_argument("--deadline", type=float, default=10.0,
+                     help="CPU seconds an input may take on one engine before it is a hang")
+    run.add_argument("--no-memory", action="store_true",
+                     help="skip the per-input peak-memory measurement (tracemalloc)")
 
     campaign = sub.add_parser("campaign", help="run a real client repeatedly against mutated "
                               "responses, keep a reproducer per distinct finding")
@@ -103,6 +112,9 @@ def _parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="run a saved finding again (a self-fuzz finding "
                             "file, or a campaign's finding directory)")
     replay.add_argument("file", type=Path)
+    replay.add_argument("--engines", default=None,
+                        help="self-fuzz findings: engines to compare (default: the finding's, "
+                             "where available)")
     replay.add_argument("--run-timeout", type=float, default=None,
                         help="campaign findings: seconds before the run counts as a hang")
     replay.add_argument("--target-cmd", default=None,
@@ -148,7 +160,9 @@ def _run(args: argparse.Namespace) -> int:
     from kformat.fuzz.harness import fuzz_parsers
 
     report = fuzz_parsers(args.inputs, args.seed, args.time_budget, slow_ms=args.slow_ms,
-                          save_dir=args.findings, progress=sys.stderr)
+                          save_dir=args.findings, engines=args.engines,
+                          deadline=args.deadline, trace_memory=not args.no_memory,
+                          progress=sys.stderr)
     data = report.to_dict()
     if args.report:
         _write(args.report, data)
@@ -207,7 +221,7 @@ def _replay(args: argparse.Namespace) -> int:
         return 0 if result.outcome == "clean" else 1
     from kformat.fuzz.harness import replay
 
-    return replay(args.file)
+    return replay(args.file, engines=args.engines)
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:

@@ -25,13 +25,16 @@ import sys
 import time
 import traceback
 import tracemalloc
+from array import array
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 from kformat.errors import KFormatError
+from kformat.fuzz import engines as eng
+from kformat.fuzz.deadline import Deadline, InFlight, InputDeadline
 from kformat.fuzz.mutators import MUTATORS
 from kformat.fuzz.samples import examples, strategy_for, subject_of
 from kformat.fuzz.subjects import ENTRY_POINTS, Subject
@@ -41,6 +44,21 @@ __all__ = ["ENTRIES", "Finding", "FuzzReport", "fuzz_parsers", "havoc", "replay"
 HARNESS_LIMIT = 1 << 20
 """Decompression limit the harness parses with (1 MiB): bombs are built to cross it."""
 SLOW_MS = 100.0
+DEADLINE_S = 10.0
+"""CPU seconds one input may take on one engine before it counts as a hang."""
+RSS_EVERY = 5000
+
+
+def rss_mb() -> float | None:
+    """This process's resident set size in MB (``None`` where ``/proc`` is missing)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return None
 
 
 # --------------------------------------------------------------------------- entry points
@@ -219,7 +237,9 @@ def havoc(data: bytes, rng: random.Random, other: bytes = b"") -> bytes:
 class Finding:
     kind: str
     """``foreign`` (a non-KFormatError escaped), ``mislabelled`` (a labelled mutant raised
-    another error) or ``slow`` (over ``slow_ms``, best of three warm runs)."""
+    another error), ``slow`` (over ``slow_ms``, best of three warm runs), ``hang`` (past the
+    per-input deadline) or ``mismatch`` (the engines disagreed on the value, on the error
+    class, or on the error's path and offset)."""
     entry: str
     label: str
     index: int
@@ -243,6 +263,12 @@ class FuzzReport:
     peak_memory: dict[str, Any] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
     stopped: str = "done"
+    engines: tuple[str, ...] = ("python",)
+    """The engines every input ran on; the first is timed and measured, the others are
+    compared with it."""
+    rss: list[tuple[int, float]] = field(default_factory=list)
+    """``(inputs so far, resident set size in MB)`` every :data:`RSS_EVERY` inputs (Linux):
+    a long run must hold steady."""
 
     @property
     def error_kinds(self) -> list[str]:
@@ -250,7 +276,8 @@ class FuzzReport:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "seed": self.seed, "inputs": self.inputs, "labelled_mutants": self.labelled,
+            "seed": self.seed, "engines": list(self.engines), "inputs": self.inputs,
+            "labelled_mutants": self.labelled,
             "seconds": round(self.seconds, 1), "stopped": self.stopped,
             "distinct_error_classes": len(self.error_kinds),
             "distinct_error_reasons": len(self.reasons),
@@ -258,6 +285,7 @@ class FuzzReport:
             "by_entry": dict(sorted(self.by_entry.items())),
             "by_label": dict(sorted(self.by_label.items())),
             "slowest": self.slowest, "peak_memory": self.peak_memory,
+            "rss_mb": self.rss,
             "findings": [vars(f) for f in self.findings],
         }
 
@@ -273,14 +301,42 @@ def _reason(exc: KFormatError) -> str:
     return f"{type(exc).__name__}: {reason}"
 
 
-def _run(entry: str, data: bytes, params: dict[str, Any]) -> tuple[str, BaseException | None]:
+def _attempt(entry: str, data: bytes, params: dict[str, Any]) -> eng.Outcome:
     try:
-        ENTRIES[entry](data, **params)
+        value = ENTRIES[entry](data, **params)
     except KFormatError as exc:
-        return type(exc).__name__, exc
+        return eng.Outcome(type(exc).__name__, None, exc)
     except Exception as exc:  # a finding
-        return "FOREIGN", exc
-    return "parsed", None
+        return eng.Outcome("FOREIGN", None, exc)
+    return eng.Outcome("parsed", value)
+
+
+def _run(entry: str, data: bytes, params: dict[str, Any]) -> tuple[str, BaseException | None]:
+    outcome = _attempt(entry, data, params)
+    return outcome.kind, outcome.error
+
+
+def _on_engines(entry: str, data: bytes, params: dict[str, Any], engines: Sequence[str],
+                deadline: Deadline) -> tuple[eng.Outcome, float, str | None]:
+    """Run one input on every engine (the first is already active): the first engine's
+    outcome, its wall time (ms) and, if another engine disagreed, why."""
+    deadline.arm()
+    try:
+        t0 = time.perf_counter()
+        first = _attempt(entry, data, params)
+        ms = (time.perf_counter() - t0) * 1000
+        for name in engines[1:]:
+            with eng.using(name):
+                other = _attempt(entry, data, params)
+            why = eng.disagreement(first, other)
+            if why is not None:
+                return first, ms, f"{engines[0]} vs {name}: {why}"
+    except InputDeadline:
+        ms = (time.perf_counter() - t0) * 1000
+        return eng.Outcome("DEADLINE"), ms, None
+    finally:
+        deadline.disarm()
+    return first, ms, None
 
 
 def _timed(entry: str, data: bytes, params: dict[str, Any], repeat: int = 3) -> float:
@@ -293,125 +349,197 @@ def _timed(entry: str, data: bytes, params: dict[str, Any], repeat: int = 3) -> 
 
 
 def _save(directory: Path | None, n: int, finding: Finding, data: bytes,
-          params: dict[str, Any], expected: str | None) -> str | None:
+          params: dict[str, Any], expected: str | None,
+          engines: Sequence[str] = ()) -> str | None:
     if directory is None:
         return None
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"finding-{n:04d}.bin"
     path.write_bytes(data)
-    meta = {**vars(finding), "params": params, "expected_error": expected, "file": path.name}
+    meta = {**vars(finding), "params": params, "expected_error": expected, "file": path.name,
+            "engines": list(engines)}
     path.with_suffix(".json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
     return str(path)
 
 
-def _peak(entry: str, data: bytes, params: dict[str, Any]) -> int:
-    """Peak memory (bytes) of one warm run of the input, measured with tracemalloc."""
+PEAK_BATCH = 5000
+"""Inputs whose peak memory one :mod:`tracemalloc` session measures (see :func:`_peaks`)."""
+
+
+def _peaks(runs: list[tuple[str, str, bytes, dict[str, Any]]]) -> tuple[int, str, str, int]:
+    """``(peak bytes, entry, label, input size)`` of the hungriest of ``runs`` (warm runs,
+    ``(entry, label, data, params)`` each), all measured in one tracemalloc session.
+
+    One session per batch, not per input: on CPython 3.11 and 3.12 every
+    ``tracemalloc.start()``/``stop()`` pair leaks C memory (32 bytes per distinct traceback
+    site, about 0.8 KB per protocol parse, fixed in 3.13), which grew a 200,000-input run
+    by hundreds of megabytes.
+    """
+    best = (0, "", "", 0)
+    if not runs:
+        return best
     started = not tracemalloc.is_tracing()
     if started:
         tracemalloc.start()
-    tracemalloc.reset_peak()
-    before = tracemalloc.get_traced_memory()[0]
     try:
-        _run(entry, data, params)
-        return tracemalloc.get_traced_memory()[1] - before
+        for entry, label, data, params in runs:
+            tracemalloc.reset_peak()
+            before = tracemalloc.get_traced_memory()[0]
+            _run(entry, data, params)
+            used = tracemalloc.get_traced_memory()[1] - before
+            if used > best[0]:
+                best = (used, entry, label, len(data))
     finally:
         if started:
             tracemalloc.stop()
+    return best
 
 
 def fuzz_parsers(n_inputs: int = 10_000, seed: int = 0, time_budget: float | None = None, *,
                  slow_ms: float = SLOW_MS, save_dir: str | Path | None = None,
                  per_kind: int = 120, labelled_share: float = 0.6, cross_share: float = 0.1,
                  memory_every: int = 1, trace_memory: bool = True,
+                 engines: str | Sequence[str] | None = None,
+                 deadline: float | None = DEADLINE_S,
                  progress: IO[str] | None = None) -> FuzzReport:
     """Feed ``n_inputs`` mutated inputs to kformat's parsers; see the module doc.
 
     Each input is timed untraced (its first run: it may include compiling a grammar on
-    first use); one in ``memory_every`` is then run again under :mod:`tracemalloc` for its
-    peak memory (warm). An input over ``slow_ms`` is re-timed (best of three) before it is
-    reported; the ten slowest first runs are re-timed warm for ``slowest["warm_ms"]``.
+    first use); one in ``memory_every`` is run again under :mod:`tracemalloc` for its
+    peak memory (warm), :data:`PEAK_BATCH` inputs per tracing session. An input over
+    ``slow_ms`` is re-timed (best of three) before it is reported; the ten slowest first
+    runs are re-timed warm for ``slowest["warm_ms"]``.
     ``time_budget`` (seconds) stops the run early; ``labelled_share`` of the inputs come
     from the labelled mutators, the rest from :func:`havoc`; ``cross_share`` of them also go
     to an entry point that takes any bytes.
+
+    ``engines`` (:func:`kformat.fuzz.engines.resolve`: ``None`` the active engine, ``"all"``
+    or ``"native,python"``) runs every input on each: the first is timed and measured, the
+    others must agree with it (value, or error class with path and offset) or the input is
+    a ``mismatch`` finding. An input running longer than ``deadline`` CPU seconds on an
+    engine is a ``hang`` finding (:mod:`kformat.fuzz.deadline`); with ``save_dir``, the
+    input being run is kept there as ``in-flight.bin`` until it returns, so a crash or a
+    hard hang leaves it behind.
     """
+    names = eng.resolve(engines)
+    with eng.using(names[0]):
+        return _fuzz(n_inputs, seed, time_budget, slow_ms, save_dir, per_kind, labelled_share,
+                     cross_share, memory_every, trace_memory, names, deadline, progress)
+
+
+def _draw(rng: random.Random, pool: list[Base], structured: list[Base], labels: list[str],
+          labelled_share: float, cross_share: float
+          ) -> tuple[str, dict[str, Any], str, bytes, str | None]:
+    """One mutated input: ``(entry, params, label, data, expected error)``; the expected
+    error is ``"?"`` for blind mutants, ``None`` when the input must parse."""
+    expected: str | None = "?"
+    if rng.random() < labelled_share:
+        base = structured[rng.randrange(len(structured))]
+        label = labels[rng.randrange(len(labels))]
+        assert base.subject is not None
+        mutation = MUTATORS[label](base.subject, rng)
+        if mutation is None:
+            label, data = "havoc", havoc(base.data, rng)
+        else:
+            data, expected = mutation.data, mutation.expected_error
+    else:
+        base = pool[rng.randrange(len(pool))]
+        other = pool[rng.randrange(len(pool))].data
+        label, data = "havoc", havoc(base.data, rng, other)
+    entry, params = base.entry, base.params
+    if rng.random() < cross_share:
+        entry, params, expected = _FOREIGN_OK[rng.randrange(2)], {}, "?"
+    return entry, params, label, data, expected
+
+
+def _fuzz(n_inputs: int, seed: int, time_budget: float | None, slow_ms: float,
+          save_dir: str | Path | None, per_kind: int, labelled_share: float,
+          cross_share: float, memory_every: int, trace_memory: bool, names: tuple[str, ...],
+          deadline_s: float | None, progress: IO[str] | None) -> FuzzReport:
     rng = random.Random(seed)
-    report = FuzzReport(seed)
+    report = FuzzReport(seed, engines=names)
     pool = bases(seed, per_kind=per_kind)
     structured = [b for b in pool if b.subject is not None]
     labels = sorted(MUTATORS)
     out_dir = Path(save_dir) if save_dir is not None else None
     start = time.perf_counter()
-    times: list[float] = []
+    times = array("d")  # 8 bytes per input (a list of floats takes 32)
     slowest: tuple[float, str, str, int, int] = (0.0, "", "", 0, 0)
     top: list[tuple[float, str, str, int, bytes, dict[str, Any]]] = [
         (0.0, "", "", 0, b"", {})] * 10
     peak = (0, "", "", 0)
-    for index in range(n_inputs):
-        if time_budget is not None and time.perf_counter() - start > time_budget:
-            report.stopped = f"time budget ({time_budget} s)"
-            break
-        expected: str | None = "?"
-        if rng.random() < labelled_share:
-            base = structured[rng.randrange(len(structured))]
-            label = labels[rng.randrange(len(labels))]
-            assert base.subject is not None
-            mutation = MUTATORS[label](base.subject, rng)
-            if mutation is None:
-                label, data = "havoc", havoc(base.data, rng)
-            else:
-                data, expected = mutation.data, mutation.expected_error
-        else:
-            base = pool[rng.randrange(len(pool))]
-            other = pool[rng.randrange(len(pool))].data
-            label, data = "havoc", havoc(base.data, rng, other)
-        entry, params = base.entry, base.params
-        if rng.random() < cross_share:
-            entry, params, expected = _FOREIGN_OK[rng.randrange(2)], {}, "?"
-        t0 = time.perf_counter()
-        outcome, exc = _run(entry, data, params)
-        ms = (time.perf_counter() - t0) * 1000
-        if ms > slow_ms:
-            ms = _timed(entry, data, params)  # warm, best of three
-        times.append(ms)
-        if ms > slowest[0]:
-            slowest = (ms, entry, label, index, len(data))
-        if ms > top[-1][0]:
-            top[-1] = (ms, entry, label, index, data, params)
-            top.sort(key=lambda t: -t[0])
-        if trace_memory and index % memory_every == 0:
-            used = _peak(entry, data, params)
-            if used > peak[0]:
-                peak = (used, entry, label, len(data))
-        report.inputs += 1
-        report.by_entry[entry] += 1
-        report.by_label[label] += 1
-        report.outcomes[outcome] += 1
-        if isinstance(exc, KFormatError):
-            report.reasons.add(_reason(exc))
-        if expected != "?":
-            report.labelled += 1
-        finding = None
-        if outcome == "FOREIGN":
-            detail = "".join(traceback.format_exception(exc)[-6:])  # type: ignore[arg-type]
-            finding = Finding("foreign", entry, label, index, seed, detail, ms)
-        elif expected != "?" and (outcome if outcome != "parsed" else None) != expected:
-            finding = Finding("mislabelled", entry, label, index, seed,
-                              f"expected {expected}, got {outcome}: {exc}", ms)
-        elif ms > slow_ms:
-            finding = Finding("slow", entry, label, index, seed, f"{ms:.1f} ms (best of 3)", ms)
-        if finding is not None:
-            finding.file = _save(out_dir, len(report.findings), finding, data, params,
-                                 None if expected == "?" else expected)
-            report.findings.append(finding)
-        if progress is not None and (index + 1) % 5000 == 0:
-            print(f"[{index + 1}/{n_inputs}] {report.outcomes.most_common(4)} "
-                  f"findings={len(report.findings)}", file=progress, flush=True)
+    measure: list[tuple[str, str, bytes, dict[str, Any]]] = []
+    deadline, in_flight = Deadline(deadline_s), InFlight(out_dir)
+    try:
+        for index in range(n_inputs):
+            if time_budget is not None and time.perf_counter() - start > time_budget:
+                report.stopped = f"time budget ({time_budget} s)"
+                break
+            entry, params, label, data, expected = _draw(rng, pool, structured, labels,
+                                                         labelled_share, cross_share)
+            in_flight.record(data, {"kind": "in-flight", "entry": entry, "label": label,
+                                    "index": index, "seed": seed, "detail": "",
+                                    "params": params, "engines": list(names),
+                                    "expected_error": None if expected == "?" else expected})
+            first, ms, mismatch = _on_engines(entry, data, params, names, deadline)
+            outcome, exc = first.kind, first.error
+            if ms > slow_ms and outcome != "DEADLINE":
+                deadline.pause()
+                ms = _timed(entry, data, params)  # warm, best of three
+            times.append(ms)
+            if ms > slowest[0]:
+                slowest = (ms, entry, label, index, len(data))
+            if ms > top[-1][0] and outcome != "DEADLINE":
+                top[-1] = (ms, entry, label, index, data, params)
+                top.sort(key=lambda t: -t[0])
+            if trace_memory and index % memory_every == 0 and outcome != "DEADLINE":
+                measure.append((entry, label, data, params))
+                if len(measure) >= PEAK_BATCH:
+                    deadline.pause()
+                    peak = max(peak, _peaks(measure), key=lambda p: p[0])
+                    measure.clear()
+            report.inputs += 1
+            report.by_entry[entry] += 1
+            report.by_label[label] += 1
+            report.outcomes[outcome] += 1
+            if isinstance(exc, KFormatError):
+                report.reasons.add(_reason(exc))
+            if expected != "?":
+                report.labelled += 1
+            finding = None
+            if outcome == "FOREIGN":
+                detail = "".join(traceback.format_exception(exc)[-6:])  # type: ignore[arg-type]
+                finding = Finding("foreign", entry, label, index, seed, detail, ms)
+            elif outcome == "DEADLINE":
+                finding = Finding("hang", entry, label, index, seed,
+                                  f"still running after {deadline_s} CPU seconds", ms)
+            elif mismatch is not None:
+                finding = Finding("mismatch", entry, label, index, seed, mismatch, ms)
+            elif expected != "?" and (outcome if outcome != "parsed" else None) != expected:
+                finding = Finding("mislabelled", entry, label, index, seed,
+                                  f"expected {expected}, got {outcome}: {exc}", ms)
+            elif ms > slow_ms:
+                finding = Finding("slow", entry, label, index, seed,
+                                  f"{ms:.1f} ms (best of 3)", ms)
+            if finding is not None:
+                finding.file = _save(out_dir, len(report.findings), finding, data, params,
+                                     None if expected == "?" else expected, names)
+                report.findings.append(finding)
+            if (index + 1) % RSS_EVERY == 0 and (rss := rss_mb()) is not None:
+                report.rss.append((index + 1, rss))
+            if progress is not None and (index + 1) % 5000 == 0:
+                print(f"[{index + 1}/{n_inputs}] {report.outcomes.most_common(4)} "
+                      f"findings={len(report.findings)}", file=progress, flush=True)
+    finally:
+        deadline.close()
+        in_flight.close()
+    peak = max(peak, _peaks(measure), key=lambda p: p[0])
     report.seconds = time.perf_counter() - start
     if times:
-        times.sort()
+        times = array("d", sorted(times))
         ms, entry, label, index, size = slowest
         warm = max(((_timed(t[1], t[4], t[5]), t) for t in top if t[1]),
-                   key=lambda w: w[0])
+                   key=lambda w: w[0], default=(0.0, top[0]))
         report.slowest = {"ms": round(ms, 2), "entry": entry, "label": label, "index": index,
                           "input_size": size,
                           "median_ms": round(times[len(times) // 2], 3),
@@ -424,21 +552,40 @@ def fuzz_parsers(n_inputs: int = 10_000, seed: int = 0, time_budget: float | Non
     return report
 
 
-def replay(path: str | Path, out: IO[str] | None = None) -> int:
-    """Run a saved finding (``.json`` or its ``.bin``) again; 0 if kformat now copes."""
+def replay(path: str | Path, out: IO[str] | None = None, *,
+           engines: str | Sequence[str] | None = None) -> int:
+    """Run a saved finding (``.json`` or its ``.bin``, or the ``in-flight`` input a crash
+    left) again; 0 if kformat now copes: only a KFormatError, within the deadline, on time,
+    the promised error for a labelled mutant, and every engine agreeing.
+
+    ``engines`` defaults to the finding's engines that this installation has.
+    """
     out = out if out is not None else sys.stdout
     meta_path = Path(path).with_suffix(".json")
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
     data = meta_path.with_suffix(".bin").read_bytes()
     entry, params = meta["entry"], meta.get("params", {})
-    outcome, exc = _run(entry, data, params)
-    ms = _timed(entry, data, params)  # warm: the first run compiled the grammars it needed
+    if engines is None:
+        engines = [e for e in meta.get("engines", []) if e in eng.available()] or None
+    names = eng.resolve(engines)
+    deadline = Deadline(DEADLINE_S)
+    try:
+        with eng.using(names[0]):
+            first, _, mismatch = _on_engines(entry, data, params, names, deadline)
+            outcome, exc = first.kind, first.error
+            # warm: the first run compiled the grammars it needed
+            ms = _timed(entry, data, params) if outcome != "DEADLINE" else float("inf")
+    finally:
+        deadline.close()
     print(f"{meta_path.name}: entry {entry}, label {meta['label']}, seed {meta['seed']}, "
-          f"index {meta['index']}: {outcome} in {ms:.1f} ms", file=out)
+          f"index {meta['index']}, engines {','.join(names)}: {outcome} in {ms:.1f} ms",
+          file=out)
     if exc is not None:
         print("".join(traceback.format_exception(exc)) if outcome == "FOREIGN"
               else f"  {exc}", file=out)
-    ok = outcome != "FOREIGN" and ms <= SLOW_MS
+    if mismatch is not None:
+        print(f"  engines disagree: {mismatch}", file=out)
+    ok = outcome not in ("FOREIGN", "DEADLINE") and mismatch is None and ms <= SLOW_MS
     if meta["kind"] == "mislabelled":
         ok = ok and outcome == (meta.get("expected_error") or "parsed")
     return 0 if ok else 1

@@ -11,10 +11,12 @@ Streams are the binary streams construct passes around (``io.BytesIO`` and const
 
 from __future__ import annotations
 
+import itertools
 import math
 import struct
 import uuid
 from collections.abc import Sequence
+from contextvars import ContextVar
 from io import BytesIO
 from typing import IO, Any
 
@@ -46,8 +48,44 @@ _BIO_SEEK = BytesIO.seek
 _UVARINT_1 = tuple(bytes((i,)) for i in range(0x80))
 """The one-byte varints, 0..127."""
 
-EMIT_CONSTANTS: list[Any] = []
-"""Objects that compiled code refers to by index (defaults that have no literal form)."""
+EMIT_CONSTANTS: dict[int, Any] = {}
+"""Objects handed to code being compiled (defaults that have no literal form), by token.
+
+The generated module takes each one (:func:`take_constant`) when it runs, binding it to a
+module-level name, so the table only holds the constants of compiles in progress: a grammar
+compiled again and again does not grow it (the old append-only list kept every object of
+every compile alive for the life of the process).
+"""
+_EMIT_TOKENS = itertools.count()
+
+
+def put_constant(value: Any) -> int:
+    """Park ``value`` for the code being generated; the token to take it back with."""
+    token = next(_EMIT_TOKENS)
+    EMIT_CONSTANTS[token] = value
+    tokens = EMITTED_TOKENS.get()
+    if tokens is not None:
+        tokens.append(token)
+    return token
+
+
+def take_constant(token: int) -> Any:
+    """The value parked under ``token``, removed from the table (generated code calls this
+    once, at module level)."""
+    return EMIT_CONSTANTS.pop(token)
+
+
+EMITTED_TOKENS: ContextVar[list[int] | None] = ContextVar("kformat_emitted_tokens",
+                                                          default=None)
+"""Tokens parked by the compile in progress in this context; what a failed compile (one
+whose generated module never ran) leaves in the table is dropped by
+:func:`release_constants`."""
+
+
+def release_constants(tokens: list[int]) -> None:
+    """Drop what ``tokens`` still hold in the table (a compile that stopped half-way)."""
+    for token in tokens:
+        EMIT_CONSTANTS.pop(token, None)
 
 U32_MAX = (1 << 32) - 1
 U64_MAX = (1 << 64) - 1

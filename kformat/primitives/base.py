@@ -43,9 +43,7 @@ class KConstruct(Construct):
         """Emit a module-level name bound to any Python object (defaults, codecs...)."""
         from kformat.primitives import _runtime as rt
 
-        token = len(rt.EMIT_CONSTANTS)
-        rt.EMIT_CONSTANTS.append(value)
-        return KConstruct._const(code, prefix, f"_rt.EMIT_CONSTANTS[{token}]")
+        return KConstruct._const(code, prefix, f"_rt.take_constant({rt.put_constant(value)})")
 
 
 def min_size_of(subcon: Construct) -> int:

@@ -129,6 +129,8 @@ class CompiledGrammar:
         self._ctx = {FACTORIES: {id(k): v for k, v in self.factories.items()}} \
             if self.factories else {}
         token = EMITTING_FACTORIES.set(self._ctx.get(FACTORIES))
+        parked: list[int] = []
+        parked_token = rt.EMITTED_TOKENS.set(parked)
         try:
             compiled = grammar.compile()
         except KFormatError:
@@ -138,6 +140,8 @@ class CompiledGrammar:
                 f"{name}: grammar does not compile: {type(exc).__name__}: {exc}") from None
         finally:
             EMITTING_FACTORIES.reset(token)
+            rt.EMITTED_TOKENS.reset(parked_token)
+            rt.release_constants(parked)
         fallbacks = compiled.module.linkedinstances
         if fallbacks:
             names = sorted({repr(v) for v in fallbacks.values()})

@@ -149,6 +149,23 @@ def test_a_lost_segment_without_acks_is_a_gap_at_the_end(tmp_path):
     assert (summary["gaps"], summary["gap_bytes"]) == (1, 10)
 
 
+def test_capture_started_in_the_middle_of_a_frame(tmp_path):
+    """tcpdump started while the client was connected: the first bytes are the end of a frame;
+    decoding starts at the first frame that decodes, and the skipped bytes are counted."""
+    conv = Conversation(handshake=False)
+    session(conv, exchanges(), mss=10)
+    first_request = len(frame(exchanges()[0][0]))
+    conv.packets = conv.packets[1:]  # the first 10 bytes of the first request were not captured
+    records, (summary,) = decode(write(tmp_path / "c.pcapng", conv.packets))
+    assert [(r["kind"], r["api_name"]) for r in records] == [
+        ("request", "Metadata"), ("response", "Metadata"),
+        ("request", "FindCoordinator"), ("response", "FindCoordinator")]
+    assert all("error" not in r for r in records)
+    first_response = len(frame(exchanges()[0][1]))
+    assert summary["skipped_bytes"] == first_request - 10 + first_response
+    assert summary["gaps"] == 0
+
+
 def test_trailing_bytes_and_kip511_in_a_capture(tmp_path):
     conv = Conversation()
     conv.send("client", frame(RDKAFKA_API_VERSIONS_V0))

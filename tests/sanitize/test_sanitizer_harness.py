@@ -1,0 +1,62 @@
+"""The sanitizer harness of ``make sanitize`` catches what it claims to (opt-in: it compiles).
+
+``tests/sanitize/overflow.c`` has a heap over-read and a signed integer overflow behind
+arguments; under the harness's environment a clean call passes and each bug fails the run
+with its sanitizer report.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.sanitize import driver
+
+pytestmark = [pytest.mark.sanitize,
+              pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc")]
+
+
+@pytest.fixture(scope="module")
+def overflow(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("overflow")
+    driver.compile_extension(driver.HERE / "overflow.c", "overflow", out)
+    return out
+
+
+def _run(out: Path, code: str, reports: Path) -> tuple[int, str]:
+    return driver.run_sanitized([sys.executable, "-c", f"import overflow; {code}"], reports,
+                                extra_env={"PYTHONPATH": str(out)}, check=False, timeout=120)
+
+
+def test_clean_code_passes(overflow: Path, tmp_path: Path) -> None:
+    assert _run(overflow, "assert overflow.copy(b'abc') == b'abc'", tmp_path) == (0, "")
+
+
+def test_a_heap_over_read_is_reported(overflow: Path, tmp_path: Path) -> None:
+    status, report = _run(overflow, "overflow.copy(b'abc', True)", tmp_path)
+    assert status != 0
+    assert "ERROR: AddressSanitizer: heap-buffer-overflow" in report
+    assert "overflow.c" in report  # symbolized: the report says where
+    with pytest.raises(driver.SanitizeError, match="heap-buffer-overflow"):
+        driver.run_sanitized([sys.executable, "-c", "import overflow; overflow.copy(b'x', 1)"],
+                             tmp_path / "again", extra_env={"PYTHONPATH": str(overflow)})
+
+
+def test_undefined_behaviour_is_reported(overflow: Path, tmp_path: Path) -> None:
+    status, report = _run(overflow, "overflow.add(2**31 - 1, 1)", tmp_path)
+    assert status != 0
+    assert "runtime error: signed integer overflow" in report
+
+
+def test_the_environment_suits_cpython(tmp_path: Path) -> None:
+    env = driver.sanitizer_env(tmp_path, Path("/x/_native.so"), base={"PYTHONPATH": "/p"})
+    asan, ubsan = env["LD_PRELOAD"].split(":")[:2]
+    assert "libasan" in asan and "libubsan" in ubsan  # the runtimes load before CPython's code
+    assert "detect_leaks=0" in env["ASAN_OPTIONS"]
+    assert env["PYTHONMALLOC"] == "malloc"
+    assert env["PYTHONPATH"].split(":")[0].endswith("tests/sanitize/site")
+    assert env["PYTHONPATH"].endswith(":/p")
+    assert env["KFORMAT_SANITIZED_NATIVE"] == "/x/_native.so"
