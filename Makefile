@@ -4,7 +4,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean grammars fixtures dist smoke-wheel docs capture-tools fuzz-run sanitize fuzz-native
+.PHONY: run test lint bench clean grammars fixtures dist smoke-wheel docs capture-tools fuzz-run sanitize fuzz-native \
+	cluster-test
+
+# make run MASTER=spark://host:7077 runs the Spark pipeline against a cluster
+MASTER ?=
 
 # constraints.txt: the exact codec-library releases the committed fixtures were produced with.
 $(STAMP): pyproject.toml constraints.txt
@@ -14,13 +18,18 @@ $(STAMP): pyproject.toml constraints.txt
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(PY) -m kformat.main
+	$(PY) -m kformat.main $(if $(MASTER),--master $(MASTER))
 
 # KFORMAT_FIXTURE_LIBS=exact: the fixture regeneration test fails (instead of skipping) when the
 # installed codec libraries are not the ones constraints.txt names.
 test: $(STAMP) capture-tools
 	$(PY) -m ruff check kformat tests bench
 	KFORMAT_FIXTURE_LIBS=exact $(PY) -m pytest -q
+
+# opt-in: a standalone master and two workers on 127.0.0.1 (from the pyspark installation),
+# the main job and queries against them, then stopped; bounded by timeouts
+cluster-test: $(STAMP)
+	timeout 1800 $(PY) -m pytest -q -m cluster tests/spark/test_cluster.py
 
 # tcpdump for the live-capture tests (tests/capture/test_tcpdump.py skip without it or root)
 capture-tools:

@@ -15,6 +15,7 @@ demo round-trips and every record verifies.
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
 import tempfile
@@ -100,8 +101,8 @@ def run_pipeline(out: IO[str] = sys.stdout, *, records: int = DEFAULT_RECORDS,
     per_shard = -(-records // shards)
     plan = CorpusPlan(seed=seed, shards=shards, records_per_shard=per_shard)
     temporary = directory is None
-    base = tempfile.mkdtemp(prefix="kformat-run-") if temporary else directory
-    assert base is not None
+    # absolute: on a cluster, executors resolve paths from their own working directory
+    base = tempfile.mkdtemp(prefix="kformat-run-") if temporary else os.path.abspath(directory)
     print(f"\n2. Spark pipeline: {plan.records:,} records in {shards} shards "
           f"(seed {seed}) under {base}", file=out)
     started = time.perf_counter()

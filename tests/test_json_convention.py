@@ -13,7 +13,7 @@ from kformat.cli import run
 from kformat.console import Console
 from kformat.jsonable import to_jsonable
 from kformat.protocol.records_field import RecordSet
-from kformat.records.fields import BATCH_FIELDS, batch_json, markdown_table, snake
+from kformat.records.fields import BATCH_FIELDS, batch_json, json_markdown_table, snake
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "json.md"
 LOG = "00000000000000000000.log"
@@ -23,7 +23,7 @@ def test_docs_table_is_the_code_table() -> None:
     text = DOC.read_text(encoding="utf-8")
     table = re.search(r"<!-- batch-fields:start -->\n(.*)\n<!-- batch-fields:end -->", text,
                       flags=re.S)
-    assert table is not None and table.group(1) == markdown_table()
+    assert table is not None and table.group(1) == json_markdown_table()
 
 
 def test_names_are_snake_case_and_spark_columns_are_their_camel_case() -> None:

@@ -5,7 +5,8 @@ Grammars (construct objects: ``.parse()`` / ``.build()``): :data:`RecordBatchV2`
 :data:`LegacyMessageSet` (magic 0/1), :data:`ControlRecordKey` and :data:`EndTxnMarker`.
 Values and entry points: :class:`Batch`, :class:`Record` (the record value class, the same
 object as ``kformat.Record``; ``RecordValue`` is an older alias), :class:`TruncatedTail`, :func:`parse_batches`, :func:`iter_batches`,
-:func:`build_batch`, :func:`make_batch`, :func:`decode_to_json_lines`.
+:func:`build_batch`, :func:`make_batch`, :func:`decode_to_json_lines`, :func:`to_arrow`
+(Arrow columns, :mod:`kformat.records.fields`).
 """
 
 from kformat.records.api import (
@@ -21,6 +22,7 @@ from kformat.records.api import (
 from kformat.records.batch import Header, RecordBatchV2
 from kformat.records.batch import Record as RecordV2
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
+from kformat.records.columnar import to_arrow
 from kformat.records.control import (
     ControlRecordKey,
     ControlType,
@@ -61,4 +63,5 @@ __all__ = [
     "iter_batches",
     "make_batch",
     "parse_batches",
+    "to_arrow",
 ]

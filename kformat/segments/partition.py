@@ -87,6 +87,8 @@ from kformat.segments.textfiles import (
 
 __all__ = [
     "PartitionDir",
+    "PartitionWriter",
+    "ProducerReplay",
     "SegmentFiles",
     "SegmentIndexes",
     "build_segment_indexes",
@@ -158,19 +160,22 @@ def _last_sequence(b: Batch) -> int:
     return seq - (1 << 31) if seq > (1 << 31) - 1 else seq
 
 
-def producer_state(batches: Sequence[Batch]) -> tuple[dict[int, ProducerEntry],
-                                                       list[tuple[int, AbortedTxn]]]:
-    """Replay batches as ``ProducerStateManager`` does.
+class ProducerReplay:
+    """``ProducerStateManager``'s replay, one batch at a time (:meth:`feed`).
 
-    Returns the producer entries at the end and, for each aborted transaction, the offset
-    of its ABORT marker with the ``.txnindex`` entry.
+    ``entries`` are the producer entries so far; ``aborted`` holds, for each aborted
+    transaction, the offset of its ABORT marker with the ``.txnindex`` entry.
     """
-    entries: dict[int, ProducerEntry] = {}
-    ongoing: dict[int, int] = {}  # producer id -> first offset of its open transaction
-    aborted: list[tuple[int, AbortedTxn]] = []
-    for b in batches:
+
+    def __init__(self) -> None:
+        self.entries: dict[int, ProducerEntry] = {}
+        self.ongoing: dict[int, int] = {}  # producer id -> first offset of its open txn
+        self.aborted: list[tuple[int, AbortedTxn]] = []
+
+    def feed(self, b: Batch) -> None:
         if b.magic < 2 or b.producer_id < 0:
-            continue
+            return
+        entries, ongoing = self.entries, self.ongoing
         pid = b.producer_id
         old = entries.get(pid) or ProducerEntry(pid, -1, -1, -1, 0, _NO_TIMESTAMP, -1, -1)
         if b.is_control:
@@ -179,27 +184,43 @@ def producer_state(batches: Sequence[Batch]) -> tuple[dict[int, ProducerEntry],
             if kind == ControlType.ABORT and first is not None:
                 others = [o for p, o in ongoing.items() if p != pid]
                 lso = min(others) if others else b.last_offset + 1
-                aborted.append((b.last_offset,
-                                AbortedTxn(pid, first, b.last_offset, lso)))
+                self.aborted.append((b.last_offset,
+                                     AbortedTxn(pid, first, b.last_offset, lso)))
             entries[pid] = ProducerEntry(pid, b.producer_epoch, old.last_sequence,
                                          old.last_offset, old.offset_delta, b.max_timestamp,
                                          coordinator_epoch, -1)
-            continue
+            return
         if b.is_transactional and pid not in ongoing:
             ongoing[pid] = b.base_offset
         entries[pid] = ProducerEntry(pid, b.producer_epoch, _last_sequence(b), b.last_offset,
                                      b.last_offset_delta, b.max_timestamp,
                                      old.coordinator_epoch, ongoing.get(pid, -1))
-    return entries, aborted
+
+
+def producer_state(batches: Sequence[Batch]) -> tuple[dict[int, ProducerEntry],
+                                                       list[tuple[int, AbortedTxn]]]:
+    """Replay batches as ``ProducerStateManager`` does (:class:`ProducerReplay`).
+
+    Returns the producer entries at the end and, for each aborted transaction, the offset
+    of its ABORT marker with the ``.txnindex`` entry.
+    """
+    replay = ProducerReplay()
+    for b in batches:
+        replay.feed(b)
+    return replay.entries, replay.aborted
+
+
+def _next_epoch(out: list[EpochEntry], b: Batch) -> None:
+    epoch = b.partition_leader_epoch
+    if b.magic >= 2 and epoch >= 0 and (not out or epoch > out[-1].epoch):
+        out.append(EpochEntry(epoch, b.base_offset))
 
 
 def leader_epochs(batches: Sequence[Batch]) -> list[EpochEntry]:
     """``leader-epoch-checkpoint`` entries: where each new leader epoch starts."""
     out: list[EpochEntry] = []
     for b in batches:
-        epoch = b.partition_leader_epoch
-        if b.magic >= 2 and epoch >= 0 and (not out or epoch > out[-1].epoch):
-            out.append(EpochEntry(epoch, b.base_offset))
+        _next_epoch(out, b)
     return out
 
 
@@ -247,6 +268,87 @@ def _segments(batches_by_segment: Mapping[int, Sequence[Batch | bytes]]
     return out
 
 
+class PartitionWriter:
+    """Writes ``<log_dir>/<topic>-<partition>/`` one segment at a time.
+
+    :meth:`add_segment` takes a segment's batch bytes and their :class:`Batch` values
+    (``position`` and ``size`` set; records are needed only in control batches, for the
+    transaction markers); each segment is written when the next one arrives (as a rolled
+    segment, with the broker's final time index entry) or at :meth:`close` (as the active
+    one), which also writes the producer snapshot, ``leader-epoch-checkpoint`` and
+    ``partition.metadata``. Only one segment is held at a time.
+    :func:`write_partition_dir` is this for segments given all at once.
+    """
+
+    def __init__(self, log_dir: str | os.PathLike[str], topic: str, partition: int, *,
+                 index_interval_bytes: int = 4096, topic_id: uuid.UUID | None = None,
+                 producer_snapshot: bool = True, preallocate_index_bytes: int = 0) -> None:
+        self.directory = Path(log_dir) / partition_dir_name(topic, partition)
+        self.topic = topic
+        self.index_interval_bytes = index_interval_bytes
+        self.topic_id = topic_id
+        self.producer_snapshot = producer_snapshot
+        self.preallocate_index_bytes = preallocate_index_bytes
+        self.replay = ProducerReplay()
+        self.epochs: list[EpochEntry] = []
+        self.end_offset: int | None = None
+        self.segments = 0
+        self._pending: tuple[int, list[bytes], list[Batch]] | None = None
+        self._aborted_written = 0
+        self.directory.mkdir(parents=True, exist_ok=True)
+
+    def add_segment(self, base: int, raw: Sequence[bytes], parsed: Sequence[Batch]) -> None:
+        """The next segment: base offset, its batches' bytes and values, in order."""
+        if self._pending is not None:
+            if base <= self._pending[0]:
+                raise EncodeError(f"segment base offsets must increase: {base} after "
+                                  f"{self._pending[0]}", path="segments")
+            self._flush(rolled=True, end=base)
+        for b in parsed:
+            self.replay.feed(b)
+            _next_epoch(self.epochs, b)
+        ends = [b.next_offset for b in parsed]
+        self.end_offset = max([base, *ends] if self.end_offset is None
+                              else [self.end_offset, base, *ends])
+        self._pending = (base, list(raw), list(parsed))
+        self.segments += 1
+
+    def _flush(self, *, rolled: bool, end: int | None) -> None:
+        assert self._pending is not None
+        base, raw, parsed = self._pending
+        self._pending = None
+        directory = self.directory
+        idx = build_segment_indexes(parsed, index_interval_bytes=self.index_interval_bytes,
+                                    rolled=rolled)
+        pad = 0 if rolled else self.preallocate_index_bytes
+        aborted = self.replay.aborted
+        txns = [t for at, t in aborted[self._aborted_written:]
+                if at >= base and (end is None or at < end)]
+        self._aborted_written = len(aborted)
+        _write(directory / segment_filename(base, LOG_SUFFIX), b"".join(raw))
+        _write(directory / segment_filename(base, INDEX_SUFFIX),
+               build_offset_index(idx.offsets, base, preallocate=pad))
+        _write(directory / segment_filename(base, TIME_INDEX_SUFFIX),
+               build_time_index(idx.times, base, preallocate=pad))
+        if txns:
+            _write(directory / segment_filename(base, TXN_INDEX_SUFFIX), build_txn_index(txns))
+
+    def close(self) -> Path:
+        """Write the last segment and the partition's files; return the directory."""
+        directory = self.directory
+        if self._pending is not None:
+            self._flush(rolled=False, end=None)
+        if self.producer_snapshot and self.end_offset is not None:
+            entries = self.replay.entries
+            _write(directory / segment_filename(self.end_offset, SNAPSHOT_SUFFIX),
+                   build_producer_snapshot(sorted(entries.values(),
+                                                  key=lambda e: e.producer_id)))
+        _write(directory / LEADER_EPOCH_CHECKPOINT, build_leader_epoch_checkpoint(self.epochs))
+        tid = self.topic_id or uuid.uuid5(uuid.NAMESPACE_URL, f"kformat:topic:{self.topic}")
+        _write(directory / PARTITION_METADATA, build_partition_metadata(tid))
+        return directory
+
+
 def write_partition_dir(log_dir: str | os.PathLike[str], topic: str, partition: int,
                         batches_by_segment: Mapping[int, Sequence[Batch | bytes]]
                         | Sequence[Sequence[Batch | bytes]], *,
@@ -259,36 +361,17 @@ def write_partition_dir(log_dir: str | os.PathLike[str], topic: str, partition: 
     batch bytes; a segment's base offset is its first batch's) or a mapping from base offset to
     batches. ``topic_id`` defaults to a UUID derived from the topic name, so fixtures are
     reproducible. ``preallocate_index_bytes`` pads the active (last) segment's ``.index`` and
-    ``.timeindex`` with zeros, as a running broker leaves them.
+    ``.timeindex`` with zeros, as a running broker leaves them. (:class:`PartitionWriter`
+    writes segment by segment.)
     """
     segments = _segments(batches_by_segment)
-    all_batches = [b for _, _, parsed in segments for b in parsed]
-    entries, aborted = producer_state(all_batches)
-    directory = Path(log_dir) / partition_dir_name(topic, partition)
-    directory.mkdir(parents=True, exist_ok=True)
-    for n, (base, raw, parsed) in enumerate(segments):
-        active = n == len(segments) - 1
-        idx = build_segment_indexes(parsed, index_interval_bytes=index_interval_bytes,
-                                    rolled=not active)
-        pad = preallocate_index_bytes if active else 0
-        end = segments[n + 1][0] if not active else None
-        txns = [t for at, t in aborted if at >= base and (end is None or at < end)]
-        _write(directory / segment_filename(base, LOG_SUFFIX), b"".join(raw))
-        _write(directory / segment_filename(base, INDEX_SUFFIX),
-               build_offset_index(idx.offsets, base, preallocate=pad))
-        _write(directory / segment_filename(base, TIME_INDEX_SUFFIX),
-               build_time_index(idx.times, base, preallocate=pad))
-        if txns:
-            _write(directory / segment_filename(base, TXN_INDEX_SUFFIX), build_txn_index(txns))
-    if producer_snapshot and segments:
-        end_offset = max([segments[-1][0], *(b.next_offset for b in all_batches)])
-        _write(directory / segment_filename(end_offset, SNAPSHOT_SUFFIX),
-               build_producer_snapshot(sorted(entries.values(), key=lambda e: e.producer_id)))
-    _write(directory / LEADER_EPOCH_CHECKPOINT,
-           build_leader_epoch_checkpoint(leader_epochs(all_batches)))
-    tid = topic_id or uuid.uuid5(uuid.NAMESPACE_URL, f"kformat:topic:{topic}")
-    _write(directory / PARTITION_METADATA, build_partition_metadata(tid))
-    return directory
+    writer = PartitionWriter(log_dir, topic, partition,
+                             index_interval_bytes=index_interval_bytes, topic_id=topic_id,
+                             producer_snapshot=producer_snapshot,
+                             preallocate_index_bytes=preallocate_index_bytes)
+    for base, raw, parsed in segments:
+        writer.add_segment(base, raw, parsed)
+    return writer.close()
 
 
 def _write(path: Path, data: bytes) -> None:

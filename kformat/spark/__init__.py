@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
-__all__ = ["register", "session"]
+__all__ = ["corrupt_count", "register", "session"]
 
 
 def register(spark: SparkSession) -> None:
@@ -26,6 +26,14 @@ def register(spark: SparkSession) -> None:
     from kformat.spark.datasource import register as _register
 
     _register(spark)
+
+
+def corrupt_count(spark: SparkSession) -> int:
+    """Unreadable stretches of segments this session's reads met so far (an accumulator;
+    see :func:`kformat.spark.datasource.corrupt_count`)."""
+    from kformat.spark.datasource import corrupt_count as _count
+
+    return _count(spark)
 
 
 def session(master: str | None = None, app_name: str = "kformat", **kwargs: Any) -> SparkSession:

@@ -1,93 +1,81 @@
-"""Segment bytes to Arrow record batches: the decode path of the ``kafka-segments`` source.
+"""Segment bytes to Arrow record batches: the read path of the ``kafka-segments`` source.
 
 Plain kformat plus pyarrow, no Spark: tested and benchmarked on its own.
 
-Framing. A segment is batches of any magic back to back (seed 000); a batch (or a magic 0/1
-entry) starts with ``offset:INT64 length:INT32`` and has its magic byte at byte 16 in both
-layouts. :func:`plan_splits` reads only those 12-byte heads, jumping from batch to batch, to
-cut a big file into ranges at batch boundaries; :class:`ColumnReader` reads one range. A head
-that does not frame a plausible batch (bad magic, a length below the magic's minimum or above
-``max_batch_size``, a cut-short tail) is handed to :func:`kformat.records.iter_batches`, so
-errors and truncation reports are exactly the records layer's.
+Framing. A segment is batches of any magic back to back; each starts with ``offset:INT64
+length:INT32`` and has its magic byte at byte 16. :func:`plan_splits` cuts a big file into
+byte ranges at batch boundaries (from the ``.index`` file when there is one,
+:mod:`kformat.spark.planning`, else by reading 12-byte heads); :class:`ColumnReader` reads one
+range: it frames runs of whole batches from their heads and hands each run to
+:func:`kformat.records.to_arrow` (the engine's columnar kernel), asking only for the columns
+the query needs.
 
-Decoding. A magic 2 batch is parsed by the compiled ``RecordBatchV2`` grammar, with its
-records and headers parsed into plain tuples (``CompiledGrammar(factories=...)``: no dict,
-:class:`~kformat.records.model.Batch` or ``Record`` object per record), and the columns are
-filled straight from those tuples with list comprehensions; batch-level columns get one
-entry per batch and are expanded by Arrow (run-end decoding). Two rules of
-:mod:`kformat.records.api` are applied on the way: ``offset = base_offset + offset_delta``
-and ``timestamp = base_timestamp + timestamp_delta`` except in LogAppendTime batches, whose
-records all carry ``max_timestamp``. Magic 0/1 entries go through
-:func:`kformat.records.parse_batches`. Arrow arrays are built once per chunk of
-``batch_rows`` rows.
+Corrupt data, as Spark's file sources do it (the ``mode`` option):
 
-A batch whose CRC does not match is decoded anyway with ``crcValid = false`` (what
-``kafka-dump-log.sh`` does); a batch that does not decode fails the read (``on_corrupt=
-"fail"``, the error names the file and absolute offset) or is skipped and listed in
-``skipped`` (``"skip"``). A partial last batch ends the read and is reported in
-``truncated``.
+* ``PERMISSIVE`` (default): every readable batch gives its rows (a CRC mismatch is decoded
+  anyway with ``crcValid`` false, as ``kafka-dump-log.sh`` does); each unreadable stretch
+  (a batch that does not decode, bytes that do not frame a batch, a cut-short last batch)
+  gives one row whose ``_corrupt`` struct holds the file, position, length, error class and
+  reason, and the read goes on at the next batch found (:mod:`kformat.spark.recovery`);
+* ``DROPMALFORMED``: unreadable stretches and CRC mismatches are left out, counted in
+  ``skipped``/``dropped_bytes`` (and logged and counted by the data source);
+* ``FAILFAST``: the first one raises its :class:`~kformat.errors.KFormatError`, the file
+  and absolute position in the message and ``offset``.
 
-Spark's Kafka conventions: ``timestamp`` is microseconds UTC, null on magic 0 (which has no
-timestamp), where ``timestampType`` is -1 (Kafka's ``NO_TIMESTAMP_TYPE``).
+``on_corrupt`` (``"fail"``/``"skip"``) is the older spelling of ``FAILFAST``/
+``DROPMALFORMED``.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
+import logging
 import struct
 from collections.abc import Iterator
-from typing import Any
 
 import pyarrow as pa
-import pyarrow.compute as pc
 
-from kformat.errors import CorruptRecordError, KFormatError
-from kformat.primitives import CompiledGrammar
-from kformat.records.api import DEFAULT_MAX_BATCH_SIZE, iter_batches, parse_batches
-from kformat.records.batch import (
-    BATCH_OVERHEAD,
-    CODEC_MASK,
-    CONTROL_FLAG,
-    MIN_BATCH_LENGTH,
-    TIMESTAMP_TYPE_FLAG,
-    TRANSACTIONAL_FLAG,
-    Header,
-    RecordBatchV2,
-    RecordFields,
-)
+from kformat.errors import KFormatError, TruncatedError
+from kformat.records.api import DEFAULT_MAX_BATCH_SIZE, iter_batches
+from kformat.records.arrow_python import CODEC_NAMES, PEEK, frame
+from kformat.records.batch import BATCH_OVERHEAD, HEADER_SIZE
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
-from kformat.records.model import Batch, TruncatedTail
+from kformat.records.columnar import to_arrow
+from kformat.records.model import TruncatedTail
 from kformat.spark.decoded import decoder
 from kformat.spark.files import BytesSource, RandomAccess
-from kformat.spark.schema import HEADERS_TYPE, TIMESTAMP_TYPE, arrow_schema
+from kformat.spark.options import MODES
+from kformat.spark.recovery import DEFAULT_RESYNC_LIMIT, find_batch
+from kformat.spark.schema import CORRUPT_COLUMN, arrow_schema
 
 __all__ = [
     "CODEC_NAMES",
+    "MODES",
     "ColumnReader",
+    "Corrupt",
     "ReadOptions",
     "plan_splits",
     "read_table",
     "spark_timestamp",
 ]
 
-CODEC_NAMES = ("none", "gzip", "snappy", "lz4", "zstd")
+_LEGACY_MODES = {"fail": "FAILFAST", "skip": "DROPMALFORMED"}
 _HEAD = struct.Struct(">qi")
-_MAGIC_AT = 16
-_PEEK = _MAGIC_AT + 1
-_MIN_LENGTH = {0: 14, 1: 22, 2: MIN_BATCH_LENGTH}
-"""Smallest length field per magic (as :mod:`kformat.records.api` checks it); anything
-smaller takes the records layer's path, which raises its error."""
+_COUNT_AT = HEADER_SIZE - 4
 _BLOCK = 8 << 20
-_MS_LIMIT = (1 << 63) // 1000
+_CHUNK_BYTES = 4 << 20
+log = logging.getLogger("kformat.spark")
 
 
 @dataclasses.dataclass(frozen=True)
 class ReadOptions:
     """How to read: the data source options, typed.
 
-    ``decode`` is a mode of :data:`kformat.spark.schema.DECODE_MODES` or None;
-    ``batch_rows`` the rows per Arrow record batch; ``on_corrupt`` ``"fail"`` or ``"skip"``.
+    ``mode`` one of :data:`MODES` (``on_corrupt`` ``"fail"``/``"skip"``, when given, sets it
+    the older way); ``decode`` a mode of :data:`kformat.spark.schema.DECODE_MODES` or None;
+    ``columns`` the output columns (None: all of :func:`kformat.spark.schema.columns`,
+    plus ``_corrupt`` in ``PERMISSIVE``); ``batch_rows`` the rows per Arrow record batch
+    (about); ``resync_limit`` how far to look for the next batch after damage.
     """
 
     verify_crc: bool = True
@@ -96,13 +84,34 @@ class ReadOptions:
     batch_rows: int = 10_000
     decompression_limit: int = DEFAULT_DECOMPRESSION_LIMIT
     max_batch_size: int = DEFAULT_MAX_BATCH_SIZE
-    on_corrupt: str = "fail"
+    on_corrupt: str | None = None
+    mode: str = "PERMISSIVE"
+    columns: tuple[str, ...] | None = None
+    resync_limit: int = DEFAULT_RESYNC_LIMIT
 
     def __post_init__(self) -> None:
-        if self.on_corrupt not in ("fail", "skip"):
-            raise ValueError(f"on_corrupt must be 'fail' or 'skip', not {self.on_corrupt!r}")
+        if self.on_corrupt is not None:
+            if self.on_corrupt not in _LEGACY_MODES:
+                raise ValueError(f"on_corrupt must be 'fail' or 'skip', not {self.on_corrupt!r}")
+            object.__setattr__(self, "mode", _LEGACY_MODES[self.on_corrupt])
+        mode = self.mode.upper()
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {self.mode!r}")
+        object.__setattr__(self, "mode", mode)
         if self.batch_rows < 1:
             raise ValueError("batch_rows must be positive")
+        if self.columns is not None:
+            known = set(arrow_schema(self.decode, corrupt=True).names)
+            unknown = [c for c in self.columns if c not in known]
+            if unknown:
+                raise ValueError(f"unknown columns {unknown}; columns: {sorted(known)}")
+
+    def schema(self) -> pa.Schema:
+        """The Arrow schema of what is read."""
+        full = arrow_schema(self.decode, corrupt=self.mode == "PERMISSIVE")
+        if self.columns is None:
+            return full
+        return pa.schema([full.field(name) for name in self.columns])
 
 
 def spark_timestamp(magic: int, timestamp: int) -> int | None:
@@ -110,31 +119,13 @@ def spark_timestamp(magic: int, timestamp: int) -> int | None:
     return None if magic == 0 else timestamp
 
 
-@functools.cache
-def _v2() -> CompiledGrammar:
-    """RecordBatchV2 with records and headers parsed into tuples, in field order (no dict
-    per record or header)."""
-    return CompiledGrammar(RecordBatchV2, "RecordBatchV2",
-                           factories={RecordFields: tuple, Header: tuple})
+@dataclasses.dataclass(frozen=True)
+class Corrupt:
+    """An unreadable stretch of a segment: ``[position, position + length)``."""
 
-
-def _field(name: str) -> int:
-    """Index of a field in the tuples of :data:`RecordFields` (checked at import)."""
-    names = [sc.name for sc in RecordFields.subcons]
-    return names.index(name)
-
-
-_TIMESTAMP_DELTA = _field("timestamp_delta")
-_OFFSET_DELTA = _field("offset_delta")
-_KEY = _field("key")
-_VALUE = _field("value")
-_HEADERS = _field("headers")
-
-
-def _located(exc: KFormatError, position: int, segment: str) -> KFormatError:
-    """``exc`` from a parse of bytes starting at ``position``, with an absolute offset and
-    the file named."""
-    return exc.relocated(position, lead=f"{segment}: " if segment else "")
+    position: int
+    length: int
+    error: KFormatError
 
 
 # --------------------------------------------------------------------------- I/O
@@ -160,23 +151,25 @@ class _Window:
 
 
 def plan_splits(source: RandomAccess | bytes, split_size: int, *,
-                max_batch_size: int = DEFAULT_MAX_BATCH_SIZE) -> list[tuple[int, int]]:
-    """Byte ranges of ``source`` of about ``split_size`` bytes each, cut at batch boundaries.
-
-    Reads one 12-byte head per batch. Where the heads stop making sense (a cut-short or
-    corrupt batch), the rest of the file is the last range, left to the reader to report.
+                max_batch_size: int = DEFAULT_MAX_BATCH_SIZE, start: int = 0,
+                end: int | None = None) -> list[tuple[int, int]]:
+    """Byte ranges of ``[start, end)`` of ``source`` (``start`` a batch start) of about
+    ``split_size`` bytes each, cut at batch boundaries found by reading one 12-byte head per
+    batch (:mod:`kformat.spark.planning` cuts at ``.index`` entries instead). Where the heads
+    stop making sense (a cut-short or corrupt batch), the rest is the last range, left to
+    the reader to report.
     """
     src = BytesSource(source) if isinstance(source, bytes | bytearray | memoryview) \
         else source
-    size = src.size()
-    if split_size <= 0 or size <= split_size:
-        return [(0, size)]
-    cuts = [0]
-    pos = 0
+    size = src.size() if end is None else end
+    if split_size <= 0 or size - start <= split_size:
+        return [(start, size)]
+    cuts = [start]
+    pos = start
     while pos + BATCH_OVERHEAD <= size:
         head = src.read_at(pos, BATCH_OVERHEAD)
         length = _HEAD.unpack_from(head)[1]
-        if length < _PEEK - BATCH_OVERHEAD or BATCH_OVERHEAD + length > max_batch_size:
+        if length < PEEK - BATCH_OVERHEAD or BATCH_OVERHEAD + length > max_batch_size:
             break
         pos += BATCH_OVERHEAD + length
         if pos >= size:
@@ -184,189 +177,6 @@ def plan_splits(source: RandomAccess | bytes, split_size: int, *,
         if pos - cuts[-1] >= split_size:
             cuts.append(pos)
     return list(zip(cuts, [*cuts[1:], size], strict=True))
-
-
-# --------------------------------------------------------------------------- columns
-
-
-_BATCH_FIELDS = ("timestamp_type", "base_offset", "magic", "codec", "producer_id",
-                 "producer_epoch", "base_sequence", "transactional", "control", "crc_valid",
-                 "position")
-
-
-class _Columns:
-    """Per-column Python lists for one chunk of rows.
-
-    Record columns get one list entry per record. Batch columns (and ``timestampType``,
-    which is the batch's) get one entry per batch, with ``run_ends``; Arrow expands them
-    (``run_end_decode``), so a batch of 500 records costs one append, not 500.
-    """
-
-    def __init__(self, decode: str | None) -> None:
-        self.decode = decoder(decode) if decode else None
-        self.reset()
-
-    def reset(self) -> None:
-        self.rows = 0
-        self.key: list[bytes | None] = []
-        self.value: list[bytes | None] = []
-        self.offset: list[int] = []
-        self.timestamp: list[int | None] = []
-        self.header_counts: list[int] = []
-        self.header_keys: list[str] = []
-        self.header_values: list[bytes | None] = []
-        self.run_ends: list[int] = []
-        self.batch: dict[str, list[Any]] = {name: [] for name in _BATCH_FIELDS}
-        self.decoded: list[tuple[Any, ...]] = []
-
-    def __len__(self) -> int:
-        return self.rows
-
-    def _batch_fields(self, n: int, timestamp_type: int, base_offset: int, magic: int,
-                      codec: int, producer_id: int, producer_epoch: int, base_sequence: int,
-                      transactional: bool, control: bool, crc_valid: bool | None,
-                      position: int) -> None:
-        self.rows += n
-        self.run_ends.append(self.rows)
-        b = self.batch
-        b["timestamp_type"].append(timestamp_type)
-        b["base_offset"].append(base_offset)
-        b["magic"].append(magic)
-        b["codec"].append(CODEC_NAMES[codec] if codec < len(CODEC_NAMES) else str(codec))
-        b["producer_id"].append(producer_id)
-        b["producer_epoch"].append(producer_epoch)
-        b["base_sequence"].append(base_sequence)
-        b["transactional"].append(transactional)
-        b["control"].append(control)
-        b["crc_valid"].append(crc_valid)
-        b["position"].append(position)
-
-    def add_v2(self, v: dict[str, Any], position: int, crc_valid: bool | None,
-               skip_control: bool) -> int:
-        """The records of a parsed magic 2 batch (the grammar's dict, records as tuples);
-        returns rows added."""
-        recs = v["records"]
-        n = len(recs)
-        attributes = v["attributes"]
-        control = bool(attributes & CONTROL_FLAG)
-        if not n or (control and skip_control):
-            return 0
-        base = v["base_offset"]
-        self.offset += [base + r[_OFFSET_DELTA] for r in recs]
-        log_append = 1 if attributes & TIMESTAMP_TYPE_FLAG else 0
-        if log_append:
-            self.timestamp += [v["max_timestamp"]] * n
-        else:
-            stamp = v["base_timestamp"]
-            self.timestamp += [stamp + r[_TIMESTAMP_DELTA] for r in recs]
-        keys = [r[_KEY] for r in recs]
-        values = [r[_VALUE] for r in recs]
-        self.key += keys
-        self.value += values
-        headers = [r[_HEADERS] for r in recs]
-        if any(headers):
-            flat = [h for hs in headers for h in hs]
-            self.header_keys += [h[0] for h in flat]
-            self.header_values += [h[1] for h in flat]
-            self.header_counts += [len(hs) for hs in headers]
-        else:
-            self.header_counts += [0] * n
-        self._batch_fields(n, log_append, base, 2, attributes & CODEC_MASK, v["producer_id"],
-                           v["producer_epoch"], v["base_sequence"],
-                           bool(attributes & TRANSACTIONAL_FLAG), control, crc_valid, position)
-        if self.decode is not None:
-            decode = self.decode
-            self.decoded += [decode(k, x, control) for k, x in zip(keys, values, strict=True)]
-        return n
-
-    def add_batch(self, b: Batch, position: int, skip_control: bool) -> int:
-        """The records of a :class:`Batch` (magic 0/1 entries: no headers)."""
-        recs = b.records
-        n = len(recs)
-        if not n or (b.is_control and skip_control):
-            return 0
-        magic = b.magic
-        self.offset += [r.offset for r in recs]
-        self.timestamp += [None] * n if magic == 0 else [r.timestamp for r in recs]
-        keys = [r.key for r in recs]
-        values = [r.value for r in recs]
-        self.key += keys
-        self.value += values
-        flat = [h for r in recs for h in r.headers]
-        self.header_keys += [h[0] for h in flat]
-        self.header_values += [h[1] for h in flat]
-        self.header_counts += [len(r.headers) for r in recs]
-        self._batch_fields(n, -1 if magic == 0 else b.timestamp_type, b.base_offset, magic,
-                           b.codec, b.producer_id, b.producer_epoch, b.base_sequence,
-                           b.is_transactional, b.is_control, b.crc_valid, position)
-        if self.decode is not None:
-            decode = self.decode
-            self.decoded += [decode(k, x, b.is_control) for k, x in zip(keys, values,
-                                                                         strict=True)]
-        return n
-
-    # ---------------------------------------------------------------- arrays
-
-    def _timestamps(self) -> pa.Array:
-        ms = pa.array(self.timestamp, pa.int64())
-        bounds = pc.min_max(ms).as_py()
-        lo, hi = bounds["min"], bounds["max"]
-        if lo is not None and (lo < -_MS_LIMIT or hi >= _MS_LIMIT):
-            # a timestamp no microsecond count can hold (corrupt data): null, not an error
-            ms = pa.array([t if t is not None and -_MS_LIMIT <= t < _MS_LIMIT else None
-                           for t in self.timestamp], pa.int64())
-        return pc.multiply(ms, 1000).view(TIMESTAMP_TYPE)
-
-    def _headers_array(self) -> pa.Array:
-        items = pa.StructArray.from_arrays(
-            [pa.array(self.header_keys, pa.string()),
-             pa.array(self.header_values, pa.binary())], names=["key", "value"])
-        counts = pa.array(self.header_counts, pa.int32())
-        ends = pc.cumulative_sum(counts)
-        offsets = pa.concat_arrays([pa.array([0], pa.int32()), ends])
-        return pa.ListArray.from_arrays(offsets, items, type=HEADERS_TYPE)
-
-    def _expanded(self, name: str, kind: pa.DataType, run_ends: pa.Array) -> pa.Array:
-        values = pa.array(self.batch[name], kind)
-        return pc.run_end_decode(pa.RunEndEncodedArray.from_arrays(run_ends, values))
-
-    def flush(self, schema: pa.Schema, topic: str | None, partition: int | None,
-              segment: str) -> pa.RecordBatch:
-        n = len(self)
-        ends = pa.array(self.run_ends, pa.int32())
-
-        def batch(name: str, kind: pa.DataType) -> pa.Array:
-            return self._expanded(name, kind, ends)
-
-        arrays: list[pa.Array] = [
-            pa.array(self.key, pa.binary()),
-            pa.array(self.value, pa.binary()),
-            pa.repeat(pa.scalar(topic, pa.string()), n),
-            pa.repeat(pa.scalar(partition, pa.int32()), n),
-            pa.array(self.offset, pa.int64()),
-            self._timestamps(),
-            batch("timestamp_type", pa.int32()),
-            self._headers_array(),
-            batch("base_offset", pa.int64()),
-            batch("magic", pa.int32()),
-            batch("codec", pa.string()),
-            batch("producer_id", pa.int64()),
-            batch("producer_epoch", pa.int32()),
-            batch("base_sequence", pa.int32()),
-            batch("transactional", pa.bool_()),
-            batch("control", pa.bool_()),
-            batch("crc_valid", pa.bool_()),
-            pa.repeat(pa.scalar(segment, pa.string()), n),
-            batch("position", pa.int64()),
-        ]
-        if self.decode is not None:
-            extra = [schema.field(i) for i in range(len(arrays), len(schema))]
-            cols = list(zip(*self.decoded, strict=True)) if self.decoded \
-                else [()] * len(extra)
-            arrays += [pa.array(list(col), f.type) for col, f in zip(cols, extra, strict=True)]
-        batch_ = pa.RecordBatch.from_arrays(arrays, schema=schema)
-        self.reset()
-        return batch_
 
 
 # --------------------------------------------------------------------------- reader
@@ -377,10 +187,10 @@ class ColumnReader:
 
     ``source`` is the segment's bytes or a :class:`~kformat.spark.files.RandomAccess`;
     ``segment``, ``topic`` and ``partition`` fill the columns of those names. After
-    iteration: ``truncated`` (a partial last batch, absolute position), ``skipped``
-    (``(position, error)`` of batches skipped with ``on_corrupt="skip"``), ``error`` (bytes
-    that do not frame a batch ended the read, with ``"skip"``), and the counts ``batches``,
-    ``rows`` and ``bytes`` (of whole batches read).
+    iteration: ``corrupt`` (every unreadable stretch, :class:`Corrupt`), ``skipped``
+    (``(position, error)`` of those left out in ``DROPMALFORMED``), ``truncated`` (a
+    cut-short last batch), ``error`` (the first error, when not ``FAILFAST``), and the
+    counts ``batches``, ``rows``, ``bytes`` (of batches read) and ``dropped_bytes``.
     """
 
     def __init__(self, source: RandomAccess | bytes | bytearray | memoryview, *,
@@ -396,110 +206,194 @@ class ColumnReader:
         size = self.source.size()
         self.start = start
         self.end = size if end is None else min(end, size)
-        self.schema = arrow_schema(self.options.decode)
+        self.schema = self.options.schema()
         self.truncated: TruncatedTail | None = None
         self.error: KFormatError | None = None
+        self.corrupt: list[Corrupt] = []
         self.skipped: list[tuple[int, KFormatError]] = []
         self.batches = 0
         self.rows = 0
         self.bytes = 0
+        self.dropped_bytes = 0
+        names = self.schema.names
+        self._decode = decoder(self.options.decode) if self.options.decode and any(
+            n in names for n in self._decoded_names()) else None
+        wanted = [n for n in names if n in _RECORD_NAMES]
+        if self._decode is not None:
+            wanted += [n for n in ("key", "value", "isControl") if n not in wanted]
+        self._kernel_columns = tuple(wanted)
+
+    def _decoded_names(self) -> list[str]:
+        full = arrow_schema(self.options.decode).names
+        return full[len(_RECORD_NAMES):]
+
+    # ---------------------------------------------------------------- the loop
 
     def __iter__(self) -> Iterator[pa.RecordBatch]:
         opts = self.options
         window = _Window(self.source, self.start, self.end)
-        cols = _Columns(opts.decode)
         pos, end = self.start, self.end
+        run: list[tuple[int, int, int]] = []  # (position, size, magic) of framed batches
+        run_rows = run_bytes = 0
         while pos < end:
-            head = window.get(pos, _PEEK)
-            frame = self._frame(head, pos, end)
-            if frame is None:
-                frame = self._slow_frame(window, pos, end)
-                if frame is None:
-                    break
-            size, magic = frame
-            added = self._decode(window.get(pos, size), pos, magic, cols)
+            head = window.get(pos, HEADER_SIZE)
+            found = frame(head, pos, end, opts.max_batch_size)
+            if found is None:
+                if run:
+                    yield from self._read_run(window, run)
+                    run, run_rows, run_bytes = [], 0, 0
+                pos, bad = self._unframed(window, pos, end)
+                if bad is not None:
+                    yield bad
+                continue
+            size, magic = found
+            run.append((pos, size, magic))
+            run_rows += int.from_bytes(head[_COUNT_AT:_COUNT_AT + 4], "big") \
+                if magic == 2 and len(head) >= HEADER_SIZE else 1
+            run_bytes += size
             pos += size
-            self.bytes += size
-            if added is not None:
-                self.batches += 1
-                self.rows += added
-            if len(cols) >= opts.batch_rows:
-                yield cols.flush(self.schema, self.topic, self.partition, self.segment)
-        if len(cols):
-            yield cols.flush(self.schema, self.topic, self.partition, self.segment)
+            if run_rows >= opts.batch_rows or run_bytes >= _CHUNK_BYTES:
+                yield from self._read_run(window, run)
+                run, run_rows, run_bytes = [], 0, 0
+        if run:
+            yield from self._read_run(window, run)
 
-    def _frame(self, head: bytes, pos: int, end: int) -> tuple[int, int] | None:
-        """(size, magic) of a plausible whole batch at ``pos``; None for the slow path."""
-        if len(head) < _PEEK:
-            return None
-        length = _HEAD.unpack_from(head)[1]
-        magic = head[_MAGIC_AT]
-        minimum = _MIN_LENGTH.get(magic)
-        size = BATCH_OVERHEAD + length
-        if minimum is None or length < minimum or size > self.options.max_batch_size \
-                or pos + size > end:
-            return None
-        return size, magic
+    def _kernel(self, data: bytes, position: int) -> pa.RecordBatch:
+        opts = self.options
+        return to_arrow(data, columns=self._kernel_columns, topic=self.topic,
+                        partition=self.partition, segment=self.segment, position=position,
+                        verify_crc=opts.verify_crc,
+                        crc_mismatch="flag" if opts.mode == "PERMISSIVE" else "raise",
+                        skip_control=opts.skip_control,
+                        decompression_limit=opts.decompression_limit,
+                        max_batch_size=opts.max_batch_size)
 
-    def _slow_frame(self, window: _Window, pos: int, end: int) -> tuple[int, int] | None:
-        """The records layer's verdict on what is at ``pos``: a tail, an error, or (when
-        the head was fine after all) the frame."""
-        data = window.get(pos, min(end - pos, _PEEK))
-        it = iter_batches(data, verify_crc=False, max_batch_size=self.options.max_batch_size,
-                          decompression_limit=self.options.decompression_limit)
+    def _read_run(self, window: _Window, run: list[tuple[int, int, int]]
+                  ) -> Iterator[pa.RecordBatch]:
+        """Rows of framed batches; on an error, batch by batch to single out the bad ones."""
+        first, last = run[0][0], run[-1][0] + run[-1][1]
+        data = window.get(first, last - first)
+        try:
+            out = self._kernel(data, first)
+        except KFormatError:
+            pieces: list[pa.RecordBatch] = []
+            for pos, size, _ in run:
+                try:
+                    piece = self._kernel(data[pos - first:pos - first + size], pos)
+                except KFormatError as exc:
+                    if pieces:
+                        yield self._finish(pieces)
+                        pieces = []
+                    bad = self._bad(pos, size, exc)
+                    if bad is not None:
+                        yield bad
+                    continue
+                self._count(1, piece.num_rows, size)
+                pieces.append(piece)
+            if pieces:
+                yield self._finish(pieces)
+            return
+        self._count(len(run), out.num_rows, last - first)
+        if out.num_rows:
+            yield self._finish([out])
+
+    def _count(self, batches: int, rows: int, size: int) -> None:
+        self.batches += batches
+        self.rows += rows
+        self.bytes += size
+
+    def _unframed(self, window: _Window, pos: int, end: int
+                  ) -> tuple[int, pa.RecordBatch | None]:
+        """Bytes at ``pos`` that do not frame a whole batch: the records layer's error (or
+        a cut-short tail), then on to the next batch found. Returns (next position, the
+        ``_corrupt`` row or None)."""
+        opts = self.options
+        data = window.get(pos, min(end - pos, PEEK))
+        it = iter_batches(data, verify_crc=False, max_batch_size=opts.max_batch_size,
+                          decompression_limit=opts.decompression_limit)
+        error: KFormatError | None = None
+        tail: TruncatedTail | None = None
         try:
             with it:
-                batch = next(it, None)
+                next(it, None)
+            tail = it.truncated
         except KFormatError as exc:
-            error = _located(exc, pos, self.segment)
-            if self.options.on_corrupt == "fail":
-                raise error from None
-            self.error = error
+            error = exc.relocated(pos)
+        resume = find_batch(self.source, pos + 1, end, limit=opts.resync_limit,
+                            max_batch_size=opts.max_batch_size)
+        stop = end if resume is None else resume
+        if error is None:
+            needed = None if tail is None else tail.needed
+            if resume is None:
+                self.truncated = TruncatedTail(pos, end - pos, needed)
+            what = f"{needed} bytes" if needed is not None else "a whole batch head"
+            error = TruncatedError(
+                f"batch cut short: {end - pos if resume is None else resume - pos} bytes "
+                f"present, {what} needed", path="", offset=pos)
+        bad = self._bad(pos, stop - pos, error)
+        return stop, bad
+
+    # ---------------------------------------------------------------- corrupt data
+
+    def _bad(self, pos: int, length: int, exc: KFormatError) -> pa.RecordBatch | None:
+        """Handle an unreadable stretch per ``mode``: raise, drop (counted) or one row."""
+        error = exc if exc.offset is not None else exc.relocated(at=pos)
+        lead = f"{self.segment}: " if self.segment else ""
+        located = error if error.reason.startswith(lead) else error.relocated(lead=lead)
+        reason = located.reason[len(lead):]
+        if self.options.mode == "FAILFAST":
+            raise located from None
+        if self.error is None:
+            self.error = located
+        self.corrupt.append(Corrupt(pos, length, located))
+        if self.options.mode == "DROPMALFORMED":
+            self.skipped.append((pos, located))
+            self.dropped_bytes += length
+            log.warning("%s: dropped %d bytes at position %d: %s: %s", self.segment or "<bytes>",
+                        length, pos, type(error).__name__, reason)
             return None
-        if batch is not None:  # cannot happen: a whole batch needs more than _PEEK bytes
-            return batch.size, batch.magic
-        tail = it.truncated
-        if tail is not None:
-            # ``data`` is at most a head: the bytes available run to ``end``
-            self.truncated = TruncatedTail(pos, end - pos, tail.needed)
-        return None
+        return self._corrupt_row(pos, length, error, reason)
 
-    def _decode(self, chunk: bytes, pos: int, magic: int, cols: _Columns) -> int | None:
-        """Rows added for the batch at ``pos``; None when it was skipped as corrupt."""
-        verify = self.options.verify_crc
-        try:
-            return self._decode_as(chunk, pos, magic, cols, verify, True if verify else None)
-        except CorruptRecordError as exc:
-            if not verify:
-                return self._corrupt(exc, pos)
-            try:  # the CRC does not match: decode unchecked and say so in crcValid
-                return self._decode_as(chunk, pos, magic, cols, False, False)
-            except KFormatError as again:
-                return self._corrupt(again, pos)
-        except KFormatError as exc:
-            return self._corrupt(exc, pos)
+    def _corrupt_row(self, pos: int, length: int, error: KFormatError,
+                     reason: str) -> pa.RecordBatch:
+        values = {"topic": self.topic, "partition": self.partition, "segment": self.segment,
+                  "position": pos,
+                  CORRUPT_COLUMN: {"file": self.segment, "position": pos, "length": length,
+                                   "errorClass": type(error).__name__,
+                                   "reason": reason, "offset": error.offset}}
+        arrays = [pa.array([values.get(f.name)], f.type) for f in self.schema]
+        return pa.RecordBatch.from_arrays(arrays, schema=self.schema)
 
-    def _decode_as(self, chunk: bytes, pos: int, magic: int, cols: _Columns, check: bool,
-                   crc_valid: bool | None) -> int:
-        opts = self.options
-        if magic == 2:
-            value = _v2().parse(chunk, verify_crc=check,
-                                decompression_limit=opts.decompression_limit)
-            return cols.add_v2(value, pos, crc_valid, opts.skip_control)
-        rows = 0
-        for b in parse_batches(chunk, verify_crc=check, strict=True,
-                               decompression_limit=opts.decompression_limit,
-                               max_batch_size=opts.max_batch_size):
-            b.crc_valid = crc_valid
-            rows += cols.add_batch(b, pos + b.position, opts.skip_control)
-        return rows
+    # ---------------------------------------------------------------- output
 
-    def _corrupt(self, exc: KFormatError, pos: int) -> None:
-        error = _located(exc, pos, self.segment)
-        if self.options.on_corrupt == "fail":
-            raise error from None
-        self.skipped.append((pos, error))
-        return None
+    def _finish(self, pieces: list[pa.RecordBatch]) -> pa.RecordBatch:
+        """Kernel output -> the reader's schema (decode columns, ``_corrupt``, order)."""
+        batch = pieces[0] if len(pieces) == 1 else \
+            pa.Table.from_batches(pieces).combine_chunks().to_batches()[0]
+        n = batch.num_rows
+        decoded: dict[str, pa.Array] = {}
+        if self._decode is not None:
+            decode = self._decode
+            rows = [decode(k, v, c) for k, v, c in zip(
+                batch.column("key").to_pylist(), batch.column("value").to_pylist(),
+                batch.column("isControl").to_pylist(), strict=True)]
+            extra = [f for f in arrow_schema(self.options.decode)
+                     if f.name in self._decoded_names()]
+            cols = list(zip(*rows, strict=True)) if rows else [()] * len(extra)
+            decoded = {f.name: pa.array(list(col), f.type)
+                       for col, f in zip(cols, extra, strict=True)}
+        arrays = []
+        for f in self.schema:
+            if f.name in decoded:
+                arrays.append(decoded[f.name])
+            elif f.name == CORRUPT_COLUMN:
+                arrays.append(pa.nulls(n, f.type))
+            else:
+                arrays.append(batch.column(f.name))
+        return pa.RecordBatch.from_arrays(arrays, schema=self.schema)
+
+
+_RECORD_NAMES = tuple(arrow_schema().names)
 
 
 def read_table(source: RandomAccess | bytes | bytearray | memoryview, *,

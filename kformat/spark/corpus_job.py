@@ -1,13 +1,14 @@
 """The corpus job: generate a record corpus in parallel, read it back, verify every record.
 
-* :func:`generate_corpus` runs one Spark task per shard. Each task calls the single-process
-  unit :func:`kformat.corpus.records_corpus.generate_shard` and
-  :func:`~kformat.corpus.records_corpus.write_shard` (so the files are byte-identical to a
-  single-process run with the same seeds), writes the partition directory
-  ``<out>/logs/<topic>-<shard>/``, and returns the shard's manifest rows
-  (:mod:`kformat.spark.manifest`) as Arrow batches, which Spark writes to
-  ``<out>/manifest`` as Parquet. ``out`` may be an object-store URI: tasks then write to a
-  local temporary directory and copy it with ``pyarrow.fs.copy_files``.
+* :func:`generate_corpus` is one Spark write: one task per shard generates the shard's
+  batches with the single-process unit :func:`kformat.corpus.records_corpus.generate_shard`,
+  decodes them into rows with :func:`kformat.records.to_arrow`, and
+  ``df.write.format("kafka-segments")`` writes ``<out>/logs/<topic>-<shard>/`` batch for batch
+  (:mod:`kformat.spark.writer`). A second job writes the manifest rows
+  (:mod:`kformat.spark.manifest`), computed from the generator's inputs rather than from
+  any decode, to ``<out>/manifest`` as Parquet. ``out`` may be an object-store URI: tasks
+  then write each shard with :func:`~kformat.corpus.records_corpus.write_shard` to a local
+  temporary directory and copy it with ``pyarrow.fs.copy_files``.
 * :func:`read_stats` reads the segments through ``kafka-segments`` and counts files,
   batches, records and bytes per magic and codec, timed.
 * :func:`verify_corpus` joins a read with the manifest on ``(topic, partition, offset)``
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from pyspark.sql import DataFrame, SparkSession
 
 __all__ = [
+    "WRITE_COLUMNS",
     "CorpusPlan",
     "Generated",
     "ReadStats",
@@ -90,21 +92,43 @@ def _join(base: str, *parts: str) -> str:
         else os.path.join(base, *parts)
 
 
-def _shard_task(plan: CorpusPlan, data_dir: str
-                ) -> Callable[[Iterator[pa.RecordBatch]], Iterator[pa.RecordBatch]]:
-    """The mapInArrow function: shard ids in, manifest rows out, files written on the way."""
+WRITE_COLUMNS = ("topic", "partition", "offset", "key", "value", "headers", "timestamp",
+                 "timestampType", "baseOffset", "magic", "codec", "producerId",
+                 "producerEpoch", "baseSequence", "isTransactional", "isControl")
+"""The columns the corpus job hands the writer (those it needs to rebuild every batch)."""
+
+
+def _rows_task(plan: CorpusPlan) -> Callable[[Iterator[pa.RecordBatch]],
+                                             Iterator[pa.RecordBatch]]:
+    """The mapInArrow function: shard ids in, the shards' records out (as rows)."""
 
     def task(ids: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        from kformat.corpus.records_corpus import generate_shard, write_shard
+        from kformat.corpus.records_corpus import generate_shard
+        from kformat.records import to_arrow
+
+        for batch in ids:
+            for shard in batch.column(0).to_pylist():
+                s = generate_shard(plan.seed, shard, plan.records_per_shard, topic=plan.topic)
+                yield to_arrow(b"".join(s.encoded), columns=WRITE_COLUMNS, topic=s.topic,
+                               partition=s.partition)
+
+    return task
+
+
+def _manifest_task(plan: CorpusPlan, data_dir: str | None
+                   ) -> Callable[[Iterator[pa.RecordBatch]], Iterator[pa.RecordBatch]]:
+    """The mapInArrow function: shard ids in, manifest rows out (and, for an object-store
+    ``data_dir``, the shard's files written there)."""
+
+    def task(ids: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        from kformat.corpus.records_corpus import generate_shard
         from kformat.spark.manifest import manifest_batches
 
         for batch in ids:
             for shard in batch.column(0).to_pylist():
                 s = generate_shard(plan.seed, shard, plan.records_per_shard, topic=plan.topic)
-                if _URI.match(data_dir):
+                if data_dir is not None:
                     _write_remote(s, data_dir, plan.segment_bytes)
-                else:
-                    write_shard(s, data_dir, segment_bytes=plan.segment_bytes)
                 yield from manifest_batches(s)
 
     return task
@@ -134,7 +158,15 @@ def generate_corpus(spark: SparkSession, out: str, plan: CorpusPlan | None = Non
     data_dir, manifest_dir = _join(out, "logs"), _join(out, "manifest")
     started = time.perf_counter()
     ids = spark.range(0, plan.shards, numPartitions=max(1, plan.shards))
-    manifest = ids.mapInArrow(_shard_task(plan, data_dir), manifest_ddl())
+    remote = bool(_URI.match(data_dir))
+    if not remote:
+        from kformat.spark.schema import select_ddl
+
+        rows = ids.mapInArrow(_rows_task(plan), select_ddl(WRITE_COLUMNS))
+        rows.write.format("kafka-segments").mode("overwrite") \
+            .option("segmentBytes", str(plan.segment_bytes)).save(data_dir)
+    manifest = ids.mapInArrow(_manifest_task(plan, data_dir if remote else None),
+                              manifest_ddl())
     manifest.write.mode("overwrite").parquet(_hadoop_uri(manifest_dir))
     return Generated(plan, data_dir, manifest_dir, time.perf_counter() - started)
 

@@ -21,8 +21,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from pyspark.sql.datasource import DataSource, DataSourceReader, Filter, InputPartition
+from pyspark.sql.datasource import (
+    DataSource,
+    DataSourceArrowWriter,
+    DataSourceReader,
+    Filter,
+    InputPartition,
+    WriterCommitMessage,
+)
 
+from kformat.records.api import DEFAULT_MAX_BATCH_SIZE
 from kformat.spark.files import FileSpec, expand_paths, topic_partition
 from kformat.spark.options import Settings
 from kformat.spark.pruning import Pruning, prune
@@ -37,9 +45,12 @@ __all__ = [
     "PUSHDOWN_CONF",
     "KafkaSegmentsDataSource",
     "KafkaSegmentsReader",
+    "KafkaSegmentsWriter",
     "PlainKafkaSegmentsDataSource",
     "PruningReader",
     "SegmentSplit",
+    "WrittenParts",
+    "corrupt_count",
     "register",
 ]
 
@@ -73,6 +84,8 @@ class KafkaSegmentsReader(DataSourceReader):
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.pruning = Pruning()
+        self.corrupt_counter: Any = None
+        """A Spark accumulator counting unreadable stretches (set by the data source)."""
 
     def files(self) -> list[FileSpec]:
         s = self.settings
@@ -83,22 +96,39 @@ class KafkaSegmentsReader(DataSourceReader):
 
     def partitions(self) -> list[SegmentSplit]:
         from kformat.spark.columns import plan_splits
+        from kformat.spark.planning import Bounds, SegmentIndex, narrow, split_at_index
+        from kformat.spark.pruning import _base_offset
 
         s = self.settings
-        max_batch = s.read.get("max_batch_size")
+        max_batch = s.read.get("max_batch_size") or DEFAULT_MAX_BATCH_SIZE
+        rules = self.pruning
+        bounds = Bounds(rules.min_offset, rules.max_offset, rules.min_timestamp)
+        use_bounds = bounds != Bounds()
         out: list[SegmentSplit] = []
         for f in self.files():
             topic, partition = topic_partition(f.path)
-            if s.split_size <= 0 or f.size <= s.split_size:
-                ranges = [(0, f.size)]
+            base = _base_offset(f.path)
+            needs_index = use_bounds or (s.split_size > 0 and f.size > s.split_size)
+            index = None
+            if needs_index and base is not None and s.use_index:
+                index = SegmentIndex.parse(base, f.sibling(".index").read_all(),
+                                           f.sibling(".timeindex").read_all()
+                                           if bounds.min_timestamp is not None else None)
+            start, end = narrow(index, f.size, bounds)
+            if start >= end:
+                continue
+            if s.split_size <= 0 or end - start <= s.split_size:
+                ranges = [(start, end)]
             else:
                 source = f.open()
                 try:
-                    kwargs = {"max_batch_size": max_batch} if max_batch else {}
-                    ranges = plan_splits(source, s.split_size, **kwargs)
+                    ranges = split_at_index(source, index, start, end, s.split_size,
+                                            max_batch_size=max_batch) \
+                        or plan_splits(source, s.split_size, max_batch_size=max_batch,
+                                       start=start, end=end)
                 finally:
                     source.close()
-            out += [SegmentSplit(f, start, end, topic, partition) for start, end in ranges]
+            out += [SegmentSplit(f, a, b, topic, partition) for a, b in ranges]
         return out
 
     def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
@@ -112,15 +142,30 @@ class KafkaSegmentsReader(DataSourceReader):
                                   partition=partition.partition, start=partition.start,
                                   end=partition.end, options=ReadOptions(**self.settings.read))
             yield from reader
-            if reader.truncated is not None:
+            if self.corrupt_counter is not None and reader.corrupt:
+                self.corrupt_counter.add(len(reader.corrupt))
+            if reader.corrupt:
                 import logging
 
                 logging.getLogger("kformat.spark").warning(
-                    "%s: last batch cut short at position %d (%d bytes present, %s needed)",
-                    partition.file.path, reader.truncated.position,
-                    reader.truncated.available, reader.truncated.needed)
+                    "%s [%d, %d): %d unreadable stretches (%d bytes), mode %s; first: %s",
+                    partition.file.path, partition.start, partition.end, len(reader.corrupt),
+                    sum(c.length for c in reader.corrupt), reader.options.mode, reader.error)
         finally:
             source.close()
+
+
+def _millis(value: Any) -> int | None:
+    """A pushed-down timestamp value in milliseconds (rounded down), or None."""
+    import datetime
+
+    if not isinstance(value, datetime.datetime):
+        return None
+    if value.tzinfo is None:  # Spark hands naive values in the session's time zone; be safe
+        return None
+    delta = value - datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
+    return (delta.days * 86_400_000_000 + delta.seconds * 1_000_000
+            + delta.microseconds) // 1000
 
 
 class PruningReader(KafkaSegmentsReader):
@@ -148,6 +193,10 @@ class PruningReader(KafkaSegmentsReader):
                 rules = rules.equal(column, [value])
             elif isinstance(f, In):
                 rules = rules.equal(column, list(value))
+            elif column == "timestamp" and isinstance(f, GreaterThan | GreaterThanOrEqual):
+                millis = _millis(value)
+                if millis is not None:
+                    rules = rules.since(millis)
             elif column == "offset" and isinstance(value, int):
                 if isinstance(f, GreaterThan):
                     rules = rules.at_least(value + 1)
@@ -161,24 +210,106 @@ class PruningReader(KafkaSegmentsReader):
         self.pruning = rules
 
 
+class WrittenParts(WriterCommitMessage):
+    """A task's commit message: the topic-partitions it wrote into the staging directory."""
+
+    def __init__(self, parts: list[Any]) -> None:
+        self.parts = parts
+
+
+class KafkaSegmentsWriter(DataSourceArrowWriter):
+    """``df.write.format("kafka-segments").save(dir)``: each task writes the rows it has
+    into a staging directory under ``dir`` (:mod:`kformat.spark.writer`); the commit on the
+    driver moves (or merges) them into ``dir/<topic>-<partition>/``."""
+
+    def __init__(self, options: dict[str, str], overwrite: bool) -> None:
+        import os
+        import uuid
+
+        from kformat.spark.writer import STAGING, WriteOptions
+
+        path = options.get("path")
+        if not path:
+            raise ValueError("kafka-segments write needs a directory: .save('/data/out')")
+        if "://" in path and not path.startswith("file://"):
+            raise ValueError(f"kafka-segments writes to local or shared paths, not {path!r}")
+        self.directory = os.path.abspath(path.removeprefix("file://"))
+        self.options = WriteOptions.from_options(options)
+        self.overwrite = overwrite
+        self.staging = os.path.join(self.directory, STAGING, uuid.uuid4().hex)
+
+    def write(self, iterator: Iterator[pa.RecordBatch]) -> WrittenParts:
+        import os
+        import uuid
+
+        from pyspark import TaskContext
+
+        from kformat.spark.writer import write_rows
+
+        context = TaskContext.get()
+        task = context.partitionId() if context else 0
+        # unique per call: attempts (and workers without a task context) never share a dir
+        staging = os.path.join(self.staging, f"task-{task:05d}-{uuid.uuid4().hex}")
+        return WrittenParts(write_rows(iterator, staging, self.options, task))
+
+    def commit(self, messages: list[WriterCommitMessage | None]) -> None:
+        from kformat.spark.writer import commit
+
+        parts = [p for m in messages if isinstance(m, WrittenParts) for p in m.parts]
+        commit(parts, self.directory, self.options, self.staging, overwrite=self.overwrite)
+        self._clean()
+
+    def abort(self, messages: list[WriterCommitMessage | None]) -> None:
+        self._clean()
+
+    def _clean(self) -> None:
+        import os
+        import shutil
+
+        shutil.rmtree(self.staging, ignore_errors=True)
+        parent = os.path.dirname(self.staging)
+        if os.path.isdir(parent) and not os.listdir(parent):
+            os.rmdir(parent)
+
+
 class KafkaSegmentsDataSource(DataSource):
     """``spark.read.format("kafka-segments")``: records of Kafka log segments."""
 
     def __init__(self, options: Any) -> None:
         super().__init__(options)
-        self.settings = Settings.from_options(dict(options))
+        self.raw_options = dict(options)
+        self._settings: Settings | None = None
+
+    @property
+    def settings(self) -> Settings:
+        """The read options (parsed when first needed: a write has no reader options)."""
+        if self._settings is None:
+            self._settings = Settings.from_options(self.raw_options)
+        return self._settings
 
     @classmethod
     def name(cls) -> str:
         return NAME
 
     def schema(self) -> str:
-        from kformat.spark.schema import ddl
+        return self.settings.ddl()
 
-        return ddl(self.settings.decode)
+    def _settings_for(self, schema: StructType) -> Settings:
+        """Projection: a user schema naming fewer columns reads only those."""
+        names = list(schema.fieldNames())
+        if names == self.settings.column_names():
+            return self.settings
+        return self.settings.projected(names)
 
     def reader(self, schema: StructType) -> KafkaSegmentsReader:
-        return PruningReader(self.settings)
+        return self._counted(PruningReader(self._settings_for(schema)))
+
+    def _counted(self, reader: KafkaSegmentsReader) -> KafkaSegmentsReader:
+        reader.corrupt_counter = getattr(type(self), "corrupt_counter", None)
+        return reader
+
+    def writer(self, schema: StructType, overwrite: bool) -> KafkaSegmentsWriter:
+        return KafkaSegmentsWriter(dict(self.raw_options), overwrite)
 
 
 class PlainKafkaSegmentsDataSource(KafkaSegmentsDataSource):
@@ -186,13 +317,33 @@ class PlainKafkaSegmentsDataSource(KafkaSegmentsDataSource):
     reader with ``pushFilters`` there): reads every listed file."""
 
     def reader(self, schema: StructType) -> KafkaSegmentsReader:
-        return KafkaSegmentsReader(self.settings)
+        return self._counted(KafkaSegmentsReader(self._settings_for(schema)))
 
 
 def register(spark: SparkSession) -> None:
     """Register ``kafka-segments`` with a session: with file pruning when the session has
-    ``spark.sql.python.filterPushdown.enabled`` (:func:`kformat.spark.session` sets it),
-    else without."""
+    ``spark.sql.python.filterPushdown.enabled`` (``kformat.spark.session(pushdown=True)``),
+    else without. Fails early when Spark's Python workers cannot import kformat
+    (:func:`kformat.spark.sessions.check_python`)."""
+    from kformat.spark.sessions import check_python
+
+    check_python(spark)
     enabled = str(spark.conf.get(PUSHDOWN_CONF, "false")).lower() == "true"
-    spark.dataSource.register(KafkaSegmentsDataSource if enabled
-                              else PlainKafkaSegmentsDataSource)
+    base = KafkaSegmentsDataSource if enabled else PlainKafkaSegmentsDataSource
+    counter = spark.sparkContext.accumulator(0)
+    # a class of its own (pickled by value) carries this session's counter to the tasks
+    counted = type(base.__name__, (base,), {"corrupt_counter": counter,
+                                            "__qualname__": f"Counted{base.__name__}"})
+    _COUNTERS[id(spark.sparkContext)] = counter
+    spark.dataSource.register(counted)
+
+
+_COUNTERS: dict[int, Any] = {}
+
+
+def corrupt_count(spark: SparkSession) -> int:
+    """Unreadable stretches of segments met by this session's reads so far (in
+    ``PERMISSIVE`` and ``DROPMALFORMED`` modes), summed over tasks by a Spark accumulator
+    (a task that is retried counts again)."""
+    counter = _COUNTERS.get(id(spark.sparkContext))
+    return 0 if counter is None else int(counter.value)

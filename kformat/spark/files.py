@@ -6,9 +6,14 @@ The data source reads files itself (no Hadoop input format, so local paths need 
 * a path without a scheme is local: globs (``/data/topic-*/*.log``, ``**`` recursive) are
   expanded with :mod:`glob`, a directory stands for every ``*.log`` below it, and bytes are
   read with ``os.pread``;
-* a URI (``s3://bucket/logs/*/*.log``, ``gs://``, ``hdfs://``, ``abfs://``, ``file://``)
-  goes through :meth:`pyarrow.fs.FileSystem.from_uri`;
-* the ``fs`` option names a pyarrow filesystem explicitly (``s3``, ``gcs``, ``hdfs``,
+* a URL (``s3://bucket/logs/*/*.log``, ``gs://``, ``abfs://``, ``file://``, ``memory://``,
+  any fsspec protocol) goes through :func:`fsspec.core.url_to_fs`; options starting with
+  ``storage.`` are its storage options (``storage.endpoint_url=http://127.0.0.1:9000``,
+  ``storage.anon=true``, ``storage.key``/``storage.secret``); bytes are read with ranged
+  reads (``cat_file(path, start, end)``: an HTTP range request on object stores), so no
+  JVM jars are needed. The protocol's own package must be installed (``s3fs`` for ``s3://``:
+  ``pip install 'kformat[s3]'``; ``gcsfs``, ``adlfs``);
+* the ``fs`` option names a pyarrow filesystem instead (``s3``, ``gcs``, ``hdfs``,
   ``azure``, ``local``) and options starting with ``fs.`` are its keyword arguments
   (``fs.region=eu-west-1``, ``fs.endpoint_override=localhost:9000``).
 
@@ -92,6 +97,27 @@ class _LocalFile:
             self._fd = -1
 
 
+class _FsspecFile:
+    """Ranged reads of one object through an fsspec filesystem."""
+
+    def __init__(self, filesystem: Any, path: str, size: int | None = None) -> None:
+        self._fs = filesystem
+        self._path = path
+        self._size = int(filesystem.size(path) if size is None or size < 0 else size)
+
+    def size(self) -> int:
+        return self._size
+
+    def read_at(self, offset: int, n: int) -> bytes:
+        end = min(offset + max(0, n), self._size)
+        if end <= offset:
+            return b""
+        return bytes(self._fs.cat_file(self._path, start=offset, end=end))
+
+    def close(self) -> None:
+        pass
+
+
 class _ArrowFile:
     def __init__(self, handle: Any) -> None:
         self._handle = handle
@@ -116,19 +142,28 @@ class _ArrowFile:
 
 @dataclass(frozen=True)
 class FilesystemSpec:
-    """A pyarrow filesystem to create on each executor: ``kind`` is ``"uri"`` (from the
-    path's scheme) or a key of the ``fs`` option; ``options`` its keyword arguments."""
+    """A filesystem to create on each executor: ``kind`` is ``"uri"`` (fsspec, from the
+    URL's protocol; ``options`` its storage options) or a key of the ``fs`` option (a
+    pyarrow filesystem; ``options`` its keyword arguments)."""
 
     kind: str
     options: tuple[tuple[str, Any], ...] = ()
 
     def create(self, uri: str | None = None) -> Any:
-        import pyarrow.fs as pafs
-
         if self.kind == "uri":
             assert uri is not None
-            return pafs.FileSystem.from_uri(uri)[0]
+            return _url_to_fs(uri, self.options)[0]
+        import pyarrow.fs as pafs
+
         return getattr(pafs, _FILESYSTEMS[self.kind])(**dict(self.options))
+
+
+def _url_to_fs(url: str, options: tuple[tuple[str, Any], ...]) -> tuple[Any, str]:
+    try:
+        import fsspec
+    except ImportError:
+        raise ImportError(f"reading {url} needs fsspec: pip install 'kformat[spark]'") from None
+    return fsspec.core.url_to_fs(url, **dict(options))
 
 
 def _typed(text: str) -> Any:
@@ -151,19 +186,19 @@ def filesystem_spec(path: str, options: Mapping[str, str]) -> FilesystemSpec | N
                              if k.lower().startswith("fs.")))
         return FilesystemSpec(kind, extra)
     if _SCHEME.match(path):
-        return FilesystemSpec("uri")
+        storage = tuple(sorted((k[len("storage."):], _typed(v)) for k, v in options.items()
+                               if k.lower().startswith("storage.")))
+        return FilesystemSpec("uri", storage)
     return None
 
 
 def _fs_path(path: str, spec: FilesystemSpec) -> tuple[Any, str]:
     """(filesystem, path inside it) for ``path`` under ``spec``."""
     if spec.kind == "uri":
-        import pyarrow.fs as pafs
-
-        # from_uri needs a URI without glob characters: resolve the fixed prefix
+        # resolve the fixed prefix (no glob characters), keep the pattern's tail
         prefix = _GLOB.split(path, 1)[0]
         head = prefix.rsplit("/", 1)[0] if _GLOB.search(path) else path
-        filesystem, inner = pafs.FileSystem.from_uri(head)
+        filesystem, inner = _url_to_fs(head, spec.options)
         return filesystem, inner + path[len(head):]
     stripped = _SCHEME.sub("", path)
     return spec.create(), stripped
@@ -182,49 +217,94 @@ class FileSpec:
     filesystem: FilesystemSpec | None = None
     size: int = field(default=-1, compare=False)
 
+    def sibling(self, suffix: str) -> FileSpec:
+        """The file beside this one with ``suffix`` instead of its own (``.log`` ->
+        ``.index``); its size is unknown."""
+        def swap(path: str) -> str:
+            stem, dot, _ = path.rpartition(".")
+            return f"{stem}{suffix}" if dot else path + suffix
+
+        return FileSpec(swap(self.path), swap(self.inner), self.filesystem)
+
+    def read_all(self, limit: int = 64 << 20) -> bytes | None:
+        """The whole file (at most ``limit`` bytes), or None when it cannot be read."""
+        try:
+            source = self.open()
+        except (OSError, ValueError):
+            return None
+        try:
+            return source.read_at(0, min(source.size(), limit))
+        except OSError:
+            return None
+        finally:
+            source.close()
+
     def open(self) -> RandomAccess:
         if self.filesystem is None:
             return _LocalFile(self.inner)
         if self.filesystem.kind == "uri":
             fs, inner = _fs_path(self.path, self.filesystem)
-            return _ArrowFile(fs.open_input_file(inner))
+            return _FsspecFile(fs, inner, self.size)
         return _ArrowFile(self.filesystem.create().open_input_file(self.inner))
 
 
 def _local(pattern: str, suffix: str) -> list[FileSpec]:
     if os.path.isdir(pattern):
         pattern = os.path.join(pattern, "**", f"*{suffix}")
-    found = sorted(p for p in glob.glob(pattern, recursive=True) if os.path.isfile(p))
+    # absolute, so executors (whose working directory is their own) open the same files
+    found = sorted(os.path.abspath(p) for p in glob.glob(pattern, recursive=True)
+                   if os.path.isfile(p))
     return [FileSpec(p, p, None, os.path.getsize(p)) for p in found]
 
 
-def _remote(pattern: str, spec: FilesystemSpec, suffix: str) -> list[FileSpec]:
+def _listing(filesystem: Any, spec: FilesystemSpec, inner: str, base: str | None
+             ) -> tuple[str, int, list[tuple[str, int]]]:
+    """(type of ``inner``: "file", "directory" or "", its size, and when ``base`` is given
+    every file below ``base`` as (path, size))."""
+    files: list[tuple[str, int]] = []
+    if spec.kind == "uri":
+        kind, size = "", -1
+        if base is None:
+            try:
+                info = filesystem.info(inner)
+            except (FileNotFoundError, OSError):
+                info = {}
+            kind, size = str(info.get("type", "")), int(info.get("size") or 0)
+        else:
+            found = filesystem.find(base, detail=True)
+            files = [(p.lstrip("/") if not base.startswith("/") else p, int(i.get("size") or 0))
+                     for p, i in found.items() if i.get("type") == "file"]
+        return kind, size, files
     import pyarrow.fs as pafs
 
+    if base is None:
+        info = filesystem.get_file_info(inner)
+        kinds = {pafs.FileType.File: "file", pafs.FileType.Directory: "directory"}
+        return kinds.get(info.type, ""), int(info.size or 0), []
+    infos = filesystem.get_file_info(pafs.FileSelector(base, recursive=True,
+                                                       allow_not_found=True))
+    return "", -1, [(i.path, int(i.size)) for i in infos if i.type == pafs.FileType.File]
+
+
+def _remote(pattern: str, spec: FilesystemSpec, suffix: str) -> list[FileSpec]:
     filesystem, inner = _fs_path(pattern, spec)
     match = _GLOB.search(inner)
     if match is None:
-        info = filesystem.get_file_info(inner)
-        if info.type == pafs.FileType.Directory:
+        kind, size, _ = _listing(filesystem, spec, inner, None)
+        if kind == "directory":
             base, rule = inner.rstrip("/"), None
         else:
-            return [FileSpec(pattern, inner, spec, info.size)] \
-                if info.type == pafs.FileType.File else []
+            return [FileSpec(pattern, inner, spec, size)] if kind == "file" else []
     else:
         base, rule = inner[:match.start()].rsplit("/", 1)[0], inner
-    infos = filesystem.get_file_info(pafs.FileSelector(base, recursive=True,
-                                                       allow_not_found=True))
     out = []
-    for info in infos:
-        if info.type != pafs.FileType.File:
+    for path, size in _listing(filesystem, spec, inner, base)[2]:
+        if rule is None and not path.endswith(suffix):
             continue
-        if rule is None and not info.path.endswith(suffix):
+        if rule is not None and not _glob_match(path, rule):
             continue
-        if rule is not None and not _glob_match(info.path, rule):
-            continue
-        shown = pattern[:len(pattern) - len(inner)] + info.path if spec.kind == "uri" \
-            else info.path
-        out.append(FileSpec(shown, info.path, spec, info.size))
+        shown = filesystem.unstrip_protocol(path) if spec.kind == "uri" else path
+        out.append(FileSpec(shown, path, spec, size))
     return sorted(out, key=lambda f: f.path)
 
 

@@ -15,9 +15,19 @@ option                 meaning                                                  
 ``decode``             ``consumer_offsets``, ``transaction_state``,               (none)
                        ``cluster_metadata``, ``share_group_state`` or
                        ``remote_log_metadata``: typed columns
-``onCorrupt``          ``fail``: a batch that does not decode fails the task;     fail
-                       ``skip``: it is left out (and bytes that do not frame a
-                       batch end that file)
+``mode``               corrupt data, as Spark's file sources: ``PERMISSIVE`` (a   PERMISSIVE
+                       ``_corrupt`` row per unreadable stretch, then read on),
+                       ``DROPMALFORMED`` (leave it out, counted and logged),
+                       ``FAILFAST`` (raise with file and position)
+``onCorrupt``          older spelling: ``fail`` = FAILFAST, ``skip`` =             (none)
+                       DROPMALFORMED
+``columns``            comma-separated columns to read (the rest are not built;    (all)
+                       a user schema with fewer columns does the same)
+``resyncLimit``        how far past damage to look for the next batch              16m
+``useIndex``           plan splits and skip by offset/timestamp with the           true
+                       ``.index``/``.timeindex`` files
+``storage.*``          fsspec storage options for URL paths, e.g.                  (none)
+                       ``storage.endpoint_url``
 ``batchRows``          rows per Arrow record batch                                10000
 ``decompressionLimit`` cap on one batch's decompressed records (bytes)            64m
 ``maxBatchSize``       largest batch accepted (bytes)                             256m
@@ -31,10 +41,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-__all__ = ["DEFAULT_SPLIT_SIZE", "Settings", "parse_bool", "parse_size"]
+__all__ = ["DEFAULT_SPLIT_SIZE", "MODES", "Settings", "parse_bool", "parse_mode", "parse_size"]
 
 DEFAULT_SPLIT_SIZE = 128 << 20
 _SIZE = re.compile(r"\s*([0-9]+)\s*([kmgt]?)b?\s*", re.IGNORECASE)
@@ -63,6 +73,29 @@ def parse_bool(text: str | bool, name: str) -> bool:
     raise ValueError(f"option {name}: expected true or false, not {text!r}")
 
 
+MODES = ("PERMISSIVE", "DROPMALFORMED", "FAILFAST")
+_ON_CORRUPT = {"fail": "FAILFAST", "skip": "DROPMALFORMED"}
+
+
+def parse_mode(opts: Mapping[str, str]) -> str:
+    """The ``mode`` option (Spark's file-source modes), or the older ``onCorrupt``
+    (``fail`` = FAILFAST, ``skip`` = DROPMALFORMED); both given must agree."""
+    mode = opts.get("mode")
+    if mode is not None:
+        mode = mode.strip().upper()
+        if mode not in MODES:
+            raise ValueError(f"option mode: expected one of {', '.join(MODES)}, not {mode!r}")
+    legacy = opts.get("oncorrupt")
+    if legacy is not None:
+        mapped = _ON_CORRUPT.get(legacy.strip().lower())
+        if mapped is None:
+            raise ValueError(f"option onCorrupt: expected fail or skip, not {legacy!r}")
+        if mode is not None and mode != mapped:
+            raise ValueError(f"options mode={mode} and onCorrupt={legacy} disagree")
+        mode = mapped
+    return mode or "PERMISSIVE"
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the reader needs, picklable."""
@@ -72,6 +105,8 @@ class Settings:
     read: dict[str, Any] = field(default_factory=dict)
     """Keyword arguments of :class:`kformat.spark.columns.ReadOptions`."""
     fs_options: tuple[tuple[str, str], ...] = ()
+    use_index: bool = True
+    """Plan splits and skip ranges with the ``.index``/``.timeindex`` files (``useIndex``)."""
 
     @classmethod
     def from_options(cls, options: Mapping[str, str]) -> Settings:
@@ -89,27 +124,60 @@ class Settings:
             from kformat.spark.schema import decode_topic
 
             decode_topic(decode)  # raises ValueError for an unknown mode
-        on_corrupt = opts.get("oncorrupt", "fail").lower()
-        if on_corrupt not in ("fail", "skip"):
-            raise ValueError(f"option onCorrupt: expected fail or skip, not {on_corrupt!r}")
         read: dict[str, Any] = {
             "verify_crc": parse_bool(opts.get("verifycrc", "true"), "verifyCrc"),
             "skip_control": parse_bool(opts.get("skipcontrol", "false"), "skipControl"),
             "decode": decode,
-            "on_corrupt": on_corrupt,
+            "mode": parse_mode(opts),
         }
+        if opts.get("columns"):
+            read["columns"] = tuple(c.strip() for c in opts["columns"].split(",") if c.strip())
+            from kformat.spark.schema import select_ddl
+
+            select_ddl(read["columns"], decode, read["mode"] == "PERMISSIVE")  # names checked
         for key, name, target in (("batchrows", "batchRows", "batch_rows"),
                                   ("decompressionlimit", "decompressionLimit",
                                    "decompression_limit"),
-                                  ("maxbatchsize", "maxBatchSize", "max_batch_size")):
+                                  ("maxbatchsize", "maxBatchSize", "max_batch_size"),
+                                  ("resynclimit", "resyncLimit", "resync_limit")):
             if key in opts:
                 read[target] = parse_size(opts[key], name)
         if read.get("batch_rows", 1) < 1:
             raise ValueError("option batchRows must be positive")
         split = parse_size(opts.get("splitsize", DEFAULT_SPLIT_SIZE), "splitSize")
-        fs = tuple(sorted((k, v) for k, v in opts.items() if k == "fs" or k.startswith("fs.")))
-        return cls(tuple(paths), split, read, fs)
+        fs = tuple(sorted((k, v) for k, v in opts.items()
+                          if k == "fs" or k.startswith(("fs.", "storage."))))
+        use_index = parse_bool(opts.get("useindex", "true"), "useIndex")
+        return cls(tuple(paths), split, read, fs, use_index)
 
     @property
     def decode(self) -> str | None:
         return self.read.get("decode")
+
+    @property
+    def mode(self) -> str:
+        return str(self.read.get("mode", "PERMISSIVE"))
+
+    def ddl(self) -> str:
+        """The data source's schema: every column (``_corrupt`` in PERMISSIVE mode) or those
+        of the ``columns`` option."""
+        from kformat.spark.schema import select_ddl
+
+        return select_ddl(self.read.get("columns"), self.decode, self.mode == "PERMISSIVE")
+
+    def column_names(self) -> list[str]:
+        """The names of :meth:`ddl`'s columns, in order."""
+        from kformat.spark.schema import CORRUPT_COLUMN, columns
+
+        chosen = self.read.get("columns")
+        if chosen is not None:
+            return list(chosen)
+        names = [c.name for c in columns(self.decode)]
+        return [*names, CORRUPT_COLUMN] if self.mode == "PERMISSIVE" else names
+
+    def projected(self, names: list[str]) -> Settings:
+        """These settings reading only ``names`` (a user schema's columns, in its order)."""
+        from kformat.spark.schema import select_ddl
+
+        select_ddl(names, self.decode, self.mode == "PERMISSIVE")  # ValueError if unknown
+        return replace(self, read={**self.read, "columns": tuple(names)})

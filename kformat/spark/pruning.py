@@ -1,6 +1,6 @@
 """Skipping whole files for filters on ``topic``, ``partition`` and ``offset`` (no Spark here).
 
-With ``spark.sql.python.filterPushdown.enabled`` (which :func:`kformat.spark.session` sets;
+With ``spark.sql.python.filterPushdown.enabled`` (``kformat.spark.session(pushdown=True)``;
 Spark 4.1+), Spark hands the data source the filters of a query;
 :class:`Pruning` keeps what files can tell:
 
@@ -8,7 +8,9 @@ Spark 4.1+), Spark hands the data source the filters of a query;
   directories are not read;
 * ``offset`` bounds (``>``, ``>=``, ``<``, ``<=``, ``=``): a segment holds offsets from its
   base offset (its file name) up to the next segment's base offset, so segments wholly
-  outside the bounds are not read.
+  outside the bounds are not read;
+* inside a segment, offset bounds and a lower bound on ``timestamp`` skip byte ranges
+  through the ``.index``/``.timeindex`` files (:mod:`kformat.spark.planning`).
 
 Pruning only drops files; Spark still applies every filter to the rows read.
 """
@@ -31,6 +33,8 @@ class Pruning:
     partitions: frozenset[int] | None = None
     min_offset: int | None = None
     max_offset: int | None = None
+    min_timestamp: int | None = None
+    """Milliseconds; used inside segments (:mod:`kformat.spark.planning`), not for files."""
     nothing: bool = False
     """Set when the filters contradict each other or compare with a value of another type."""
 
@@ -58,6 +62,12 @@ class Pruning:
         low = offset if self.min_offset is None else max(self.min_offset, offset)
         return replace(self, min_offset=low)
 
+    def since(self, timestamp_ms: int) -> Pruning:
+        """``timestamp >= timestamp_ms``."""
+        low = timestamp_ms if self.min_timestamp is None else max(self.min_timestamp,
+                                                                   timestamp_ms)
+        return replace(self, min_timestamp=low)
+
     def at_most(self, offset: int) -> Pruning:
         high = offset if self.max_offset is None else min(self.max_offset, offset)
         return replace(self, max_offset=high)
@@ -75,7 +85,7 @@ def _base_offset(path: str) -> int | None:
 
 def prune(files: list[FileSpec], rules: Pruning) -> list[FileSpec]:
     """The files that may hold rows the rules allow, in their order."""
-    if not rules.active:
+    if not rules.active or rules == Pruning(min_timestamp=rules.min_timestamp):
         return files
     if rules.nothing or (rules.min_offset is not None and rules.max_offset is not None
                          and rules.min_offset > rules.max_offset):

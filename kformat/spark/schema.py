@@ -1,24 +1,35 @@
-"""The columns of the ``kafka-segments`` data source, declared once for Spark and Arrow.
+"""The columns of the ``kafka-segments`` data source.
 
-Each :class:`Column` carries its Spark SQL type (for the data source's schema) and its Arrow
-type (for the record batches the reader yields); :func:`ddl` and :func:`arrow_schema` are
-two views of the same list. The first eight columns are those of Spark's own Kafka source;
-the batch columns follow; ``decode=...`` adds :data:`DECODE_COLUMNS` and the key fields of
-its topic (:data:`TOPIC_COLUMNS`).
+The record and batch columns are declared in :mod:`kformat.records.fields` (shared with
+:func:`kformat.records.to_arrow`) and re-exported here; :func:`ddl` and
+:func:`arrow_schema` are two views of the same list. The first eight columns are those of
+Spark's own Kafka source; the batch columns follow; ``decode=...`` adds
+:data:`DECODE_COLUMNS` and the key fields of its topic (:data:`TOPIC_COLUMNS`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pyarrow as pa
+
+from kformat.records.fields import (
+    BATCH_COLUMNS,
+    KAFKA_COLUMNS,
+    Column,
+    headers_type,
+    markdown_table,
+    timestamp_type,
+)
 
 __all__ = [
     "BATCH_COLUMNS",
+    "CORRUPT_COLUMN",
+    "CORRUPT_SPARK",
+    "CORRUPT_TYPE",
     "DECODE_COLUMNS",
     "DECODE_MODES",
     "HEADERS_TYPE",
     "KAFKA_COLUMNS",
+    "TIMESTAMP_TYPE",
     "TOPIC_COLUMNS",
     "Column",
     "arrow_schema",
@@ -26,85 +37,54 @@ __all__ = [
     "ddl",
     "decode_topic",
     "markdown_table",
+    "select_ddl",
 ]
 
-HEADERS_TYPE = pa.list_(pa.struct([pa.field("key", pa.string()),
-                                   pa.field("value", pa.binary())]))
-TIMESTAMP_TYPE = pa.timestamp("us", tz="UTC")
+HEADERS_TYPE = headers_type()
+TIMESTAMP_TYPE = timestamp_type()
 
-
-@dataclass(frozen=True)
-class Column:
-    name: str
-    spark: str
-    arrow: pa.DataType
-    doc: str
-
-
-KAFKA_COLUMNS: tuple[Column, ...] = (
-    Column("key", "binary", pa.binary(), "record key (null when null)"),
-    Column("value", "binary", pa.binary(), "record value (null when null)"),
-    Column("topic", "string", pa.string(),
-           "from the directory name `<topic>-<partition>` (split on the last '-')"),
-    Column("partition", "int", pa.int32(), "from the directory name; null if it has none"),
-    Column("offset", "bigint", pa.int64(), "absolute record offset"),
-    Column("timestamp", "timestamp", TIMESTAMP_TYPE,
-           "record timestamp (LogAppendTime batches: the batch's max timestamp); "
-           "null on magic 0"),
-    Column("timestampType", "int", pa.int32(),
-           "0 CreateTime, 1 LogAppendTime, -1 none (magic 0)"),
-    Column("headers", "array<struct<key:string,value:binary>>", HEADERS_TYPE,
-           "record headers in order (empty on magic 0/1)"),
-)
-
-BATCH_COLUMNS: tuple[Column, ...] = (
-    Column("baseOffset", "bigint", pa.int64(),
-           "first offset of the batch (magic 0/1: of the wrapper's first inner message)"),
-    Column("magic", "int", pa.int32(), "0, 1 or 2"),
-    Column("codec", "string", pa.string(), "none, gzip, snappy, lz4 or zstd"),
-    Column("producerId", "bigint", pa.int64(), "-1 when none (and on magic 0/1)"),
-    Column("producerEpoch", "int", pa.int32(), "-1 when none"),
-    Column("baseSequence", "int", pa.int32(), "-1 when none"),
-    Column("isTransactional", "boolean", pa.bool_(), "attributes bit 4"),
-    Column("isControl", "boolean", pa.bool_(), "attributes bit 5 (transaction markers...)"),
-    Column("crcValid", "boolean", pa.bool_(),
-           "false when the stored CRC does not match; null with verifyCrc=false"),
-    Column("segment", "string", pa.string(), "the file, as listed"),
-    Column("position", "bigint", pa.int64(), "byte position of the batch in the file"),
-)
+CORRUPT_COLUMN = "_corrupt"
+CORRUPT_SPARK = ("struct<file:string,position:bigint,length:bigint,errorClass:string,"
+                 "reason:string,offset:bigint>")
+CORRUPT_TYPE = pa.struct([pa.field("file", pa.string()), pa.field("position", pa.int64()),
+                          pa.field("length", pa.int64()), pa.field("errorClass", pa.string()),
+                          pa.field("reason", pa.string()), pa.field("offset", pa.int64())])
+"""``mode=PERMISSIVE``: one row per unreadable stretch of a segment has this column set
+(the file, the stretch's position and length, the error's class, reason and absolute
+offset); it is null in rows of records."""
 
 DECODE_COLUMNS: tuple[Column, ...] = (
-    Column("recordType", "int", pa.int32(),
+    Column("recordType", "int", "int32",
            "record type (from the key; metadata topics: from the value frame; control "
            "records: the control type)"),
-    Column("keySchema", "string", pa.string(), "key schema name, e.g. OffsetCommitKey"),
-    Column("keyVersion", "int", pa.int32(), "version the key was read at"),
-    Column("valueSchema", "string", pa.string(), "value schema name, e.g. TopicRecord"),
-    Column("valueVersion", "int", pa.int32(), "version the value was read at"),
-    Column("keyJson", "string", pa.string(), "decoded key as JSON (kformat.jsonable)"),
-    Column("valueJson", "string", pa.string(), "decoded value as JSON; null for tombstones"),
-    Column("decodeError", "string", pa.string(),
+    Column("keySchema", "string", "string", "key schema name, e.g. OffsetCommitKey"),
+    Column("keyVersion", "int", "int32", "version the key was read at"),
+    Column("valueSchema", "string", "string", "value schema name, e.g. TopicRecord"),
+    Column("valueVersion", "int", "int32", "version the value was read at"),
+    Column("keyJson", "string", "string", "decoded key as JSON (kformat.jsonable)"),
+    Column("valueJson", "string", "string", "decoded value as JSON; null for tombstones"),
+    Column("decodeError", "string", "string",
            "the decode error (class: reason at path/offset) when the record does not decode"),
 )
 
 TOPIC_COLUMNS: dict[str, tuple[Column, ...]] = {
     "consumer_offsets": (
-        Column("group", "string", pa.string(), "key `group` / `group_id`"),
-        Column("offsetTopic", "string", pa.string(), "OffsetCommitKey `topic`"),
-        Column("offsetPartition", "int", pa.int32(), "OffsetCommitKey `partition`"),
-        Column("committedOffset", "bigint", pa.int64(), "OffsetCommitValue `offset`"),
+        Column("group", "string", "string", "key `group` / `group_id`"),
+        Column("offsetTopic", "string", "string", "OffsetCommitKey `topic`"),
+        Column("offsetPartition", "int", "int32", "OffsetCommitKey `partition`"),
+        Column("committedOffset", "bigint", "int64", "OffsetCommitValue `offset`"),
     ),
     "transaction_state": (
-        Column("transactionalId", "string", pa.string(), "TransactionLogKey"),
-        Column("txnProducerId", "bigint", pa.int64(), "TransactionLogValue `producer_id`"),
-        Column("txnStatus", "int", pa.int32(), "TransactionLogValue `transaction_status`"),
+        Column("transactionalId", "string", "string", "TransactionLogKey"),
+        Column("txnProducerId", "bigint", "int64", "TransactionLogValue `producer_id`"),
+        Column("txnStatus", "int", "int32", "TransactionLogValue `transaction_status`"),
     ),
     "cluster_metadata": (
-        Column("name", "string", pa.string(), "the value's `name` (topics, features...)"),
-        Column("topicId", "string", pa.string(), "the value's `topic_id` (UUID text)"),
+        Column("name", "string", "string", "the value's `name` (topics, features...)"),
+        Column("topicId", "string", "string", "the value's `topic_id` (UUID text)"),
     ),
     "share_group_state": (
-        Column("group", "string", pa.string(), "key `group_id`"),
+        Column("group", "string", "string", "key `group_id`"),
     ),
     "remote_log_metadata": (),
 }
@@ -127,17 +107,29 @@ def columns(decode: str | None = None) -> tuple[Column, ...]:
     return KAFKA_COLUMNS + BATCH_COLUMNS + DECODE_COLUMNS + TOPIC_COLUMNS[decode]
 
 
-def ddl(decode: str | None = None) -> str:
-    """The Spark schema as a DDL string."""
-    return ", ".join(f"`{c.name}` {c.spark}" for c in columns(decode))
+def ddl(decode: str | None = None, corrupt: bool = False) -> str:
+    """The Spark schema as a DDL string (``corrupt``: with the ``_corrupt`` column)."""
+    text = ", ".join(f"`{c.name}` {c.spark}" for c in columns(decode))
+    return f"{text}, `{CORRUPT_COLUMN}` {CORRUPT_SPARK}" if corrupt else text
 
 
-def arrow_schema(decode: str | None = None) -> pa.Schema:
-    return pa.schema([pa.field(c.name, c.arrow) for c in columns(decode)])
+def arrow_schema(decode: str | None = None, corrupt: bool = False) -> pa.Schema:
+    """The Arrow schema of the rows read with the given ``decode`` mode."""
+    fields = [c.field() for c in columns(decode)]
+    if corrupt:
+        fields.append(pa.field(CORRUPT_COLUMN, CORRUPT_TYPE))
+    return pa.schema(fields)
 
 
-def markdown_table(cols: tuple[Column, ...]) -> str:
-    """The columns as the Markdown table docs/spark.md shows (a test keeps them equal)."""
-    lines = ["| column | type | meaning |", "|---|---|---|"]
-    lines += [f"| `{c.name}` | `{c.spark}` | {c.doc} |" for c in cols]
-    return "\n".join(lines)
+def select_ddl(names: list[str] | tuple[str, ...] | None, decode: str | None = None,
+               corrupt: bool = False) -> str:
+    """The DDL of the columns ``names`` (None: all) of :func:`ddl` ``(decode, corrupt)``."""
+    if names is None:
+        return ddl(decode, corrupt)
+    types = {c.name: c.spark for c in columns(decode)}
+    if corrupt:
+        types[CORRUPT_COLUMN] = CORRUPT_SPARK
+    unknown = [n for n in names if n not in types]
+    if unknown:
+        raise ValueError(f"unknown columns {unknown}; columns: {', '.join(types)}")
+    return ", ".join(f"`{n}` {types[n]}" for n in names)

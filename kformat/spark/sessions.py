@@ -1,11 +1,18 @@
 """A SparkSession for kformat's jobs: local mode on loopback, or a cluster master.
 
+Python workers. Spark runs the data source's planning (on the driver) and its reads (on the
+executors) in Python worker processes started with ``PYSPARK_PYTHON`` (``python3`` from
+``PATH`` when unset), an interpreter that must import kformat. :func:`session` sets
+``PYSPARK_PYTHON`` to the running interpreter when it is unset, for every master (a
+virtualenv at the same path on every node, or a loopback cluster, then just works), and
+:func:`check_python` -- run by :func:`kformat.spark.register` -- fails early, naming what to
+set, when the interpreter Spark will use cannot import kformat.
+
 Local mode (the default, ``local[2]``) binds the driver to 127.0.0.1 (``spark.driver.host``,
-``spark.driver.bindAddress``, ``SPARK_LOCAL_IP``), turns the UI and the console progress bar
-off, and runs Python workers with the running interpreter (``PYSPARK_PYTHON`` and
-``PYSPARK_DRIVER_PYTHON`` set to ``sys.executable``), so it works on a machine with no
-network and inside a virtualenv. With a cluster master those settings are left to
-``spark-submit`` (see docs/spark.md).
+``spark.driver.bindAddress``, ``SPARK_LOCAL_IP``) and turns the UI and the console progress
+bar off, so it works on a machine with no network. With a cluster master, ``loopback=True``
+binds the driver to 127.0.0.1 too (a cluster on this machine); other settings are left to
+``spark-submit`` and ``config`` (see docs/spark.md).
 """
 
 from __future__ import annotations
@@ -18,31 +25,43 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
-__all__ = ["COMMON_CONFIG", "DEFAULT_MASTER", "LOCAL_CONFIG", "session"]
+__all__ = ["COMMON_CONFIG", "DEFAULT_MASTER", "LOCAL_CONFIG", "LOOPBACK_CONFIG", "PUSHDOWN_CONFIG",
+           "check_python", "session"]
 
 DEFAULT_MASTER = "local[2]"
-LOCAL_CONFIG: dict[str, str] = {
+LOOPBACK_CONFIG: dict[str, str] = {
     "spark.driver.host": "127.0.0.1",
     "spark.driver.bindAddress": "127.0.0.1",
+}
+LOCAL_CONFIG: dict[str, str] = {
+    **LOOPBACK_CONFIG,
     "spark.ui.enabled": "false",
     "spark.ui.showConsoleProgress": "false",
     "spark.sql.shuffle.partitions": "4",
     "spark.sql.session.timeZone": "UTC",
     "spark.sql.execution.arrow.pyspark.enabled": "true",
 }
-COMMON_CONFIG: dict[str, str] = {
-    # hand query filters to Python data sources (Spark 4.1+): kafka-segments skips files
+COMMON_CONFIG: dict[str, str] = {}
+PUSHDOWN_CONFIG: dict[str, str] = {
+    # hand query filters to Python data sources (Spark 4.1+): kafka-segments skips files and
+    # byte ranges. Off by default: Spark (4.3) reuses the files a filtered query planned for
+    # a later query without filters on the same DataFrame (docs/spark.md, "Filters").
     "spark.sql.python.filterPushdown.enabled": "true",
 }
 
 
 def session(master: str | None = None, app_name: str = "kformat", *,
             config: Mapping[str, str] | None = None, register: bool = True,
-            log_level: str = "ERROR") -> SparkSession:
+            log_level: str = "ERROR", loopback: bool | None = None,
+            pushdown: bool = False) -> SparkSession:
     """Get or create a session with ``kafka-segments`` registered.
 
     ``master`` defaults to ``$KFORMAT_SPARK_MASTER``, else the master ``spark-submit`` gave
-    (when run under it), else ``local[2]``; ``config`` overrides or adds settings.
+    (when run under it), else ``local[2]``; ``config`` overrides or adds settings;
+    ``loopback`` binds the driver to 127.0.0.1 (default: in local mode, and for a
+    ``spark://127.0.0.1:...`` or ``spark://localhost:...`` master); ``pushdown`` hands query
+    filters to ``kafka-segments`` (:data:`PUSHDOWN_CONFIG`; see docs/spark.md, "Filters",
+    for the caveat that makes it opt-in).
     """
     master = master or os.environ.get("KFORMAT_SPARK_MASTER")
     if master is None and "PYSPARK_GATEWAY_PORT" in os.environ:
@@ -50,12 +69,22 @@ def session(master: str | None = None, app_name: str = "kformat", *,
     elif master is None:
         master = DEFAULT_MASTER
     local = master.startswith("local")
+    if loopback is None:
+        loopback = local or master.startswith(("spark://127.0.0.1:", "spark://localhost:"))
     settings: dict[str, str] = dict(COMMON_CONFIG)
+    if pushdown:
+        settings.update(PUSHDOWN_CONFIG)
+    python = (config or {}).get("spark.pyspark.python")
     if local:
-        os.environ["PYSPARK_PYTHON"] = sys.executable
-        os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
+        python = python or sys.executable
+    if python:
+        os.environ["PYSPARK_PYTHON"] = python
+    else:
+        os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+    if loopback:
         os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
-        settings.update(LOCAL_CONFIG)
+        settings.update(LOCAL_CONFIG if local else LOOPBACK_CONFIG)
     settings.update(config or {})
 
     from pyspark.sql import SparkSession
@@ -72,3 +101,37 @@ def session(master: str | None = None, app_name: str = "kformat", *,
 
         register_source(spark)
     return spark
+
+
+_CHECKED: dict[str, str | None] = {}
+
+
+def check_python(spark: SparkSession) -> None:
+    """Fail early when Spark's Python workers cannot import kformat.
+
+    The data source's planning runs on the driver machine in a worker started with the
+    session's Python executable (``PYSPARK_PYTHON`` when the context was created, else
+    ``python3``); if that interpreter cannot import kformat and pyarrow, every query fails
+    with ``No module named 'kformat'``. This runs it once and raises :class:`RuntimeError`
+    naming what to set.
+    """
+    exe = str(getattr(spark.sparkContext, "pythonExec", None) or "python3")
+    if exe not in _CHECKED:
+        import subprocess
+
+        try:
+            run = subprocess.run([exe, "-c", "import kformat.spark.columns"],
+                                 capture_output=True, text=True, timeout=120, check=False)
+            _CHECKED[exe] = None if run.returncode == 0 else \
+                (run.stderr.strip().splitlines() or [f"exit status {run.returncode}"])[-1]
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            _CHECKED[exe] = f"{type(exc).__name__}: {exc}"
+    problem = _CHECKED[exe]
+    if problem is not None:
+        raise RuntimeError(
+            f"kafka-segments: Spark's Python workers run {exe!r}, which cannot import "
+            f"kformat ({problem}). Set PYSPARK_PYTHON (or spark.pyspark.python) to an "
+            f"interpreter with kformat[spark] installed -- this one is {sys.executable!r} -- "
+            f"before the SparkContext starts, or create the session with "
+            f"kformat.spark.session(); on a cluster, every node needs that interpreter "
+            f"(see docs/spark.md, 'Clusters').")

@@ -36,6 +36,7 @@ def spark() -> Iterator[Any]:
         pytest.skip("no java on PATH")
     from kformat.spark import session
 
-    s = session("local[2]", "kformat-tests", config={"spark.sql.shuffle.partitions": "2"})
+    s = session("local[2]", "kformat-tests", config={"spark.sql.shuffle.partitions": "2"},
+                pushdown=True)
     yield s
     s.stop()

@@ -20,6 +20,8 @@ from kformat.spark.files import expand_paths, topic_partition
 from kformat.spark.schema import arrow_schema
 from tests.spark import data
 
+FAILFAST = ReadOptions(mode="FAILFAST")
+
 
 def rows_of(batches: Any) -> list[data.Row]:
     out = []
@@ -96,7 +98,7 @@ def test_agrees_with_parse_batches_field_by_field(corpus_data: data.Fixture) -> 
 def test_schema_is_the_declared_one(corpus_data: data.Fixture) -> None:
     path = logs(corpus_data.log_dir)[0]
     table = read_table(path.read_bytes())
-    assert table.schema == arrow_schema()
+    assert table.schema == arrow_schema(corrupt=True)
     assert table.column_names[:8] == ["key", "value", "topic", "partition", "offset",
                                       "timestamp", "timestampType", "headers"]
 
@@ -154,7 +156,7 @@ def test_truncated_last_batch_is_reported(truncated_data: tuple[data.Fixture, in
                                           ) -> None:
     fixture, cut, present = truncated_data
     (path,) = logs(fixture.log_dir)
-    rows, reader = read_rows(path)
+    rows, reader = read_rows(path, mode="DROPMALFORMED")
     assert rows == fixture.rows
     needed = len(fixture.shards[0].encoded[-1])
     assert reader.truncated == TruncatedTail(position=cut, available=present, needed=needed)
@@ -162,7 +164,7 @@ def test_truncated_last_batch_is_reported(truncated_data: tuple[data.Fixture, in
 
 def test_tail_shorter_than_a_head() -> None:
     one = build_batch(make_batch([(b"k", b"v")], base_timestamp=0))
-    reader = ColumnReader(one + one[:7])
+    reader = ColumnReader(one + one[:7], options=ReadOptions(mode="DROPMALFORMED"))
     assert reader.rows == 0 and len(rows_of(reader)) == 1
     assert reader.truncated == TruncatedTail(position=len(one), available=7, needed=None)
 
@@ -204,7 +206,7 @@ def _corrupt_compressed(position: int) -> tuple[bytes, int]:
 def test_a_batch_that_does_not_decode_fails_with_file_and_offset() -> None:
     raw, at = _corrupt_compressed(0)
     with pytest.raises(CorruptRecordError) as info:  # damaged compressed data
-        read_table(raw, segment="seg.log")
+        read_table(raw, segment="seg.log", options=FAILFAST)
     assert info.value.reason.startswith("seg.log: ")
     assert info.value.offset is not None and info.value.offset >= at
 
@@ -220,7 +222,7 @@ def test_bytes_that_do_not_frame_a_batch() -> None:
     a = build_batch(make_batch([(b"a", b"1")], base_timestamp=0))
     head = struct.pack(">qiib", 1, 60, -1, 7) + b"\x00" * 60
     with pytest.raises(UnsupportedVersionError) as info:
-        read_table(a + head)
+        read_table(a + head, options=FAILFAST)
     assert info.value.offset == len(a) + 16
     reader = ColumnReader(a + head, options=ReadOptions(on_corrupt="skip"))
     assert len(rows_of(reader)) == 1
@@ -230,7 +232,7 @@ def test_bytes_that_do_not_frame_a_batch() -> None:
 def test_length_below_the_minimum() -> None:
     raw = struct.pack(">qiib", 0, 20, -1, 2) + b"\x00" * 40
     with pytest.raises(InvalidValueError) as info:
-        read_table(raw)
+        read_table(raw, options=FAILFAST)
     assert (info.value.field_path, info.value.offset) == ("batch_length", 8)
 
 
@@ -260,7 +262,7 @@ def test_decode_consumer_offsets(offsets_data: tuple[Path, list[dict[str, Any]]]
     directory, expect = offsets_data
     (path,) = sorted(directory.glob("*.log"))
     table = read_table(path.read_bytes(), options=ReadOptions(decode="consumer_offsets"))
-    assert table.schema == arrow_schema("consumer_offsets")
+    assert table.schema == arrow_schema("consumer_offsets", corrupt=True)
     got = table.to_pylist()
     assert len(got) == len(expect)
     for row, want in zip(got, expect, strict=True):

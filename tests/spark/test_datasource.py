@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import filecmp
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from kformat.corpus.records_corpus import generate_shard, write_shard
+from kformat.corpus.records_corpus import CORPUS_TOPIC, generate_shard, write_shard
+from kformat.segments.partition import read_partition_dir
 from tests.spark import data
 
 pytestmark = pytest.mark.spark
@@ -54,10 +55,36 @@ def test_split_size_plans_more_partitions_with_the_same_rows(
     assert collect(split) == corpus_data.rows
 
 
-def test_truncated_last_batch(spark: Any,
-                              truncated_data: tuple[data.Fixture, int, int]) -> None:
-    fixture, _, _ = truncated_data
-    assert collect(load(spark, str(fixture.log_dir))) == fixture.rows
+def test_truncated_last_batch_in_each_mode(
+        spark: Any, truncated_data: tuple[data.Fixture, int, int]) -> None:
+    fixture, cut, present = truncated_data
+    path = str(fixture.log_dir)
+    df = load(spark, path)
+    corrupt = df.where("_corrupt IS NOT NULL").collect()
+    assert [(r["_corrupt"]["position"], r["_corrupt"]["length"], r["_corrupt"]["errorClass"])
+            for r in corrupt] == [(cut, present, "TruncatedError")]
+    assert corrupt[0]["_corrupt"]["file"].endswith("00000000000000000000.log")
+    assert collect(df.where("_corrupt IS NULL")) == fixture.rows
+    assert collect(load(spark, path, mode="DROPMALFORMED")) == fixture.rows
+    from kformat.spark import corrupt_count
+
+    before = corrupt_count(spark)
+    assert load(spark, path, mode="DROPMALFORMED").count() == len(fixture.rows)
+    assert corrupt_count(spark) == before + 1  # counted by the tasks' accumulator
+    with pytest.raises(Exception, match=f"TruncatedError.*00000000000000000000.log.*{cut}"):
+        load(spark, path, mode="FAILFAST").count()
+
+
+def test_projection_by_option_and_by_user_schema(spark: Any,
+                                                 corpus_data: data.Fixture) -> None:
+    path = f"{corpus_data.log_dir}/*/*.log"
+    by_option = load(spark, path, columns="offset,value,topic")
+    assert by_option.columns == ["offset", "value", "topic"]
+    by_schema = spark.read.format("kafka-segments").schema(
+        "topic string, offset bigint").load(path)
+    want = sorted((r[0], r[2]) for r in corpus_data.rows)
+    assert sorted((r["topic"], r["offset"]) for r in by_schema.collect()) == want
+    assert sorted((r["topic"], r["offset"]) for r in by_option.collect()) == want
 
 
 def test_options_skip_control_and_verify_crc(spark: Any, corpus_data: data.Fixture) -> None:
@@ -102,23 +129,26 @@ def test_bad_options_and_missing_files(spark: Any, corpus_data: data.Fixture,
         load(spark, f"{tmp_path}/*/*.log").count()
 
 
-def test_corpus_job_is_byte_identical_and_verifies(spark: Any, tmp_path: Path) -> None:
+def test_corpus_job_writes_with_the_writer_and_verifies(spark: Any, tmp_path: Path) -> None:
+    from kformat.segments.partition import check_partition_dir
     from kformat.spark.corpus_job import CorpusPlan, generate_corpus, read_stats, verify_corpus
 
     plan = CorpusPlan(seed=5, shards=2, records_per_shard=1200, segment_bytes=48 * 1024)
     generated = generate_corpus(spark, str(tmp_path / "spark"), plan)
-    single = tmp_path / "single"
-    for shard in range(plan.shards):
-        write_shard(generate_shard(plan.seed, shard, plan.records_per_shard), single,
-                    segment_bytes=plan.segment_bytes)
     spark_dir = Path(generated.data_dir)
-    names = sorted(p.relative_to(single) for p in single.rglob("*") if p.is_file())
-    assert names == sorted(p.relative_to(spark_dir) for p in spark_dir.rglob("*")
-                           if p.is_file())
-    assert len([n for n in names if n.suffix == ".log"]) > plan.shards
-    _, mismatch, errors = filecmp.cmpfiles(single, spark_dir, [str(n) for n in names],
-                                           shallow=False)
-    assert (mismatch, errors) == ([], [])
+    dirs = sorted(p for p in spark_dir.iterdir())
+    assert [p.name for p in dirs] == [f"{CORPUS_TOPIC}-{i}" for i in range(plan.shards)]
+    for d in dirs:
+        assert check_partition_dir(d) == []
+        assert len(list(d.glob("*.log"))) > 1
+        # batch for batch: the same batch boundaries as a single-process write
+        single = write_shard(generate_shard(plan.seed, int(d.name.rsplit("-", 1)[1]),
+                                            plan.records_per_shard),
+                             tmp_path / "single", segment_bytes=plan.segment_bytes)
+        assert [(b.base_offset, b.last_offset_delta, b.magic, b.codec) for b in
+                read_partition_dir(d).batches] == [
+            (b.base_offset, b.last_offset_delta, b.magic, b.codec)
+            for b in read_partition_dir(single).batches]
 
     manifest = spark.read.parquet(generated.manifest_dir)
     assert manifest.count() == plan.records
@@ -153,3 +183,52 @@ def test_filters_on_partition_and_offset_skip_files(spark: Any,
     assert df.rdd.getNumPartitions() == len(wanted) < len(bases)
     assert collect(df) == [r for r in corpus_data.rows if r[1] == 1 and r[2] >= low]
     assert load(spark, path).where("partition = 99").count() == 0
+
+
+def test_write_reads_back_identically(spark: Any, corpus_data: data.Fixture,
+                                      tmp_path: Path) -> None:
+    from kformat.segments.partition import check_partition_dir
+
+    df = load(spark, f"{corpus_data.log_dir}/*/*.log", mode="FAILFAST")
+    out = tmp_path / "written"
+    df.write.format("kafka-segments").mode("overwrite").option("segmentBytes", "64k") \
+        .save(str(out))
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        f"{s.topic}-{s.partition}" for s in corpus_data.shards)
+    assert all(check_partition_dir(p) == [] for p in out.iterdir())
+    assert collect(load(spark, str(out), mode="FAILFAST")) == corpus_data.rows
+    # a plain DataFrame (no offsets: assigned), recompressed, several tasks per partition
+    plain = df.where("magic = 2 AND NOT isControl").select(
+        "topic", "partition", "key", "value", "headers", "timestamp").repartition(3)
+    again = tmp_path / "again"
+    plain.write.format("kafka-segments").mode("overwrite").option("codec", "lz4") \
+        .option("batchRecords", "100").save(str(again))
+    back = load(spark, str(again), mode="FAILFAST")
+    assert {r["codec"] for r in back.select("codec").distinct().collect()} == {"lz4"}
+    for s in corpus_data.shards:
+        # a new DataFrame per filtered query: Spark reuses a pushed-down plan (docs)
+        offsets = [r["offset"] for r in load(spark, str(again)).where(
+            f"partition = {s.partition}").orderBy("offset").select("offset").collect()]
+        assert offsets and offsets == list(range(len(offsets)))
+
+    def pairs(frame: Any) -> Counter[tuple[Any, ...]]:
+        return Counter((r["partition"], bytes(r["key"] or b"-"), bytes(r["value"] or b"-"))
+                       for r in frame.select("partition", "key", "value").collect())
+
+    got, want = pairs(back), pairs(plain)
+    assert (len(got - want), len(want - got), sum(got.values())) == (0, 0, sum(want.values()))
+    with pytest.raises(Exception, match="exists"):
+        plain.write.format("kafka-segments").mode("append").save(str(again))
+
+
+def test_timestamp_and_offset_filters_give_the_filtered_rows(
+        spark: Any, corpus_data: data.Fixture) -> None:
+    path = f"{corpus_data.log_dir}/*/*.log"
+    stamps = sorted(r[3] for r in corpus_data.rows if r[3] is not None)
+    t = stamps[len(stamps) * 3 // 4]
+    df = load(spark, path, splitSize="16k").where(
+        f"timestamp >= timestamp_micros({t}) AND offset >= 100")
+    assert collect(df) == [r for r in corpus_data.rows
+                           if r[3] is not None and r[3] >= t and r[2] >= 100]
+    unfiltered = load(spark, path, splitSize="16k").rdd.getNumPartitions()
+    assert df.rdd.getNumPartitions() <= unfiltered

@@ -28,7 +28,8 @@ def test_defaults() -> None:
     assert s.paths == ("/x/*.log",)
     assert s.split_size == DEFAULT_SPLIT_SIZE
     assert s.read == {"verify_crc": True, "skip_control": False, "decode": None,
-                      "on_corrupt": "fail"}
+                      "mode": "PERMISSIVE"}
+    assert s.column_names()[-1] == "_corrupt"
     assert s.fs_options == ()
 
 
@@ -41,7 +42,7 @@ def test_options_are_case_insensitive_and_typed() -> None:
     assert s.paths == ("/b", "/c", "/a")
     assert s.split_size == 64 << 20
     assert s.read == {"verify_crc": False, "skip_control": True, "decode": "consumer_offsets",
-                      "on_corrupt": "skip", "batch_rows": 500, "decompression_limit": 1 << 20,
+                      "mode": "DROPMALFORMED", "batch_rows": 500, "decompression_limit": 1 << 20,
                       "max_batch_size": 2 << 20}
     assert s.fs_options == (("fs", "s3"), ("fs.region", "eu"))
     assert s.decode == "consumer_offsets"
@@ -53,11 +54,26 @@ def test_options_are_case_insensitive_and_typed() -> None:
     {"path": "/a", "verifyCrc": "maybe"},
     {"path": "/a", "decode": "__consumer_offsets"},
     {"path": "/a", "onCorrupt": "ignore"},
+    {"path": "/a", "mode": "lenient"},
+    {"path": "/a", "mode": "FAILFAST", "onCorrupt": "skip"},
+    {"path": "/a", "columns": "offset,nope"},
     {"path": "/a", "batchRows": "0"},
 ])
 def test_bad_options(options: dict[str, str]) -> None:
     with pytest.raises(ValueError):
         Settings.from_options(options)
+
+
+def test_modes_and_columns() -> None:
+    assert Settings.from_options({"path": "/a", "mode": "failFast"}).mode == "FAILFAST"
+    assert Settings.from_options({"path": "/a", "onCorrupt": "fail"}).mode == "FAILFAST"
+    s = Settings.from_options({"path": "/a", "mode": "DROPMALFORMED",
+                               "columns": "offset, value"})
+    assert s.column_names() == ["offset", "value"]
+    assert s.ddl() == "`offset` bigint, `value` binary"
+    assert s.projected(["value"]).column_names() == ["value"]
+    with pytest.raises(ValueError, match="unknown columns"):
+        s.projected(["_corrupt"])
 
 
 def test_sizes_and_bools() -> None:

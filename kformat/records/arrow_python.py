@@ -1,0 +1,350 @@
+"""The pure-Python kernel of :func:`kformat.records.to_arrow`.
+
+Framing. Batches of any magic lie back to back; each starts with ``offset:INT64
+length:INT32`` and has its magic byte at byte 16 (magic 2 batches and magic 0/1 entries
+alike: "Record Batch" and "Message Sets" in Kafka's implementation documentation). A head
+that does not frame a plausible whole batch is handed to
+:func:`kformat.records.parse_batches` (``strict=True``), so errors and truncation are
+exactly the records layer's.
+
+Decoding. A magic 2 batch is parsed by the compiled ``RecordBatchV2`` grammar with its
+records and headers parsed into plain tuples (``CompiledGrammar(factories=...)``: no dict or
+``Record`` object per record), and the requested columns are filled from those tuples with
+list comprehensions; batch-level columns get one entry per batch and are expanded by Arrow
+(run-end decoding). Two rules of :mod:`kformat.records.api` are applied on the way:
+``offset = base_offset + offset_delta`` and ``timestamp = base_timestamp +
+timestamp_delta`` except in LogAppendTime batches, whose records all carry
+``max_timestamp``. Magic 0/1 entries go through :func:`kformat.records.parse_batches`.
+
+Spark's Kafka conventions: ``timestamp`` is microseconds UTC, null on magic 0 (which has no
+timestamp), where ``timestampType`` is -1 (Kafka's ``NO_TIMESTAMP_TYPE``); a timestamp no
+microsecond count can hold (corrupt data) is null.
+"""
+
+from __future__ import annotations
+
+import functools
+import struct
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from kformat.errors import CorruptRecordError, KFormatError
+from kformat.primitives import CompiledGrammar
+from kformat.records.api import parse_batches
+from kformat.records.batch import (
+    BATCH_OVERHEAD,
+    CODEC_MASK,
+    CONTROL_FLAG,
+    MIN_BATCH_LENGTH,
+    TIMESTAMP_TYPE_FLAG,
+    TRANSACTIONAL_FLAG,
+    Header,
+    RecordBatchV2,
+    RecordFields,
+)
+from kformat.records.columnar import ArrowOptions
+from kformat.records.fields import column, headers_type, timestamp_type
+from kformat.records.model import Batch
+
+__all__ = ["CODEC_NAMES", "ColumnBuilder", "decode_batch", "frame", "to_arrow"]
+
+CODEC_NAMES = ("none", "gzip", "snappy", "lz4", "zstd")
+HEAD = struct.Struct(">qi")
+MAGIC_AT = 16
+PEEK = MAGIC_AT + 1
+MIN_LENGTH = {0: 14, 1: 22, 2: MIN_BATCH_LENGTH}
+"""Smallest length field per magic (as :mod:`kformat.records.api` checks it)."""
+_MS_LIMIT = (1 << 63) // 1000
+_HEADERS = headers_type()
+_TIMESTAMP = timestamp_type()
+
+
+@functools.cache
+def _v2() -> CompiledGrammar:
+    """RecordBatchV2 with records and headers parsed into tuples, in field order."""
+    return CompiledGrammar(RecordBatchV2, "RecordBatchV2",
+                           factories={RecordFields: tuple, Header: tuple})
+
+
+def _field(name: str) -> int:
+    """Index of a field in the tuples of :data:`RecordFields`."""
+    return [sc.name for sc in RecordFields.subcons].index(name)
+
+
+_TIMESTAMP_DELTA = _field("timestamp_delta")
+_OFFSET_DELTA = _field("offset_delta")
+_KEY = _field("key")
+_VALUE = _field("value")
+_HEADERS_AT = _field("headers")
+
+_PER_BATCH = {  # column -> (batch field, Arrow type)
+    "timestampType": ("timestamp_type", pa.int32()),
+    "baseOffset": ("base_offset", pa.int64()),
+    "magic": ("magic", pa.int32()),
+    "codec": ("codec", pa.string()),
+    "producerId": ("producer_id", pa.int64()),
+    "producerEpoch": ("producer_epoch", pa.int32()),
+    "baseSequence": ("base_sequence", pa.int32()),
+    "isTransactional": ("transactional", pa.bool_()),
+    "isControl": ("control", pa.bool_()),
+    "crcValid": ("crc_valid", pa.bool_()),
+    "position": ("position", pa.int64()),
+}
+_BATCH_FIELDS = tuple(f for f, _ in _PER_BATCH.values())
+
+
+def frame(head: bytes, pos: int, end: int, max_batch_size: int) -> tuple[int, int] | None:
+    """(size, magic) of a plausible whole batch whose first bytes are ``head`` at ``pos``
+    (the data ends at ``end``); None when the records layer must have its say."""
+    if len(head) < PEEK:
+        return None
+    length = HEAD.unpack_from(head)[1]
+    magic = head[MAGIC_AT]
+    minimum = MIN_LENGTH.get(magic)
+    size = BATCH_OVERHEAD + length
+    if minimum is None or length < minimum or size > max_batch_size or pos + size > end:
+        return None
+    return size, magic
+
+
+class ColumnBuilder:
+    """Python lists for the requested columns of a run of batches, then Arrow arrays.
+
+    Record columns get one entry per record. Batch columns (and ``timestampType``, which
+    is the batch's) get one entry per batch, with ``run_ends``; Arrow expands them, so a
+    batch of 500 records costs one append, not 500.
+    """
+
+    def __init__(self, columns: tuple[str, ...]) -> None:
+        self.columns = columns
+        wanted = set(columns)
+        self.want_key = "key" in wanted
+        self.want_value = "value" in wanted
+        self.want_offset = "offset" in wanted
+        self.want_timestamp = "timestamp" in wanted
+        self.want_headers = "headers" in wanted
+        self.reset()
+
+    def reset(self) -> None:
+        self.rows = 0
+        self.key: list[bytes | None] = []
+        self.value: list[bytes | None] = []
+        self.offset: list[int] = []
+        self.timestamp: list[int | None] = []
+        self.header_counts: list[int] = []
+        self.header_keys: list[str] = []
+        self.header_values: list[bytes | None] = []
+        self.run_ends: list[int] = []
+        self.batch: dict[str, list[Any]] = {name: [] for name in _BATCH_FIELDS}
+
+    def __len__(self) -> int:
+        return self.rows
+
+    def _batch_fields(self, n: int, timestamp_type: int, base_offset: int, magic: int,
+                      codec: int, producer_id: int, producer_epoch: int, base_sequence: int,
+                      transactional: bool, control: bool, crc_valid: bool | None,
+                      position: int) -> None:
+        self.rows += n
+        self.run_ends.append(self.rows)
+        b = self.batch
+        b["timestamp_type"].append(timestamp_type)
+        b["base_offset"].append(base_offset)
+        b["magic"].append(magic)
+        b["codec"].append(CODEC_NAMES[codec] if codec < len(CODEC_NAMES) else str(codec))
+        b["producer_id"].append(producer_id)
+        b["producer_epoch"].append(producer_epoch)
+        b["base_sequence"].append(base_sequence)
+        b["transactional"].append(transactional)
+        b["control"].append(control)
+        b["crc_valid"].append(crc_valid)
+        b["position"].append(position)
+
+    def add_v2(self, v: dict[str, Any], position: int, crc_valid: bool | None,
+               skip_control: bool) -> int:
+        """The records of a parsed magic 2 batch (the grammar's dict, records as tuples);
+        returns the rows added."""
+        recs = v["records"]
+        n = len(recs)
+        attributes = v["attributes"]
+        control = bool(attributes & CONTROL_FLAG)
+        if not n or (control and skip_control):
+            return 0
+        base = v["base_offset"]
+        log_append = 1 if attributes & TIMESTAMP_TYPE_FLAG else 0
+        if self.want_offset:
+            self.offset += [base + r[_OFFSET_DELTA] for r in recs]
+        if self.want_timestamp:
+            if log_append:
+                self.timestamp += [v["max_timestamp"]] * n
+            else:
+                stamp = v["base_timestamp"]
+                self.timestamp += [stamp + r[_TIMESTAMP_DELTA] for r in recs]
+        if self.want_key:
+            self.key += [r[_KEY] for r in recs]
+        if self.want_value:
+            self.value += [r[_VALUE] for r in recs]
+        if self.want_headers:
+            headers = [r[_HEADERS_AT] for r in recs]
+            if any(headers):
+                flat = [h for hs in headers for h in hs]
+                self.header_keys += [h[0] for h in flat]
+                self.header_values += [h[1] for h in flat]
+                self.header_counts += [len(hs) for hs in headers]
+            else:
+                self.header_counts += [0] * n
+        self._batch_fields(n, log_append, base, 2, attributes & CODEC_MASK, v["producer_id"],
+                           v["producer_epoch"], v["base_sequence"],
+                           bool(attributes & TRANSACTIONAL_FLAG), control, crc_valid, position)
+        return n
+
+    def add_batch(self, b: Batch, position: int, skip_control: bool,
+                  crc_valid: bool | None) -> int:
+        """The records of a :class:`Batch` (any magic)."""
+        recs = b.records
+        n = len(recs)
+        if not n or (b.is_control and skip_control):
+            return 0
+        magic = b.magic
+        if self.want_offset:
+            self.offset += [r.offset for r in recs]
+        if self.want_timestamp:
+            self.timestamp += [None] * n if magic == 0 else [r.timestamp for r in recs]
+        if self.want_key:
+            self.key += [r.key for r in recs]
+        if self.want_value:
+            self.value += [r.value for r in recs]
+        if self.want_headers:
+            flat = [h for r in recs for h in r.headers]
+            self.header_keys += [h[0] for h in flat]
+            self.header_values += [h[1] for h in flat]
+            self.header_counts += [len(r.headers) for r in recs]
+        self._batch_fields(n, -1 if magic == 0 else b.timestamp_type, b.base_offset, magic,
+                           b.codec, b.producer_id, b.producer_epoch, b.base_sequence,
+                           b.is_transactional, b.is_control, crc_valid, position)
+        return n
+
+    # ---------------------------------------------------------------- arrays
+
+    def _timestamps(self) -> pa.Array:
+        ms = pa.array(self.timestamp, pa.int64())
+        bounds = pc.min_max(ms).as_py()
+        lo, hi = bounds["min"], bounds["max"]
+        if lo is not None and (lo < -_MS_LIMIT or hi >= _MS_LIMIT):
+            ms = pa.array([t if t is not None and -_MS_LIMIT <= t < _MS_LIMIT else None
+                           for t in self.timestamp], pa.int64())
+        return pc.multiply(ms, 1000).view(_TIMESTAMP)
+
+    def _headers_array(self) -> pa.Array:
+        items = pa.StructArray.from_arrays(
+            [pa.array(self.header_keys, pa.string()),
+             pa.array(self.header_values, pa.binary())], names=["key", "value"])
+        counts = pa.array(self.header_counts, pa.int32())
+        ends = pc.cumulative_sum(counts)
+        offsets = pa.concat_arrays([pa.array([0], pa.int32()), ends])
+        return pa.ListArray.from_arrays(offsets, items, type=_HEADERS)
+
+    def flush(self, topic: str | None, partition: int | None,
+              segment: str | None) -> pa.RecordBatch:
+        """The rows so far as a record batch of the requested columns; starts afresh."""
+        n = self.rows
+        ends = pa.array(self.run_ends, pa.int32())
+
+        def per_batch(name: str) -> pa.Array:
+            field, kind = _PER_BATCH[name]
+            values = pa.array(self.batch[field], kind)
+            return pc.run_end_decode(pa.RunEndEncodedArray.from_arrays(ends, values))
+
+        def build(name: str) -> pa.Array:
+            if name == "key":
+                return pa.array(self.key, pa.binary())
+            if name == "value":
+                return pa.array(self.value, pa.binary())
+            if name == "offset":
+                return pa.array(self.offset, pa.int64())
+            if name == "timestamp":
+                return self._timestamps()
+            if name == "headers":
+                return self._headers_array()
+            if name == "topic":
+                return pa.repeat(pa.scalar(topic, pa.string()), n)
+            if name == "partition":
+                return pa.repeat(pa.scalar(partition, pa.int32()), n)
+            if name == "segment":
+                return pa.repeat(pa.scalar(segment, pa.string()), n)
+            return per_batch(name)
+
+        schema = pa.schema([column(name).field() for name in self.columns])
+        batch = pa.RecordBatch.from_arrays([build(name) for name in self.columns],
+                                           schema=schema)
+        self.reset()
+        return batch
+
+
+def decode_batch(chunk: bytes, pos: int, magic: int, builder: ColumnBuilder,
+                 options: ArrowOptions) -> int:
+    """Add the records of the one whole batch ``chunk`` (at absolute position ``pos``);
+    returns the rows added. Errors are the records layer's, offsets relative to ``chunk``
+    (:class:`CorruptRecordError` for a CRC mismatch with ``crc_mismatch="raise"``)."""
+    verify = options.verify_crc
+    try:
+        return _decode_as(chunk, pos, magic, builder, options, verify, True if verify else None)
+    except CorruptRecordError:
+        if not verify or options.crc_mismatch == "raise":
+            raise
+        # the CRC does not match: decode unchecked and say so in crcValid
+        return _decode_as(chunk, pos, magic, builder, options, False, False)
+
+
+def _decode_as(chunk: bytes, pos: int, magic: int, builder: ColumnBuilder,
+               options: ArrowOptions, check: bool, crc_valid: bool | None) -> int:
+    if magic == 2:
+        value = _v2().parse(chunk, verify_crc=check,
+                            decompression_limit=options.decompression_limit)
+        return builder.add_v2(value, pos, crc_valid, options.skip_control)
+    rows = 0
+    for b in parse_batches(chunk, verify_crc=check, strict=True,
+                           decompression_limit=options.decompression_limit,
+                           max_batch_size=options.max_batch_size):
+        rows += builder.add_batch(b, pos + b.position, options.skip_control, crc_valid)
+    return rows
+
+
+def _located(exc: KFormatError, shift: int, segment: str | None) -> KFormatError:
+    return exc.relocated(shift, lead=f"{segment}: " if segment else "")
+
+
+def to_arrow(data: Any, options: ArrowOptions) -> pa.RecordBatch:
+    """The kernel: ``data`` is bytes-like or a list of :class:`Batch`."""
+    builder = ColumnBuilder(options.columns)
+    base = options.position
+    if isinstance(data, list):
+        for b in data:
+            builder.add_batch(b, base + b.position, options.skip_control, b.crc_valid)
+        return builder.flush(options.topic, options.partition, options.segment)
+    raw = bytes(data)
+    pos, end = 0, len(raw)
+    while pos < end:
+        found = frame(raw[pos:pos + PEEK], pos, end, options.max_batch_size)
+        if found is None:  # the records layer frames the rest: it raises, or frames after all
+            try:
+                rest = parse_batches(raw[pos:], verify_crc=False, strict=True,
+                                     decompression_limit=options.decompression_limit,
+                                     max_batch_size=options.max_batch_size)
+            except KFormatError as exc:
+                raise _located(exc, base + pos, options.segment) from None
+            for b in rest:
+                at = pos + b.position
+                try:
+                    decode_batch(raw[at:at + b.size], base + at, b.magic, builder, options)
+                except KFormatError as exc:
+                    raise _located(exc, base + at, options.segment) from None
+            break
+        size, magic = found
+        try:
+            decode_batch(raw[pos:pos + size], base + pos, magic, builder, options)
+        except KFormatError as exc:
+            raise _located(exc, base + pos, options.segment) from None
+        pos += size
+    return builder.flush(options.topic, options.partition, options.segment)

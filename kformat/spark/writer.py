@@ -1,0 +1,378 @@
+"""Rows with the Kafka source's columns to partition directories: the ``kafka-segments`` writer.
+
+Plain kformat plus pyarrow, no Spark (the data source in :mod:`kformat.spark.datasource`
+feeds it Arrow record batches). Each topic-partition's rows become batches
+(:func:`kformat.records.make_batch`, :func:`~kformat.records.build_batch`) -- a new batch
+when ``batchRecords`` or ``batchBytes`` is reached or when a batch field changes between
+rows (producer, transaction, control, timestamp type, and ``baseOffset``/``codec``/``magic``
+when the rows have those columns, so a DataFrame read by ``kafka-segments`` is written back
+batch for batch) -- and the batches become segments of at most ``segmentBytes``, written by
+:class:`kformat.segments.partition.PartitionWriter` (indexes every ``indexIntervalBytes``,
+transaction index, producer snapshot, ``leader-epoch-checkpoint``, ``partition.metadata``).
+
+Offsets come from the ``offset`` column (they must increase within a topic-partition) or,
+where it is absent or null, follow the previous one (from 0). Spark tasks write into a
+staging directory; :func:`commit` moves each topic-partition into place, or merges the parts
+when several tasks wrote the same one (assigned offsets are renumbered in task order;
+``df.repartition("topic", "partition")`` first avoids the merge).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import os
+import shutil
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from kformat.errors import EncodeError
+from kformat.records.api import build_batch, make_batch, parse_batches
+from kformat.records.codecs import Codec
+from kformat.records.model import Batch
+from kformat.segments.names import LOG_SUFFIX, partition_dir_name
+from kformat.segments.partition import PartitionWriter
+from kformat.spark.options import parse_size
+
+__all__ = [
+    "STAGING",
+    "PartWritten",
+    "TopicPartitionWriter",
+    "WriteOptions",
+    "commit",
+    "write_rows",
+]
+
+STAGING = "_kformat_staging"
+CODECS = ("none", "gzip", "snappy", "lz4", "zstd")
+_GROUPING = ("producerId", "producerEpoch", "isTransactional", "isControl", "timestampType",
+             "baseOffset", "codec", "magic")
+_RECORD_OVERHEAD = 24  # varints and attributes of a record, for the batchBytes estimate
+
+
+@dataclasses.dataclass(frozen=True)
+class WriteOptions:
+    """The writer's options, typed (names as in docs/spark.md, "Write segments").
+
+    ``codec``/``magic`` None: the row's ``codec``/``magic`` column when there is one, else
+    ``none``/2. ``topic``/``partition`` are used for rows without those columns.
+    """
+
+    codec: str | None = None
+    magic: int | None = None
+    segment_bytes: int = 128 << 20
+    index_interval_bytes: int = 4096
+    batch_records: int = 1000
+    batch_bytes: int = 1 << 20
+    topic: str | None = None
+    partition: int | None = None
+    leader_epoch: int = 0
+    compression_level: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.codec is not None and self.codec not in CODECS:
+            raise ValueError(f"codec must be one of {', '.join(CODECS)}, not {self.codec!r}")
+        if self.magic not in (None, 0, 1, 2):
+            raise ValueError(f"magic must be 0, 1 or 2, not {self.magic!r}")
+        for name in ("segment_bytes", "batch_records", "batch_bytes", "index_interval_bytes"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be positive")
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, str]) -> WriteOptions:
+        opts = {k.lower(): v for k, v in options.items()}
+        kwargs: dict[str, Any] = {}
+        if opts.get("codec"):
+            kwargs["codec"] = opts["codec"].strip().lower()
+        for key, name in (("magic", "magic"), ("partition", "partition"),
+                          ("leaderepoch", "leader_epoch"),
+                          ("compressionlevel", "compression_level")):
+            if opts.get(key):
+                try:
+                    kwargs[name] = int(opts[key])
+                except ValueError:
+                    raise ValueError(f"option {key}: expected an integer, not "
+                                     f"{opts[key]!r}") from None
+        for key, name, target in (("segmentbytes", "segmentBytes", "segment_bytes"),
+                                  ("indexintervalbytes", "indexIntervalBytes",
+                                   "index_interval_bytes"),
+                                  ("batchrecords", "batchRecords", "batch_records"),
+                                  ("batchbytes", "batchBytes", "batch_bytes")):
+            if key in opts:
+                kwargs[target] = parse_size(opts[key], name)
+        if opts.get("topic"):
+            kwargs["topic"] = opts["topic"]
+        return cls(**kwargs)
+
+
+@dataclasses.dataclass(frozen=True)
+class PartWritten:
+    """What one task wrote for one topic-partition (a Spark commit message's payload)."""
+
+    topic: str
+    partition: int
+    directory: str
+    first_offset: int
+    last_offset: int
+    records: int
+    batches: int
+    assigned: bool
+    """Some offsets were assigned (no ``offset`` value): merges renumber this part."""
+    task: int
+
+
+class _Segments:
+    """Built batches -> segments of at most ``segment_bytes`` -> a PartitionWriter."""
+
+    def __init__(self, writer: PartitionWriter, segment_bytes: int) -> None:
+        self.writer = writer
+        self.segment_bytes = segment_bytes
+        self.raw: list[bytes] = []
+        self.parsed: list[Batch] = []
+        self.size = 0
+
+    def add(self, data: bytes, batch: Batch) -> None:
+        if self.raw and self.size + len(data) > self.segment_bytes:
+            self.flush()
+        light = batch if batch.is_control else dataclasses.replace(batch, records=[])
+        light.position, light.size = self.size, len(data)
+        self.raw.append(data)
+        self.parsed.append(light)
+        self.size += len(data)
+
+    def flush(self) -> None:
+        if self.raw:
+            self.writer.add_segment(self.parsed[0].base_offset, self.raw, self.parsed)
+            self.raw, self.parsed, self.size = [], [], 0
+
+
+def _codec(name: Any) -> Codec:
+    return Codec[str(name).upper()]
+
+
+class TopicPartitionWriter:
+    """Rows of one topic-partition, in order, to ``<log_dir>/<topic>-<partition>/``."""
+
+    def __init__(self, log_dir: str | os.PathLike[str], topic: str, partition: int,
+                 options: WriteOptions, task: int = 0) -> None:
+        self.topic, self.partition, self.options, self.task = topic, partition, options, task
+        self.writer = PartitionWriter(log_dir, topic, partition,
+                                      index_interval_bytes=options.index_interval_bytes)
+        self.segments = _Segments(self.writer, options.segment_bytes)
+        self.rows: list[dict[str, Any]] = []
+        self.group: tuple[Any, ...] | None = None
+        self.head: dict[str, Any] = {}
+        self.bytes = 0
+        self.last_offset: int | None = None
+        self.first_offset: int | None = None
+        self.records = 0
+        self.batches = 0
+        self.assigned = False
+        self.next_sequence: int | None = None
+
+    def add(self, row: Mapping[str, Any]) -> None:
+        """One row: ``key``, ``value``, ``headers``, ``timestamp`` (ms), ``offset`` and the
+        batch columns (any may be missing)."""
+        offset = row.get("offset")
+        if offset is None:
+            offset = 0 if self.last_offset is None else self.last_offset + 1
+            self.assigned = True
+        elif self.last_offset is not None and offset <= self.last_offset:
+            raise EncodeError(f"offsets must increase within {self.topic}-{self.partition}: "
+                              f"{offset} after {self.last_offset}", path="offset",
+                              actual=offset)
+        group = tuple(row.get(name) for name in _GROUPING)
+        size = len(row.get("key") or b"") + len(row.get("value") or b"") + _RECORD_OVERHEAD
+        if self.rows and (group != self.group or len(self.rows) >= self.options.batch_records
+                          or self.bytes + size > self.options.batch_bytes):
+            self._emit(same_group=group == self.group)
+        if not self.rows:
+            self.group, self.head = group, dict(row)
+        headers = row.get("headers") or []
+        self.rows.append({"key": row.get("key"), "value": row.get("value"),
+                          "headers": [(h["key"], h["value"]) if isinstance(h, Mapping)
+                                      else tuple(h) for h in headers],
+                          "timestamp": row.get("timestamp"), "offset": offset})
+        self.bytes += size
+        self.last_offset = offset
+        if self.first_offset is None:
+            self.first_offset = offset
+        self.records += 1
+
+    def _emit(self, same_group: bool = False) -> None:
+        opts, head, rows = self.options, self.head, self.rows
+        row_magic = head.get("magic")
+        magic = opts.magic if opts.magic is not None else \
+            (2 if row_magic is None else int(row_magic))
+        codec = opts.codec or head.get("codec") or "none"
+        pid = head.get("producerId")
+        pid = -1 if pid is None else int(pid)
+        sequence = head.get("baseSequence")
+        sequence = -1 if sequence is None or pid < 0 else int(sequence)
+        if same_group and self.next_sequence is not None and sequence >= 0:
+            sequence = self.next_sequence
+        for r in rows:
+            if r["timestamp"] is None:
+                r["timestamp"] = -1
+        base = head.get("baseOffset")
+        first = rows[0]["offset"]
+        base = first if base is None or base > first or magic < 2 else int(base)
+        epoch = head.get("producerEpoch")
+        stamp_type = head.get("timestampType")
+        batch = make_batch(rows, codec=_codec(codec), base_offset=base,
+                           base_timestamp=rows[0]["timestamp"] if magic else None,
+                           magic=magic, producer_id=pid,
+                           producer_epoch=-1 if epoch is None else int(epoch),
+                           base_sequence=sequence,
+                           is_transactional=bool(head.get("isTransactional")),
+                           is_control=bool(head.get("isControl")),
+                           partition_leader_epoch=opts.leader_epoch if magic == 2 else -1,
+                           timestamp_type=1 if stamp_type == 1 and magic else 0)
+        data = build_batch(batch, compression_level=opts.compression_level)
+        if magic == 2:
+            self.segments.add(data, batch)
+        else:  # magic 0/1: uncompressed, one entry per record
+            for entry in parse_batches(data, verify_crc=False, strict=True):
+                at = entry.position
+                self.segments.add(data[at:at + entry.size], entry)
+        self.batches += 1
+        self.next_sequence = sequence + len(rows) if sequence >= 0 else None
+        self.rows, self.bytes = [], 0
+
+    def close(self) -> PartWritten:
+        if self.rows:
+            self._emit()
+        self.segments.flush()
+        directory = self.writer.close()
+        return PartWritten(self.topic, self.partition, str(directory),
+                           -1 if self.first_offset is None else self.first_offset,
+                           -1 if self.last_offset is None else self.last_offset,
+                           self.records, self.batches, self.assigned, self.task)
+
+
+def _rows(batch: Any, options: WriteOptions) -> Iterator[dict[str, Any]]:
+    """Rows of an Arrow record batch as dicts (timestamps in ms)."""
+    import pyarrow as pa
+
+    names = batch.schema.names
+    cols: dict[str, list[Any]] = {}
+    for name in names:
+        column = batch.column(name)
+        if name == "timestamp" and pa.types.is_timestamp(column.type):
+            micros = column.cast(pa.timestamp("us", tz=column.type.tz)).cast(pa.int64())
+            cols[name] = [None if t is None else t // 1000 for t in micros.to_pylist()]
+            continue
+        cols[name] = column.to_pylist()
+    n = batch.num_rows
+    if "topic" not in cols:
+        if options.topic is None:
+            raise ValueError("kafka-segments write: rows need a topic column or the topic "
+                             "option")
+        cols["topic"] = [options.topic] * n
+    if "partition" not in cols:
+        cols["partition"] = [options.partition if options.partition is not None else 0] * n
+    keys = list(cols)
+    for values in zip(*cols.values(), strict=True):
+        yield dict(zip(keys, values, strict=True))
+
+
+def write_rows(batches: Iterable[Any], directory: str | os.PathLike[str],
+               options: WriteOptions, task: int = 0) -> list[PartWritten]:
+    """Write Arrow record batches of rows under ``directory`` (one sub-directory per
+    topic-partition); returns what was written."""
+    writers: dict[tuple[str, int], TopicPartitionWriter] = {}
+    for batch in batches:
+        for row in _rows(batch, options):
+            topic, partition = row["topic"], row["partition"]
+            if topic is None or partition is None:
+                raise ValueError("kafka-segments write: topic and partition must not be null")
+            tp = (topic, int(partition))
+            w = writers.get(tp)
+            if w is None:
+                w = writers[tp] = TopicPartitionWriter(directory, tp[0], tp[1], options, task)
+            w.add(row)
+    return [w.close() for w in writers.values()]
+
+
+# --------------------------------------------------------------------------- commit
+
+
+def _batches_of(part: PartWritten) -> Iterator[tuple[bytes, Batch]]:
+    for log in sorted(Path(part.directory).glob(f"*{LOG_SUFFIX}")):
+        data = log.read_bytes()
+        for b in parse_batches(data, verify_crc=False, strict=True):
+            yield data[b.position:b.position + b.size], b
+
+
+def _shifted(b: Batch, shift: int, options: WriteOptions) -> tuple[bytes, Batch]:
+    """``b`` with every offset moved by ``shift`` (rebuilt)."""
+    records = [{"key": r.key, "value": r.value, "headers": list(r.headers),
+                "timestamp": r.timestamp, "offset": r.offset + shift} for r in b.records]
+    moved = make_batch(records, codec=b.codec, base_offset=b.base_offset + shift,
+                       base_timestamp=b.base_timestamp if b.magic else None, magic=b.magic,
+                       producer_id=b.producer_id, producer_epoch=b.producer_epoch,
+                       base_sequence=b.base_sequence, is_transactional=b.is_transactional,
+                       is_control=b.is_control,
+                       partition_leader_epoch=b.partition_leader_epoch,
+                       timestamp_type=b.timestamp_type if b.magic else 0)
+    return build_batch(moved, compression_level=options.compression_level), moved
+
+
+def _merge(parts: list[PartWritten], target: Path, options: WriteOptions) -> None:
+    """One partition directory from several tasks' parts."""
+    if any(p.assigned for p in parts):
+        parts = sorted(parts, key=lambda p: (p.task, p.directory))
+    else:
+        parts = sorted(parts, key=lambda p: p.first_offset)
+        for a, b in itertools.pairwise(parts):
+            if b.first_offset <= a.last_offset:
+                raise EncodeError(f"{a.topic}-{a.partition}: tasks {a.task} and {b.task} "
+                                  f"wrote overlapping offsets ({a.first_offset}..{a.last_offset}"
+                                  f" and {b.first_offset}..{b.last_offset})", path="offset")
+    writer = PartitionWriter(target.parent, parts[0].topic, parts[0].partition,
+                             index_interval_bytes=options.index_interval_bytes)
+    segments = _Segments(writer, options.segment_bytes)
+    next_offset = 0
+    for part in parts:
+        shift = next_offset - part.first_offset if part.assigned else 0
+        for data, b in _batches_of(part):
+            if shift:
+                data, b = _shifted(b, shift, options)
+            segments.add(data, b)
+            next_offset = b.next_offset
+    segments.flush()
+    writer.close()
+
+
+def commit(parts: Iterable[PartWritten], directory: str | os.PathLike[str],
+           options: WriteOptions, staging: str | os.PathLike[str], *,
+           overwrite: bool = False) -> list[str]:
+    """Move every written topic-partition from ``staging`` into ``directory`` (merging
+    parts of the same one) and remove ``staging``; returns the directories written.
+
+    A topic-partition directory that already exists is replaced with ``overwrite``, else
+    :class:`FileExistsError` (checked before anything moves)."""
+    by_tp: dict[tuple[str, int], list[PartWritten]] = {}
+    for p in parts:
+        if p.records:
+            by_tp.setdefault((p.topic, p.partition), []).append(p)
+    targets = {tp: Path(directory) / partition_dir_name(*tp) for tp in by_tp}
+    existing = [str(t) for t in targets.values() if t.exists()]
+    if existing and not overwrite:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise FileExistsError(f"kafka-segments write: {existing[0]} exists "
+                              f"({len(existing)} partition directories); write with "
+                              f".mode('overwrite') to replace them")
+    out = []
+    for tp, group in sorted(by_tp.items()):
+        target = targets[tp]
+        if target.exists():
+            shutil.rmtree(target)
+        if len(group) == 1:
+            os.replace(group[0].directory, target)
+        else:
+            _merge(group, target, options)
+        out.append(str(target))
+    shutil.rmtree(staging, ignore_errors=True)
+    return out

@@ -1,0 +1,214 @@
+"""The ``kafka-segments`` writer (kformat.spark.writer) without Spark: rows read from a
+corpus written back batch for batch, every codec, rolled segments and indexes, peers reading
+what it writes, ``kformat dump`` finding nothing wrong."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pytest
+
+from kformat.errors import EncodeError
+from kformat.records.api import parse_batches
+from kformat.segments.dump import main as dump_main
+from kformat.segments.indexes import parse_offset_index, parse_time_index
+from kformat.segments.partition import check_partition_dir, read_partition_dir
+from kformat.spark.columns import ColumnReader, ReadOptions
+from kformat.spark.files import topic_partition
+from kformat.spark.writer import WriteOptions, commit, write_rows
+from tests.spark import data
+from tests.spark.test_columns import rows_of
+
+CODECS = ("none", "gzip", "snappy", "lz4", "zstd")
+
+
+def read_dir(root: Path) -> list[data.Row]:
+    rows: list[data.Row] = []
+    for path in sorted(root.glob("*/*.log")):
+        topic, partition = topic_partition(str(path))
+        rows += rows_of(ColumnReader(path.read_bytes(), topic=topic, partition=partition,
+                                     options=ReadOptions(mode="FAILFAST")))
+    return rows
+
+
+def arrow_of(root: Path) -> list[pa.RecordBatch]:
+    out = []
+    for path in sorted(root.glob("*/*.log")):
+        topic, partition = topic_partition(str(path))
+        out += list(ColumnReader(path.read_bytes(), topic=topic, partition=partition,
+                                 options=ReadOptions(mode="FAILFAST")))
+    return out
+
+
+def simple_rows(n: int, topic: str = "t", partition: int = 0) -> pa.RecordBatch:
+    return pa.RecordBatch.from_pylist(
+        [{"topic": topic, "partition": partition, "key": b"k%d" % i,
+          "value": b"value-%d" % i * (1 + i % 5),
+          "headers": [{"key": "h", "value": b"%d" % i}] if i % 3 == 0 else [],
+          "timestamp": 1_700_000_000_000_000 + 1000 * i} for i in range(n)],
+        schema=pa.schema([("topic", pa.string()), ("partition", pa.int32()),
+                          ("key", pa.binary()), ("value", pa.binary()),
+                          ("headers", pa.list_(pa.struct([("key", pa.string()),
+                                                          ("value", pa.binary())]))),
+                          ("timestamp", pa.timestamp("us", tz="UTC"))]))
+
+
+def test_the_corpus_is_written_back_batch_for_batch(corpus_data: data.Fixture,
+                                                    tmp_path: Path) -> None:
+    parts = write_rows(arrow_of(corpus_data.log_dir), tmp_path,
+                       WriteOptions(segment_bytes=data.SEGMENT_BYTES))
+    assert {(p.topic, p.partition) for p in parts} == {
+        (s.topic, s.partition) for s in corpus_data.shards}
+    assert not any(p.assigned for p in parts)
+    assert read_dir(tmp_path) == corpus_data.rows
+    for p in parts:
+        directory = Path(p.directory)
+        assert check_partition_dir(directory) == []
+        assert len(list(directory.glob("*.log"))) > 1, "rolled"
+        assert (directory / "leader-epoch-checkpoint").exists()
+        assert (directory / "partition.metadata").exists()
+
+
+def test_every_codec_with_assigned_offsets_rolls_segments_and_indexes(tmp_path: Path) -> None:
+    for codec in CODECS:
+        out = tmp_path / codec
+        (part,) = write_rows([simple_rows(3000)], out,
+                             WriteOptions(codec=codec, segment_bytes=20_000,
+                                          index_interval_bytes=1000, batch_records=100))
+        assert part.assigned and (part.first_offset, part.last_offset) == (0, 2999)
+        directory = Path(part.directory)
+        pd = read_partition_dir(directory)
+        assert pd.problems == []
+        batches = pd.batches
+        assert {b.codec for b in batches} == {CODECS.index(codec)}
+        assert max(len(b.records) for b in batches) == 100
+        assert [r.offset for b in batches for r in b.records] == list(range(3000))
+        assert [r.value for b in batches for r in b.records][:2] == [b"value-0",
+                                                                     b"value-1value-1"]
+        logs = sorted(directory.glob("*.log"))
+        assert len(logs) > 1 and all(p.stat().st_size <= 20_000 for p in logs)
+        for log in logs:
+            base = int(log.stem)
+            index = parse_offset_index(log.with_suffix(".index").read_bytes(), base)
+            times = parse_time_index(log.with_suffix(".timeindex").read_bytes(), base)
+            if log.stat().st_size > 2000:
+                assert index.entries and times.entries
+        epochs = (directory / "leader-epoch-checkpoint").read_text().split()
+        assert epochs == ["0", "1", "0", "0"]
+
+
+def test_batch_bytes_cuts_batches(tmp_path: Path) -> None:
+    (part,) = write_rows([simple_rows(500)], tmp_path,
+                         WriteOptions(batch_records=10_000, batch_bytes=2000))
+    batches = read_partition_dir(part.directory).batches
+    assert len(batches) > 5
+    assert all(b.size < 4000 for b in batches)
+
+
+def test_peers_read_what_it_writes(tmp_path: Path) -> None:
+    kafka_memory = pytest.importorskip("kafka.record.memory_records")
+    aio_memory = pytest.importorskip("aiokafka.record.memory_records")
+    for codec in CODECS:
+        (part,) = write_rows([simple_rows(300)], tmp_path / codec,
+                             WriteOptions(codec=codec, batch_records=64))
+        want = [(i, b"k%d" % i, b"value-%d" % i * (1 + i % 5)) for i in range(300)]
+        for log in sorted(Path(part.directory).glob("*.log")):
+            raw = log.read_bytes()
+            for memory in (kafka_memory.MemoryRecords(raw), aio_memory.MemoryRecords(raw)):
+                got = []
+                while memory.has_next():
+                    batch = memory.next_batch()
+                    assert batch.validate_crc()
+                    got += [(r.offset, r.key, r.value) for r in batch]
+                assert got == want, codec
+
+
+def test_kformat_dump_checks_pass(tmp_path: Path) -> None:
+    (part,) = write_rows([simple_rows(2000)], tmp_path,
+                         WriteOptions(codec="zstd", segment_bytes=30_000,
+                                      index_interval_bytes=500))
+    out = io.StringIO()
+    assert dump_main([part.directory, "--index-sanity-check"], out=out) == 0
+    assert dump_main([part.directory, "--deep-iteration"], out=io.StringIO()) == 0
+
+
+def test_offsets_must_increase(tmp_path: Path) -> None:
+    batch = pa.RecordBatch.from_pylist([{"topic": "t", "partition": 0, "offset": 5},
+                                        {"topic": "t", "partition": 0, "offset": 5}])
+    with pytest.raises(EncodeError, match="offsets must increase within t-0: 5 after 5"):
+        write_rows([batch], tmp_path, WriteOptions())
+
+
+def test_topic_and_partition_from_options(tmp_path: Path) -> None:
+    batch = pa.RecordBatch.from_pylist([{"value": b"a"}, {"value": b"b"}])
+    with pytest.raises(ValueError, match="topic column or the topic option"):
+        write_rows([batch], tmp_path, WriteOptions())
+    (part,) = write_rows([batch], tmp_path, WriteOptions(topic="x", partition=4))
+    assert Path(part.directory).name == "x-4"
+    assert [r.value for b in read_partition_dir(part.directory).batches
+            for r in b.records] == [b"a", b"b"]
+
+
+def test_commit_merges_parts_of_one_partition_in_task_order(tmp_path: Path) -> None:
+    staging = tmp_path / "staging"
+    opts = WriteOptions(batch_records=50, segment_bytes=5000)
+    first = write_rows([simple_rows(120)], staging / "a", opts, task=1)
+    second = write_rows([simple_rows(80)], staging / "b", opts, task=0)
+    written = commit(first + second, tmp_path / "out", opts, staging)
+    assert written == [str(tmp_path / "out" / "t-0")]
+    assert not staging.exists()
+    pd = read_partition_dir(tmp_path / "out" / "t-0")
+    assert pd.problems == []
+    records = [r for b in pd.batches for r in b.records]
+    assert [r.offset for r in records] == list(range(200))
+    # task 0's 80 rows first, then task 1's 120
+    assert [r.key for r in records] == [b"k%d" % i for i in range(80)] + \
+        [b"k%d" % i for i in range(120)]
+    with pytest.raises(FileExistsError, match="mode\\('overwrite'\\)"):
+        commit(write_rows([simple_rows(3)], staging / "c", opts), tmp_path / "out", opts,
+               staging)
+    commit(write_rows([simple_rows(3)], staging / "c", opts), tmp_path / "out", opts,
+           staging, overwrite=True)
+    assert len([r for b in read_partition_dir(tmp_path / "out" / "t-0").batches
+                for r in b.records]) == 3
+
+
+def test_commit_refuses_overlapping_explicit_offsets(tmp_path: Path) -> None:
+    staging = tmp_path / "staging"
+    rows = [{"topic": "t", "partition": 0, "offset": i, "value": b"v"} for i in range(10)]
+    opts = WriteOptions()
+    a = write_rows([pa.RecordBatch.from_pylist(rows)], staging / "a", opts, task=0)
+    b = write_rows([pa.RecordBatch.from_pylist(rows[5:])], staging / "b", opts, task=1)
+    with pytest.raises(EncodeError, match="overlapping offsets"):
+        commit(a + b, tmp_path / "out", opts, staging)
+
+
+def test_write_options() -> None:
+    opts = WriteOptions.from_options({"codec": "ZSTD", "segmentBytes": "1m",
+                                      "batchRecords": "10", "indexIntervalBytes": "8k",
+                                      "topic": "t", "partition": "3", "magic": "1"})
+    assert (opts.codec, opts.segment_bytes, opts.batch_records, opts.index_interval_bytes,
+            opts.topic, opts.partition, opts.magic) == ("zstd", 1 << 20, 10, 8192, "t", 3, 1)
+    for bad in ({"codec": "brotli"}, {"magic": "3"}, {"batchRecords": "0"},
+                {"partition": "x"}):
+        with pytest.raises(ValueError):
+            WriteOptions.from_options(bad)
+
+
+def test_legacy_magic_and_every_offset_parse(tmp_path: Path) -> None:
+    rows = simple_rows(50)
+    no_headers = rows.select([n for n in rows.schema.names if n != "headers"])
+    with pytest.raises(EncodeError, match="magic 0/1 messages have no headers"):
+        write_rows([rows], tmp_path / "h", WriteOptions(magic=1))
+    for magic in (0, 1):
+        (part,) = write_rows([no_headers], tmp_path / str(magic),
+                             WriteOptions(magic=magic, codec="gzip", batch_records=20))
+        batches: list[Any] = []
+        for log in sorted(Path(part.directory).glob("*.log")):
+            batches += parse_batches(log.read_bytes())
+        assert {b.magic for b in batches} == {magic}
+        assert [r.offset for b in batches for r in b.records] == list(range(50))
+        assert check_partition_dir(part.directory) == []
