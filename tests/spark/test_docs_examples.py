@@ -34,6 +34,8 @@ def test_spark_example_runs(page: str, index: int, code: str, spark: Any,
                             offsets_data: tuple[Path, list[dict[str, Any]]]) -> None:
     if '"fs", "s3"' in code:
         pytest.skip("needs an S3-compatible endpoint (the object-store tests provide one)")
+    if code.startswith("# illustrative"):
+        pytest.skip(code.splitlines()[0].removeprefix("# "))
     namespace: dict[str, Any] = {"spark": spark}
     exec(compile(_pointed(code, corpus_data.log_dir, offsets_data[0]), f"{page}[{index}]",
                  "exec"), namespace)
