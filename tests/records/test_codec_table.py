@@ -36,13 +36,13 @@ def test_codecs_per_magic_follow_min_magic() -> None:
 
 
 def test_every_list_derives_from_the_table() -> None:
-    assert legacy_blocks.LEGACY_CODECS == tuple(int(c) for c in codecs.codecs_for(1))
-    assert corpus_batches.V2_CODECS == codecs.codecs_for(2)
-    assert corpus_batches.LEGACY_CODECS == codecs.codecs_for(1)
-    assert record_strategies.CODECS == tuple(int(c) for c in codecs.codecs_for(2))
-    assert record_strategies.LEGACY_CODECS == tuple(int(c) for c in codecs.codecs_for(1))
-    assert BOMB_CODECS == codecs.compressed_codecs(2)
-    assert CODEC_NAMES == tuple(spec.name for spec in codecs.CODECS)
+    assert tuple(int(c) for c in codecs.codecs_for(1)) == legacy_blocks.LEGACY_CODECS
+    assert codecs.codecs_for(2) == corpus_batches.V2_CODECS
+    assert codecs.codecs_for(1) == corpus_batches.LEGACY_CODECS
+    assert tuple(int(c) for c in codecs.codecs_for(2)) == record_strategies.CODECS
+    assert tuple(int(c) for c in codecs.codecs_for(1)) == record_strategies.LEGACY_CODECS
+    assert codecs.compressed_codecs(2) == BOMB_CODECS
+    assert tuple(spec.name for spec in codecs.CODECS) == CODEC_NAMES
 
 
 @pytest.mark.parametrize("spec", codecs.CODECS, ids=lambda s: s.name)
