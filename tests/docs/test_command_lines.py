@@ -22,7 +22,7 @@ def _concrete(line: str) -> str | None:
         line = _OPTIONAL.sub("", line)
     if re.search(r"\(.*\|.*\)", line):  # (--a X | --b Y): one of
         return None
-    line = line.split(" | ")[0].split(" > ")[0].split(" 2>")[0]
+    line = re.split(r" (?:\||<|>|2>) ", line)[0]
     if "|" in line or "..." in line:
         return None
     return line
