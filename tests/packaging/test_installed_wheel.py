@@ -102,11 +102,14 @@ def test_wheel_in_a_fresh_venv_with_the_oldest_codec_libraries(
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
+    # the installed wheel, not a checkout someone put on PYTHONPATH
+    clean = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     install = subprocess.run([str(python), "-m", "pip", "install", "-q", str(built[0]),
-                              *lower_bounds()], capture_output=True, text=True, timeout=900)
+                              *lower_bounds()], capture_output=True, text=True, timeout=900,
+                             env=clean)
     assert install.returncode == 0, install.stderr[-3000:]
     smoke = subprocess.run([str(python), str(SMOKE), str(ROOT / "fixtures")],
-                           capture_output=True, text=True, timeout=600, cwd=tmp_path)
+                           capture_output=True, text=True, timeout=600, cwd=tmp_path, env=clean)
     assert smoke.returncode == 0, smoke.stdout + smoke.stderr
     from packaging.version import Version
 
