@@ -49,8 +49,8 @@ from kformat.protocol.api import (
     resolve_api,
 )
 from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE, Exchange, decode_conversation, unframe
-from kformat.protocol.registry import load_registry
 from kformat.protocol.shape import body_json
+from kformat.spec.registry import load_registry
 
 __all__ = ["add_body_view_options", "bare_body_json", "exchange_json", "main", "message_json",
            "register"]

@@ -12,7 +12,7 @@ walking the record grammar (:data:`kformat.records.batch.Record`) with
 
 :func:`batch_bytes`, :func:`legacy_message_sets` and :func:`record_sets` give wire bytes
 (several entries in a row, magic 0/1 wrappers holding their inner messages), the last as the
-:class:`~kformat.protocol.records_field.RecordSet` a protocol ``records`` field holds.
+:class:`~kformat.spec.records_field.RecordSet` a protocol ``records`` field holds.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from kformat.protocol.records_field import RecordSet
 from kformat.records.api import build_batch
 from kformat.records.batch import Record as RecordGrammar
 from kformat.records.codecs import codecs_for
@@ -31,6 +30,7 @@ from kformat.records.control import control_record
 from kformat.records.enums import TimestampType
 from kformat.records.framing import NAMED_FLAGS, TIMESTAMP_TYPE_FLAG, flag_bits
 from kformat.records.model import Batch, Record
+from kformat.spec.records_field import RecordSet
 from kformat.strategies import primitives as p
 from kformat.strategies.grammar import from_grammar
 
