@@ -117,7 +117,6 @@ KRAFT_SNAPSHOT_SUFFIX = ".checkpoint"
 BOOTSTRAP_SNAPSHOT = "bootstrap.checkpoint"
 RECORD_INDENT = "|"
 STDIN_NAME = "<stdin>"
-TIMESTAMP_TYPES = ("CreateTime", "LogAppendTime")
 TIMESTAMP_LABELS = ("CreateTime", "LogAppendTime", "NoTimestampType")
 _JSON_LABELS = {"isValid": "crc_valid", "keySize": "key_size", "valueSize": "value_size",
                 "headerKeys": "header_keys"}
@@ -135,16 +134,7 @@ _CONTROL_LABELS = {
 
 
 def _timestamp_type(batch: Batch) -> str:
-    if batch.magic == 0:
-        return "NoTimestampType"
-    return TIMESTAMP_TYPES[1 if batch.timestamp_type else 0]
-
-
-def _codec_name(codec: int) -> str:
-    try:
-        return Codec(codec).name.lower()
-    except ValueError:
-        return f"unknown({codec})"
+    return TIMESTAMP_LABELS[timestamp_type_of(batch)]  # NO_TIMESTAMP_TYPE is -1: the last
 
 
 def batch_fields(batch: Batch) -> list[tuple[str, Any]]:
@@ -173,7 +163,7 @@ def batch_fields(batch: Batch) -> list[tuple[str, Any]]:
         (_timestamp_type(batch), batch.max_timestamp),
         ("size", batch.size),
         ("magic", batch.magic),
-        ("compresscodec", _codec_name(batch.codec)),
+        ("compresscodec", json_name(batch.codec, Codec)),
         ("crc", batch.crc),
         ("isvalid", batch.crc_valid is not False),
     ]
