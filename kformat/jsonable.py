@@ -44,7 +44,7 @@ def to_jsonable(value: Any, *, summary: bool = True) -> Any:
         return _dict(value, summary)
     if isinstance(value, list | tuple):
         return [to_jsonable(v, summary=summary) for v in value]
-    from kformat.protocol.records_field import RecordSet
+    from kformat.spec.records_field import RecordSet
 
     if isinstance(value, RecordSet):
         out: dict[str, Any] = {"$records": base64.b64encode(value.raw).decode("ascii")}
@@ -77,7 +77,7 @@ def from_jsonable(value: Any) -> Any:
     if not isinstance(value, dict):
         return value
     if "$records" in value:
-        from kformat.protocol.records_field import RecordSet
+        from kformat.spec.records_field import RecordSet
 
         return RecordSet(base64.b64decode(value["$records"], validate=True))
     if len(value) == 1:

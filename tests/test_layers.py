@@ -31,6 +31,8 @@ ALLOWED: dict[tuple[str, str], str] = {
         "lowering reads the attributes of the blocks declared above the primitives",
     ("kformat.engine.plan", "kformat.protocol.records_field"):
         "lowering reads the attributes of the blocks declared above the primitives",
+    ("kformat.spec.records_field", "kformat.records.api"):
+        "a RecordSet decodes (and builds) its batches with the records API, on first access",
     ("kformat.protocol.cli", "kformat.capture"):
         "`kformat decode pcap` is a subcommand of `kformat decode`",
     ("kformat.spark.shipping", "kformat"):

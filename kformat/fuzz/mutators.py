@@ -893,7 +893,7 @@ def array_duplicate(subject: Subject, rng: random.Random) -> Mutation | None:
 
 
 def _unknown_api_keys() -> list[int]:
-    from kformat.protocol.registry import load_registry
+    from kformat.spec.registry import load_registry
 
     keys = set(load_registry().api_keys())
     return [k for k in (-1, -(1 << 15), (1 << 15) - 1, max(keys) + 1, 1000) if k not in keys]
@@ -913,7 +913,7 @@ def api_key_unknown(subject: Subject, rng: random.Random) -> Mutation | None:
 def api_version_unknown(subject: Subject, rng: random.Random) -> Mutation | None:
     if subject.entry != "request":
         return None
-    from kformat.protocol.registry import load_registry
+    from kformat.spec.registry import load_registry
 
     key = struct.unpack_from(">h", subject.data, 4)[0]
     valid = load_registry().request(key).valid

@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from kformat.errors import GrammarError
-from kformat.protocol.dsl import format_grammar, parse_grammar
-from kformat.protocol.schema import (
+from kformat.spec.dsl import format_grammar, parse_grammar
+from kformat.spec.schema import (
     INT_RANGES,
     MAX_VERSION,
     NO_DEFAULT,

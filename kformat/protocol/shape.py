@@ -30,7 +30,7 @@ from kformat.primitives import (
     Presence,
     TaggedFields,
 )
-from kformat.protocol.records_field import RecordSet, RecordsField
+from kformat.spec.records_field import RecordSet, RecordsField
 
 __all__ = ["body_json", "records_json"]
 
@@ -59,7 +59,7 @@ def body_json(grammar: Construct, value: Any, *, all_fields: bool = False,
 
 
 def _struct(sc: KStruct, value: dict[str, Any], all_fields: bool, records: bool) -> dict[str, Any]:
-    from kformat.protocol.compiler import Absent
+    from kformat.spec.compiler import Absent
 
     grammars: dict[str, Construct] = {}
     for sub in sc.subcons:

@@ -74,7 +74,7 @@ from kformat.records.control import decode_control
 from kformat.records.decoders import decode_plain
 from kformat.records.enums import TimestampType, as_timestamp_type
 from kformat.records.fields import batch_json
-from kformat.records.framing import PEEK, check_frame
+from kformat.records.framing import NAMED_FLAGS, PEEK, check_frame, flag_bits
 from kformat.records.legacy import build_legacy, parse_legacy_entry
 from kformat.records.model import Batch, Record, TruncatedTail
 
@@ -93,7 +93,7 @@ DEFAULT_MAX_BATCH_SIZE = 256 * 1024 * 1024
 """Largest batch (``batchLength + 12``) read before :class:`LimitExceededError` (256 MiB)."""
 
 _CHUNK = 1 << 20
-_FLAGS = 0x7F  # the attribute bits the named Batch fields stand for
+_FLAGS = CODEC_MASK | NAMED_FLAGS  # the attribute bits the named Batch fields stand for
 
 Source = bytes | bytearray | memoryview | os.PathLike[str] | IO[bytes]
 
@@ -429,11 +429,7 @@ def _attributes(batch: Batch) -> int:
     if not isinstance(batch.attributes, int):
         raise EncodeError("attributes needs an int", path="attributes",
                           actual=type(batch.attributes).__name__)
-    return ((batch.attributes & ~_FLAGS) | _codec(batch.codec)
-            | (TIMESTAMP_TYPE_FLAG if batch.timestamp_type else 0)
-            | (TRANSACTIONAL_FLAG if batch.is_transactional else 0)
-            | (CONTROL_FLAG if batch.is_control else 0)
-            | (DELETE_HORIZON_FLAG if batch.has_delete_horizon else 0))
+    return (batch.attributes & ~_FLAGS) | _codec(batch.codec) | flag_bits(batch)
 
 
 class _RecordValues(Sequence[tuple[Any, ...]]):

@@ -50,7 +50,6 @@ from kformat.records.codecs import (
 
 __all__ = ["LegacyAttributes", "LegacyMagic", "LegacyValue"]
 
-TIMESTAMP_TYPE_BIT = 0x08
 MAGICS = (0, 1)
 LEGACY_CODECS = tuple(int(c) for c in codecs_for(max(MAGICS)))
 _IMPORT = "import kformat.records.legacy_blocks as _lb\nfrom io import BytesIO"
