@@ -46,8 +46,8 @@ from kformat.spec.schema import (
     StructDef,
     TypeRef,
     VersionSet,
-    validate_message,
 )
+from kformat.spec.validation import validate_message
 
 __all__ = [
     "FILE_HEADER",

@@ -2,7 +2,7 @@
 
 The files ship as the ``kformat.grammars`` package data; in a source checkout without that
 mapping the loader falls back to the ``grammars/`` folder next to the ``kformat/`` package.
-Every file is validated as it is loaded (see :func:`~kformat.spec.schema.validate_message`).
+Every file is validated as it is loaded (see :func:`~kformat.spec.validation.validate_message`).
 """
 
 from __future__ import annotations
