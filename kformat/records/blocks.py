@@ -50,7 +50,9 @@ __all__ = [
     "Compressed",
     "CrcGuard",
     "Expected",
+    "evaluate",
     "get_param",
+    "sub_path",
 ]
 
 IMPORT = "import kformat.records.blocks as _kb"
@@ -61,11 +63,13 @@ RAW_RECORDS = "_raw_records"
 _CRC = {"crc32c": (crc32c, "CRC-32C"), "crc32": (crc32, "CRC-32")}
 
 
-def _evaluate(value: Any, context: Any) -> Any:
+def evaluate(value: Any, context: Any) -> Any:
+    """A block parameter: ``value(context)`` when it is an expression (``this.x``), else itself."""
     return value(context) if callable(value) else value
 
 
-def _sub(path: str, name: str) -> str:
+def sub_path(path: str, name: str) -> str:
+    """The path of field ``name`` inside ``path``, in construct's ``a -> b`` form."""
     return f"{path} -> {name}" if path else name
 
 
@@ -218,7 +222,7 @@ class CrcGuard(KConstruct):
 
     def _parse(self, stream: Any, context: Any, path: str) -> dict[str, Any]:
         stored = read_crc(stream, context, self.algorithm, self.origin, self.what,
-                          _sub(path, self.crcname), verify=self.verify)
+                          sub_path(path, self.crcname), verify=self.verify)
         value = {self.crcname: stored}
         value.update(self.subcon._parsereport(stream, context, path))
         return value
@@ -327,7 +331,7 @@ class Compressed(KConstruct):
         self.flagbuildnone = subcon.flagbuildnone
 
     def _parse(self, stream: Any, context: Any, path: str) -> Any:
-        codec = _evaluate(self.codec, context)
+        codec = evaluate(self.codec, context)
         if codec == 0:
             value = self.subcon._parsereport(stream, context, path)
             rt.expect_consumed(stream, self.what, path)
@@ -342,7 +346,7 @@ class Compressed(KConstruct):
         return value
 
     def _build(self, obj: Any, stream: Any, context: Any, path: str) -> Any:
-        codec = _evaluate(self.codec, context)
+        codec = evaluate(self.codec, context)
         if codec == 0:
             return self.subcon._build(obj, stream, context, path)
         sub = BytesIO()

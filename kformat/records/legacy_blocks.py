@@ -38,7 +38,7 @@ from kformat.errors import (
 )
 from kformat.primitives import _runtime as rt
 from kformat.primitives.base import KConstruct
-from kformat.records.blocks import get_param, relocate
+from kformat.records.blocks import evaluate, get_param, relocate, sub_path
 from kformat.records.codecs import (
     CODEC_MASK,
     DEFAULT_DECOMPRESSION_LIMIT,
@@ -56,14 +56,6 @@ _IMPORT = "import kformat.records.legacy_blocks as _lb\nfrom io import BytesIO"
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def _evaluate(value: Any, context: Any) -> Any:
-    return value(context) if callable(value) else value
-
-
-def _sub(path: str, name: str) -> str:
-    return f"{path} -> {name}" if path else name
 
 
 def _emit_expr(value: Any) -> str:
@@ -107,10 +99,10 @@ class LegacyMagic(KConstruct):
         self.match = match
 
     def _parse(self, stream: Any, context: Any, path: str) -> Any:
-        return p_legacy_magic(stream, _evaluate(self.match, context), path)
+        return p_legacy_magic(stream, evaluate(self.match, context), path)
 
     def _build(self, obj: Any, stream: Any, context: Any, path: str) -> Any:
-        return b_legacy_magic(obj, stream, _evaluate(self.match, context), path)
+        return b_legacy_magic(obj, stream, evaluate(self.match, context), path)
 
     def _emitparse(self, code: Any) -> str:
         code.append(_IMPORT)
@@ -179,7 +171,7 @@ class LegacyAttributes(KConstruct):
         return p_legacy_attributes(stream, self.nested, path)
 
     def _build(self, obj: Any, stream: Any, context: Any, path: str) -> Any:
-        return b_legacy_attributes(obj, stream, _evaluate(self.magic, context), self.nested,
+        return b_legacy_attributes(obj, stream, evaluate(self.magic, context), self.nested,
                                    path)
 
     def _emitparse(self, code: Any) -> str:
@@ -200,7 +192,7 @@ class LegacyAttributes(KConstruct):
 def p_legacy_value(io: Any, this: Any, codec: int, magic: int,
                    parse_inner: Callable[[Any], Any], path: str = "") -> dict[str, Any]:
     """``value``; for a wrapper also its decompressed, parsed inner message set."""
-    vpath = _sub(path, "value")
+    vpath = sub_path(path, "value")
     start = io.tell()
     raw = rt.p_blob(io, "int32", True, vpath)
     if not codec:
@@ -221,17 +213,17 @@ def b_legacy_value(obj: Any, io: Any, codec: int, magic: int,
                    build_inner: Callable[[Any], bytes], path: str = "") -> Any:
     """Write ``value``: as given, or for a wrapper without one, its compressed ``messages``."""
     objdict = rt.struct_dict(obj)
-    vpath = _sub(path, "value")
+    vpath = sub_path(path, "value")
     value = objdict.get("value")
     messages = objdict.get("messages")
     if not codec:
         if messages is not None:
-            raise EncodeError("inner messages need a compression codec", path=_sub(path,
+            raise EncodeError("inner messages need a compression codec", path=sub_path(path,
                               "messages"))
     elif value is None:
         if not isinstance(messages, list | tuple):
             raise EncodeError("a compressed wrapper needs its inner messages (or its value)",
-                              path=_sub(path, "messages"),
+                              path=sub_path(path, "messages"),
                               actual=type(messages).__name__)
         try:
             value = compress(codec, build_inner(messages), magic=magic)
@@ -264,19 +256,19 @@ class LegacyValue(KConstruct):
 
     def _parse(self, stream: Any, context: Any, path: str) -> Any:
         def parse_inner(sub: Any) -> Any:
-            return self.subcon._parsereport(sub, context, _sub(path, "messages"))
+            return self.subcon._parsereport(sub, context, sub_path(path, "messages"))
 
-        return p_legacy_value(stream, context, _evaluate(self.codec, context),
-                              _evaluate(self.magic, context), parse_inner, path)
+        return p_legacy_value(stream, context, evaluate(self.codec, context),
+                              evaluate(self.magic, context), parse_inner, path)
 
     def _build(self, obj: Any, stream: Any, context: Any, path: str) -> Any:
         def build_inner(messages: Any) -> bytes:
             sub = BytesIO()
-            self.subcon._build(messages, sub, context, _sub(path, "messages"))
+            self.subcon._build(messages, sub, context, sub_path(path, "messages"))
             return sub.getvalue()
 
-        return b_legacy_value(obj, stream, _evaluate(self.codec, context),
-                              _evaluate(self.magic, context), build_inner, path)
+        return b_legacy_value(obj, stream, evaluate(self.codec, context),
+                              evaluate(self.magic, context), build_inner, path)
 
     def _emitparse(self, code: Any) -> str:
         self._runtime(code)
