@@ -27,7 +27,8 @@ from kformat.fuzz.subjects import (
     splice,
 )
 from kformat.fuzz.trace import Span
-from kformat.records.codecs import CODEC_MASK, codecs_for
+from kformat.records.codecs import CODEC_MASK, Codec, codecs_for, compressed_codecs, find_codec
+from kformat.records.framing import MAGIC_OFFSET
 
 
 @mutator("crc_flip", "one bit of a stored CRC flipped")
@@ -154,9 +155,10 @@ def decompression_bomb(subject: Subject, rng: random.Random) -> Mutation | None:
     limit = _limit(subject)
     codecs = [int(c) for c in BOMB_CODECS]
     if limit > (1 << 24):  # at the default 64 MiB a snappy bomb is megabytes on the wire
-        codecs.remove(2)
+        codecs.remove(Codec.SNAPPY)
     codec = _pick(rng, codecs)
-    magic = _pick(rng, [2, 2, 1, 0]) if codec != 4 else 2
+    since = find_codec(codec).min_magic  # type: ignore[union-attr]
+    magic = since if since else _pick(rng, [2, 2, 1, 0])
     bomb = bomb_batch(codec, limit, magic)
     return Mutation("decompression_bomb", region.path, at, "LimitExceededError",
                     splice(subject, at, at, bomb, within=region),
@@ -169,7 +171,8 @@ def legacy_nesting_too_deep(subject: Subject, rng: random.Random) -> Mutation | 
     if hit is None:
         return None
     at, region = hit
-    magic, codec, depth = rng.randint(0, 1), rng.randint(1, 3), rng.randint(2, 4)
+    legacy = compressed_codecs(1)
+    magic, codec, depth = rng.randint(0, 1), rng.randint(legacy[0], legacy[-1]), rng.randint(2, 4)
     entry = nested_wrapper(magic, codec, depth)
     return Mutation("legacy_nesting_too_deep", region.path, at, "LimitExceededError",
                     splice(subject, at, at, entry, within=region),
@@ -182,7 +185,7 @@ def magic_unknown(subject: Subject, rng: random.Random) -> Mutation | None:
     if s is None:
         return None
     magic = _pick(rng, [3, 4, 0x7F, 0x80, 0xFF])
-    at = s.start + 16
+    at = s.start + MAGIC_OFFSET
     return Mutation("magic_unknown", s.path, at, "UnsupportedVersionError",
                     splice(subject, at, at + 1, bytes([magic]), fix_crc=False),
                     f"magic {struct.unpack('>b', bytes([magic]))[0]}")
