@@ -33,6 +33,7 @@ from kformat.primitives import KArray, KBytes, KPrefixed, KString
 from kformat.primitives import runtime as rt
 from kformat.protocol.records_field import RecordSet, RecordsField
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
+from kformat.records.framing import BATCH_OVERHEAD, MAGIC_OFFSET, PEEK, entry_length
 
 __all__ = [
     "ENTRY_POINTS",
@@ -52,8 +53,6 @@ __all__ = [
 _INT16 = struct.Struct(">h")
 _INT32 = struct.Struct(">i")
 _UINT32 = struct.Struct(">I")
-ENTRY_HEADER = 12
-MAGIC_AT = 16
 
 
 # --------------------------------------------------------------------------- entry points
@@ -176,10 +175,10 @@ def trace_batches(data: bytes, **ctx: Any) -> Trace:
 
     out = Trace()
     pos, i = 0, 0
-    while len(data) - pos >= MAGIC_AT + 1:
-        length = _INT32.unpack_from(data, pos + 8)[0]
-        magic = data[pos + MAGIC_AT]
-        end = pos + ENTRY_HEADER + length
+    while len(data) - pos >= PEEK:
+        length = entry_length(data, pos)
+        magic = data[pos + MAGIC_OFFSET]
+        end = pos + BATCH_OVERHEAD + length
         if length < 0 or end > len(data):
             break
         chunk = data[pos:end]

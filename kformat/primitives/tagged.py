@@ -13,7 +13,7 @@ Primitive Types", TAGGED_FIELDS).
   written back unchanged, so a proxy can pass through what it does not understand.
 * Tags are written in ascending order; on parse a duplicate or out-of-order tag is an error.
 
-The section sits inside a :class:`~kformat.primitives.containers.KStruct` with
+The section sits inside a :class:`~kformat.primitives.structs.KStruct` with
 ``flatten = True``: its fields appear in the struct's dict next to the others.
 """
 

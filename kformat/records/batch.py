@@ -50,6 +50,8 @@ from kformat.primitives import (
     VarLong,
 )
 from kformat.records.blocks import Compressed, CrcGuard, Expected
+from kformat.records.codecs import CODEC_MASK
+from kformat.records.framing import BATCH_OVERHEAD
 
 __all__ = [
     "ATTRIBUTES_OFFSET",
@@ -68,14 +70,11 @@ __all__ = [
     "RecordFields",
 ]
 
-CODEC_MASK = 0x07
 TIMESTAMP_TYPE_FLAG = 0x08
 TRANSACTIONAL_FLAG = 0x10
 CONTROL_FLAG = 0x20
 DELETE_HORIZON_FLAG = 0x40
 
-BATCH_OVERHEAD = 12
-"""baseOffset and batchLength, the bytes batchLength does not count."""
 CRC_OFFSET = 17
 ATTRIBUTES_OFFSET = 21
 HEADER_SIZE = 61

@@ -41,7 +41,6 @@ built the Java client's way instead. Rebuilding is not byte-identical when:
 
 from __future__ import annotations
 
-import struct
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -63,8 +62,9 @@ from kformat.primitives import (
     KStruct,
 )
 from kformat.records.blocks import CrcGuard
-from kformat.records.codecs import Codec
+from kformat.records.codecs import find_codec
 from kformat.records.enums import TimestampType
+from kformat.records.framing import BATCH_OVERHEAD, HEAD
 from kformat.records.legacy_blocks import (
     CODEC_MASK,
     LEGACY_CODECS,
@@ -88,10 +88,8 @@ __all__ = [
     "parse_legacy_entry",
 ]
 
-ENTRY_OVERHEAD = 12
+ENTRY_OVERHEAD = BATCH_OVERHEAD
 """``offset`` and ``message_size``: the bytes of an entry before its message."""
-
-_HEADER = struct.Struct(">qi")
 
 
 # --------------------------------------------------------------------------- grammar
@@ -263,7 +261,7 @@ def parse_legacy_entry(data: bytes | bytearray | memoryview, position: int, *,
     if available < ENTRY_OVERHEAD:
         raise TruncatedError("message set entry header cut short", path="message_size",
                              offset=position, expected=None, actual=available)
-    _, message_size = _HEADER.unpack_from(view, position)
+    _, message_size = HEAD.unpack_from(view, position)
     if message_size < 0:
         raise InvalidValueError("negative message_size", path="message_size",
                                 offset=position + 8, actual=message_size)
@@ -334,8 +332,8 @@ def build_legacy(batch: Batch) -> bytes:
         raise EncodeError("legacy messages have magic 0 or 1", path="magic",
                           expected=MAGICS, actual=batch.magic)
     if batch.codec not in LEGACY_CODECS:
-        reason = ("zstd needs magic 2 (KIP-110)" if batch.codec == Codec.ZSTD
-                  else "unknown compression codec")
+        spec = find_codec(batch.codec)
+        reason = spec.magic_reason() if spec is not None else "unknown compression codec"
         raise EncodeError(reason, path="codec", expected=LEGACY_CODECS, actual=batch.codec)
     for i, r in enumerate(batch.records):
         if r.headers:
