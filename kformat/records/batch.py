@@ -1,4 +1,4 @@
-"""Record batches, magic 2 (seeds 000 and 001, "Record Batch" and "Record").
+"""Record batches, magic 2 (Kafka documentation, "Record Batch" and "Record").
 
 Wire layout (61-byte header, then the records)::
 

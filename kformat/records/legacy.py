@@ -1,4 +1,4 @@
-"""Magic 0 and 1 message sets, Kafka before 0.11 (seed 000, "Old Message Format").
+"""Magic 0 and 1 message sets, Kafka before 0.11 (Kafka documentation, "Old Message Format").
 
 Wire layout::
 

@@ -1,5 +1,4 @@
-"""Building blocks of the magic 0/1 message grammar (Kafka documentation, "Message Format":
-"Old Message Format").
+"""Building blocks of the magic 0/1 message grammar (Kafka documentation, "Old Message Format").
 
 The CRC guard is :class:`kformat.records.blocks.CrcGuard` (CRC-32 here); these blocks are
 what only legacy messages need:
