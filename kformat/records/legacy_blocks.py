@@ -36,9 +36,10 @@ from kformat.errors import (
     UnsupportedCodecError,
     UnsupportedVersionError,
 )
-from kformat.primitives import _runtime as rt
-from kformat.primitives.base import KConstruct
-from kformat.records.blocks import evaluate, get_param, relocate, sub_path
+from kformat.primitives import runtime as rt
+from kformat.primitives.base import KConstruct, evaluate
+from kformat.primitives.emitting import emit_function
+from kformat.records.blocks import get_param, relocate, sub_path
 from kformat.records.codecs import (
     CODEC_MASK,
     DEFAULT_DECOMPRESSION_LIMIT,
@@ -212,7 +213,7 @@ def p_legacy_value(io: Any, this: Any, codec: int, magic: int,
 def b_legacy_value(obj: Any, io: Any, codec: int, magic: int,
                    build_inner: Callable[[Any], bytes], path: str = "") -> Any:
     """Write ``value``: as given, or for a wrapper without one, its compressed ``messages``."""
-    objdict = rt.struct_dict(obj)
+    objdict = rt.struct_values(obj, None, path)
     vpath = sub_path(path, "value")
     value = objdict.get("value")
     messages = objdict.get("messages")
@@ -271,30 +272,20 @@ class LegacyValue(KConstruct):
                               evaluate(self.magic, context), build_inner, path)
 
     def _emitparse(self, code: Any) -> str:
-        self._runtime(code)
         code.append(_IMPORT)
-        fname = f"parse_legacyvalue_{code.allocateId()}"
-        code.append(f"""
-def {fname}(io, this):
-    def parse_inner(io):
-        return {self.subcon._compileparse(code)}
-    return _lb.p_legacy_value(io, this, {self.codec!r}, {self.magic!r}, parse_inner)
-""")
-        return f"{fname}(io, this)"
+        return emit_function(code, "parse", "legacyvalue", [
+            "def parse_inner(io):",
+            f"    return {self.subcon._compileparse(code)}",
+            f"return _lb.p_legacy_value(io, this, {self.codec!r}, {self.magic!r}, parse_inner)"])
 
     def _emitbuild(self, code: Any) -> str:
-        self._runtime(code)
         code.append(_IMPORT)
-        fname = f"build_legacyvalue_{code.allocateId()}"
-        code.append(f"""
-def {fname}(obj, io, this):
-    def build_inner(obj):
-        io = BytesIO()
-        {self.subcon._compilebuild(code)}
-        return io.getvalue()
-    return _lb.b_legacy_value(obj, io, {self.codec!r}, {self.magic!r}, build_inner)
-""")
-        return f"{fname}(obj, io, this)"
+        return emit_function(code, "build", "legacyvalue", [
+            "def build_inner(obj):",
+            "    io = BytesIO()",
+            f"    {self.subcon._compilebuild(code)}",
+            "    return io.getvalue()",
+            f"return _lb.b_legacy_value(obj, io, {self.codec!r}, {self.magic!r}, build_inner)"])
 
     def __repr__(self) -> str:
         return f"LegacyValue({self.subcon!r})"

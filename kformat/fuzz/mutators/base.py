@@ -12,7 +12,7 @@ from kformat.fuzz.subjects import (
     Subject,
 )
 from kformat.fuzz.trace import Span
-from kformat.primitives import _runtime as rt
+from kformat.primitives import runtime as rt
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
 
 __all__ = ["LABELS", "MUTATORS", "Mutation", "Mutator", "mutator"]

@@ -15,7 +15,7 @@ from kformat.fuzz.subjects import (
     splice,
 )
 from kformat.fuzz.trace import Span, tagged_entries
-from kformat.primitives import _runtime as rt
+from kformat.primitives import runtime as rt
 
 
 def _tag_section(subject: Subject, s: Span, added: list[tuple[int, bytes]],
