@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import struct
+from collections.abc import Callable
 
 from kformat.fuzz.hostile import BOMB_CODECS, bomb_batch, nested_wrapper
 from kformat.fuzz.mutators.base import (
@@ -146,37 +147,44 @@ def _entry_starts(subject: Subject) -> list[tuple[int, Span]]:
     return out
 
 
-@mutator("decompression_bomb", "a batch whose records inflate past the decompression limit")
-def decompression_bomb(subject: Subject, rng: random.Random) -> Mutation | None:
+def _insert_entry(subject: Subject, rng: random.Random, label: str,
+                  make: Callable[[], tuple[bytes, str]]) -> Mutation | None:
+    """A hostile whole entry (``make()``: its bytes and the detail) inserted at an entry
+    boundary; whatever it is, kformat must refuse it with ``LimitExceededError``."""
     hit = _pick(rng, _entry_starts(subject))
     if hit is None:
         return None
     at, region = hit
-    limit = _limit(subject)
-    codecs = [int(c) for c in BOMB_CODECS]
-    if limit > (1 << 24):  # at the default 64 MiB a snappy bomb is megabytes on the wire
-        codecs.remove(Codec.SNAPPY)
-    codec = _pick(rng, codecs)
-    since = find_codec(codec).min_magic  # type: ignore[union-attr]
-    magic = since if since else _pick(rng, [2, 2, 1, 0])
-    bomb = bomb_batch(codec, limit, magic)
-    return Mutation("decompression_bomb", region.path, at, "LimitExceededError",
-                    splice(subject, at, at, bomb, within=region),
-                    f"codec {codec} magic {magic} inflating to {limit + 1} bytes")
+    entry, detail = make()
+    return Mutation(label, region.path, at, "LimitExceededError",
+                    splice(subject, at, at, entry, within=region), detail)
+
+
+@mutator("decompression_bomb", "a batch whose records inflate past the decompression limit")
+def decompression_bomb(subject: Subject, rng: random.Random) -> Mutation | None:
+    def bomb() -> tuple[bytes, str]:
+        limit = _limit(subject)
+        codecs = [int(c) for c in BOMB_CODECS]
+        if limit > (1 << 24):  # at the default 64 MiB a snappy bomb is megabytes on the wire
+            codecs.remove(Codec.SNAPPY)
+        codec = _pick(rng, codecs)
+        since = find_codec(codec).min_magic  # type: ignore[union-attr]
+        magic = since if since else _pick(rng, [2, 2, 1, 0])
+        return (bomb_batch(codec, limit, magic),
+                f"codec {codec} magic {magic} inflating to {limit + 1} bytes")
+
+    return _insert_entry(subject, rng, "decompression_bomb", bomb)
 
 
 @mutator("legacy_nesting_too_deep", "a magic 0/1 wrapper inside a wrapper (Kafka allows one level)")
 def legacy_nesting_too_deep(subject: Subject, rng: random.Random) -> Mutation | None:
-    hit = _pick(rng, _entry_starts(subject))
-    if hit is None:
-        return None
-    at, region = hit
-    legacy = compressed_codecs(1)
-    magic, codec, depth = rng.randint(0, 1), rng.randint(legacy[0], legacy[-1]), rng.randint(2, 4)
-    entry = nested_wrapper(magic, codec, depth)
-    return Mutation("legacy_nesting_too_deep", region.path, at, "LimitExceededError",
-                    splice(subject, at, at, entry, within=region),
-                    f"magic {magic} codec {codec} depth {depth}")
+    def nested() -> tuple[bytes, str]:
+        legacy = compressed_codecs(1)
+        magic, codec = rng.randint(0, 1), rng.randint(legacy[0], legacy[-1])
+        depth = rng.randint(2, 4)
+        return nested_wrapper(magic, codec, depth), f"magic {magic} codec {codec} depth {depth}"
+
+    return _insert_entry(subject, rng, "legacy_nesting_too_deep", nested)
 
 
 @mutator("magic_unknown", "a batch magic byte other than 0, 1 and 2")
