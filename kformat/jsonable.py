@@ -24,6 +24,7 @@ import uuid
 from typing import Any
 
 from kformat.errors import EncodeError, KFormatError
+from kformat.records.jsonlines import base64_text, bytes_json
 
 __all__ = ["from_jsonable", "records_summary", "to_jsonable"]
 
@@ -37,7 +38,7 @@ def to_jsonable(value: Any, *, summary: bool = True) -> Any:
             return value
         return {"$float": "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")}
     if isinstance(value, bytes | bytearray | memoryview):
-        return {"$bytes": base64.b64encode(bytes(value)).decode("ascii")}
+        return bytes_json(bytes(value))
     if isinstance(value, uuid.UUID):
         return {"$uuid": str(value)}
     if isinstance(value, dict):
@@ -47,7 +48,7 @@ def to_jsonable(value: Any, *, summary: bool = True) -> Any:
     from kformat.spec.records_field import RecordSet
 
     if isinstance(value, RecordSet):
-        out: dict[str, Any] = {"$records": base64.b64encode(value.raw).decode("ascii")}
+        out: dict[str, Any] = {"$records": base64_text(value.raw)}
         if summary:
             out["batches"] = records_summary(value)
         return out

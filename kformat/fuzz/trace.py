@@ -29,7 +29,7 @@ from construct.core import BytesIOWithOffsets
 
 from kformat.errors import KFormatError, format_path
 from kformat.primitives import runtime as rt
-from kformat.primitives.fast import _context
+from kformat.primitives.fast import parse_interpreted
 
 __all__ = ["Span", "TaggedEntry", "Trace", "tagged_entries", "trace"]
 
@@ -164,7 +164,7 @@ def trace(grammar: Construct, data: bytes, **ctx: Any) -> Trace:
     token = _ACTIVE.set(tracer)
     try:
         with _hooked():
-            grammar._parsereport(BytesIO(bytes(data)), _context(**ctx), "")
+            parse_interpreted(grammar, bytes(data), exact=False, **ctx)
     except KFormatError as exc:
         tracer.result.error = exc
     finally:

@@ -3,7 +3,6 @@ run in parallel threads give the spans they give alone."""
 
 from __future__ import annotations
 
-import io
 import threading
 
 from construct import Construct
@@ -60,8 +59,7 @@ def test_a_parse_in_another_thread_is_not_traced() -> None:
     token = trace_module._ACTIVE.set(tracer)
     try:
         with trace_module._hooked():
-            RecordBatchV2._parsereport(
-                io.BytesIO(data), trace_module._context(), "")
+            trace_module.parse_interpreted(RecordBatchV2, data)
     finally:
         trace_module._ACTIVE.reset(token)
     worker.join(10)
