@@ -33,6 +33,7 @@ from kformat.console import (
     Console,
     UsageError,
     add_input_options,
+    command_group,
     leaf_options,
     read_input,
     short_help,
@@ -150,10 +151,9 @@ def _frame_options(p: argparse.ArgumentParser, *, api_required: bool) -> None:
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    decode = commands.add_parser(
-        "decode", help="protocol frames and captured conversations as JSON",
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = decode.add_subparsers(dest="what", metavar="WHAT", required=True)
+    sub = command_group(commands, "decode",
+                        help="protocol frames and captured conversations as JSON",
+                        description=__doc__, raw=True, dest="what", metavar="WHAT")
     req = sub.add_parser("request", help="one request frame",
                          description="Decode one request frame (header + body) as JSON.")
     _frame_options(req, api_required=False)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kformat.console import command_group, leaf_options
 from kformat.errors import GrammarError
 from kformat.protocol.jsonspecs import load_spec, spec_to_message, strip_json_comments
 from kformat.protocol.merging import merge_messages
@@ -254,10 +255,9 @@ def _readme(roots: list[Path]) -> str:
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    grammars = commands.add_parser(
-        "grammars", help="kformat's grammar files: regenerate them from Kafka's JSON specs",
-        description="kformat's .kfg grammar files (grammars/README.md).")
-    sub = grammars.add_subparsers(dest="action", metavar="ACTION", required=True)
+    sub = command_group(commands, "grammars",
+                        help="kformat's grammar files: regenerate them from Kafka's JSON specs",
+                        description="kformat's .kfg grammar files (grammars/README.md).")
     imp = sub.add_parser(
         "import", help="generate grammar files from Kafka's JSON message specs",
         description="Generate kformat grammar files from Kafka's JSON message specs.")
@@ -267,8 +267,6 @@ def register(commands: argparse._SubParsersAction) -> None:
                      help="output folder (default: grammars)")
     imp.add_argument("--check", action="store_true",
                      help="write nothing; exit 1 if --out is not up to date")
-    from kformat.console import leaf_options
-
     leaf_options(imp)
     imp.set_defaults(run=run_import)
 

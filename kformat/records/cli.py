@@ -12,6 +12,7 @@ from kformat.console import (
     USAGE,
     Console,
     add_input_options,
+    command_group,
     leaf_options,
     read_input,
 )
@@ -26,10 +27,9 @@ DECODER_CHOICES = ("bytes", *PLAIN_DECODERS)
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    records = commands.add_parser(
-        "records", help="record batches (magic 0, 1, 2): decode to JSON lines",
-        description="Record batches and legacy message sets.")
-    sub = records.add_subparsers(dest="action", metavar="ACTION", required=True)
+    sub = command_group(commands, "records",
+                        help="record batches (magic 0, 1, 2): decode to JSON lines",
+                        description="Record batches and legacy message sets.")
     decode = sub.add_parser(
         "decode", help="every record of FILE as one JSON object per line",
         description="Print every record of FILE (concatenated batches of magic 0, 1 or 2) as "
