@@ -17,6 +17,7 @@ them to it, column by column).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from typing import Any
 
@@ -24,9 +25,10 @@ import pyarrow as pa
 
 from kformat.errors import KFormatError
 from kformat.records import arrow_python
-from kformat.records.batch import CONTROL_FLAG, MIN_BATCH_LENGTH, RecordBatchV2
+from kformat.records.batch import CONTROL_FLAG, RecordBatchV2
 from kformat.records.columnar import ArrowOptions
 from kformat.records.fields import column
+from kformat.records.framing import PEEK, min_length, plausible_frame
 
 __all__ = ["KINDS", "column_spec", "native_module", "to_arrow"]
 
@@ -139,18 +141,48 @@ def to_arrow(data: Any, options: ArrowOptions) -> pa.RecordBatch:
     native = native_module()
     if native is None or isinstance(data, list):
         return arrow_python.to_arrow(data, options)
-    built, layout, schema = _layout(options.columns)
-    skip = _SKIP_CONTROL if options.skip_control else None
-    try:
-        rows, parts = native.arrow_columns(
-            _plan(), data, built, ROWS, options.position, options.verify_crc,
-            options.crc_mismatch == "flag", skip, options.decompression_limit,
-            options.max_batch_size, MIN_BATCH_LENGTH)
-    except (native.Fallback, KFormatError):
-        return arrow_python.to_arrow(data, options)
+    layout = _layout(options.columns)
+    pieces: list[pa.RecordBatch] = []
+    pos, end = 0, len(data)
+    while True:
+        try:
+            rows, parts, stop = native.arrow_columns(
+                _plan(), data, pos, layout[0], ROWS, options.position, options.verify_crc,
+                options.crc_mismatch == "flag", _SKIP_CONTROL if options.skip_control else None,
+                options.decompression_limit, options.max_batch_size, min_length(2))
+        except (native.Fallback, KFormatError):  # the Python kernel says what is wrong
+            return arrow_python.to_arrow(data, options)
+        if rows or not pieces:
+            pieces.append(_record_batch(layout, rows, parts, options))
+        if stop >= end:
+            break
+        # batches of magic 0/1 from stop: the Python kernel reads them (errors located)
+        pos = _legacy_end(data, stop, end, options.max_batch_size)
+        shifted = dataclasses.replace(options, position=options.position + stop)
+        pieces.append(arrow_python.to_arrow(data[stop:pos], shifted))
+    return pieces[0] if len(pieces) == 1 else pa.concat_batches(pieces)
+
+
+def _legacy_end(data: Any, pos: int, end: int, max_batch_size: int) -> int:
+    """Where the run of batches of magic 0/1 at ``pos`` ends (at the next magic 2 batch, or
+    ``end``, also when a batch does not frame: the Python kernel then reads the rest)."""
+    while pos < end:
+        found = plausible_frame(bytes(data[pos:pos + PEEK]), pos, end, max_batch_size)
+        if found is None:
+            return end
+        size, magic = found
+        if magic == 2:
+            return pos
+        pos += size
+    return end
+
+
+def _record_batch(layout: tuple[tuple[Any, ...], list[Any], pa.Schema], rows: int,
+                  parts: tuple[Any, ...], options: ArrowOptions) -> pa.RecordBatch:
+    _built, columns, schema = layout
     arrays = []
     found = iter(parts)
-    for name, t, kind in layout:
+    for name, t, kind in columns:
         if kind is None:
             arrays.append(_options_column(name, t, rows, options))
         else:
