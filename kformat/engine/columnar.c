@@ -1050,25 +1050,31 @@ walker_free(Walker *w)
     }
 }
 
-/* One pass over back-to-back batches from start: each is framed (offset:INT64 length:INT32,
- * magic at byte 16) and walked with the plan. Stops before the first batch of another magic
- * (*stop: where; len when none), which the caller reads otherwise. */
+/* One pass over back-to-back batches: each is framed (offset:INT64 length:INT32, magic at
+ * byte 16) and walked with the plan. A batch of another magic is stepped over and listed in
+ * others as (position, size, rows before it): the caller reads those otherwise and puts their
+ * rows in place. */
 static int
-read_batches(Walker *w, const uint8_t *buf, Py_ssize_t start, Py_ssize_t len, int64_t base,
-             int verify, PyObject *limit, int64_t max_size, int64_t min_length,
-             Py_ssize_t *stop)
+read_batches(Walker *w, const uint8_t *buf, Py_ssize_t len, int64_t base, int verify,
+             PyObject *limit, int64_t max_size, int64_t min_length, PyObject *others)
 {
     const Node *root = &w->nodes[0];
-    Py_ssize_t pos = start;
-    *stop = len;
+    Py_ssize_t pos = 0;
     while (pos < len) {
         if (len - pos < 17)
             return fail("a batch head cut short");
         int64_t length = (int32_t)be32(buf + pos + 8);
         int64_t size = 12 + length;
         if (buf[pos + 16] != 2) {
-            *stop = pos;
-            return 0;
+            if (length < 0 || size > max_size || size > len - pos)
+                return fail("a batch that does not frame");
+            PyObject *span = Py_BuildValue("(nLn)", pos, (long long)size, w->rows);
+            int rc = span ? PyList_Append(others, span) : -1;
+            Py_XDECREF(span);
+            if (rc < 0)
+                return -1;
+            pos += (Py_ssize_t)size;
+            continue;
         }
         if (length < min_length || size > max_size || size > len - pos)
             return fail("a batch that does not frame");
@@ -1084,23 +1090,23 @@ read_batches(Walker *w, const uint8_t *buf, Py_ssize_t start, Py_ssize_t len, in
     return 0;
 }
 
-/* arrow_columns(plan, data, start, spec, rows_field, position, verify, flag_crc, skip,
- *               limit, max_batch_size, min_length) -> (rows, columns, stop) */
+/* arrow_columns(plan, data, spec, rows_field, position, verify, flag_crc, skip, limit,
+ *               max_batch_size, min_length) -> (rows, columns, others) */
 static PyObject *
 arrow_columns(PyObject *self, PyObject *args)
 {
     PyObject *plan, *spec, *row_name, *skip, *limit;
     Py_buffer view;
-    Py_ssize_t start, stop;
     long long position, max_size, min_length;
     int verify, flag_crc;
-    if (!PyArg_ParseTuple(args, "O!y*nO!ULppOOLL", &PyTuple_Type, &plan, &view, &start,
+    if (!PyArg_ParseTuple(args, "O!y*O!ULppOOLL", &PyTuple_Type, &plan, &view,
                           &PyTuple_Type, &spec, &row_name, &position, &verify, &flag_crc,
                           &skip, &limit, &max_size, &min_length))
         return NULL;
-    if (start < 0 || start > view.len) {
+    PyObject *others = PyList_New(0);
+    if (!others) {
         PyBuffer_Release(&view);
-        return fail_null("start outside the data");
+        return NULL;
     }
     Walker *w = PyMem_Calloc(1, sizeof(Walker));
     if (!w) {
@@ -1126,8 +1132,8 @@ arrow_columns(PyObject *self, PyObject *args)
     }
     if (setup_columns(w, spec) < 0 || compile_node(w, plan, NULL, NULL, 0, 0) < 0)
         goto done;
-    if (read_batches(w, (const uint8_t *)view.buf, start, view.len, position, verify,
-                     limit == Py_None ? NULL : limit, max_size, min_length, &stop) < 0)
+    if (read_batches(w, (const uint8_t *)view.buf, view.len, position, verify,
+                     limit == Py_None ? NULL : limit, max_size, min_length, others) < 0)
         goto done;
     PyObject *columns = PyTuple_New(w->ncolumns);
     for (int c = 0; columns && c < w->ncolumns; c++) {
@@ -1138,8 +1144,9 @@ arrow_columns(PyObject *self, PyObject *args)
             PyTuple_SET_ITEM(columns, c, result);
     }
     if (columns)
-        out = Py_BuildValue("(nNn)", w->rows, columns, stop);
+        out = Py_BuildValue("(nNO)", w->rows, columns, others);
 done:
+    Py_DECREF(others);
     walker_free(w);
     PyMem_Free(w);
     PyBuffer_Release(&view);
@@ -1148,9 +1155,9 @@ done:
 
 PyMethodDef columnar_methods[] = {
     {"arrow_columns", arrow_columns, METH_VARARGS,
-     "arrow_columns(plan, data, start, spec, rows_field, position, verify, flag_crc, skip, "
-     "limit, max_batch_size, min_length) -> (rows, columns, stop): the magic 2 batches in "
-     "data from start as Arrow buffers, up to stop, the first batch of another magic "
-     "(kformat/records/arrow_native.py builds the arrays)."},
+     "arrow_columns(plan, data, spec, rows_field, position, verify, flag_crc, skip, limit, "
+     "max_batch_size, min_length) -> (rows, columns, others): the magic 2 batches in data "
+     "as Arrow buffers; others lists the batches of other magics stepped over, as "
+     "(position, size, rows before) (kformat/records/arrow_native.py builds the arrays)."},
     {NULL, NULL, 0, NULL},
 };

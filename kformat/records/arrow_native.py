@@ -17,7 +17,6 @@ them to it, column by column).
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from typing import Any
 
@@ -142,39 +141,35 @@ def to_arrow(data: Any, options: ArrowOptions) -> pa.RecordBatch:
     if native is None or isinstance(data, list):
         return arrow_python.to_arrow(data, options)
     layout = _layout(options.columns)
-    pieces: list[pa.RecordBatch] = []
-    pos, end = 0, len(data)
-    while True:
-        try:
-            rows, parts, stop = native.arrow_columns(
-                _plan(), data, pos, layout[0], ROWS, options.position, options.verify_crc,
-                options.crc_mismatch == "flag", _SKIP_CONTROL if options.skip_control else None,
-                options.decompression_limit, options.max_batch_size, min_length(2))
-        except (native.Fallback, KFormatError):  # the Python kernel says what is wrong
-            return arrow_python.to_arrow(data, options)
-        if rows or not pieces:
-            pieces.append(_record_batch(layout, rows, parts, options))
-        if stop >= end:
-            break
-        # batches of magic 0/1 from stop: the Python kernel reads them (errors located)
-        pos = _legacy_end(data, stop, end, options.max_batch_size)
-        shifted = dataclasses.replace(options, position=options.position + stop)
-        pieces.append(arrow_python.to_arrow(data[stop:pos], shifted))
-    return pieces[0] if len(pieces) == 1 else pa.concat_batches(pieces)
+    try:
+        rows, parts, others = native.arrow_columns(
+            _plan(), data, layout[0], ROWS, options.position, options.verify_crc,
+            options.crc_mismatch == "flag", _SKIP_CONTROL if options.skip_control else None,
+            options.decompression_limit, options.max_batch_size, min_length(2))
+    except (native.Fallback, KFormatError):  # the Python kernel says what is wrong
+        return arrow_python.to_arrow(data, options)
+    batch = _record_batch(layout, rows, parts, options)
+    if not others:
+        return batch
+    return _with_others(batch, data, others, options)
 
 
-def _legacy_end(data: Any, pos: int, end: int, max_batch_size: int) -> int:
-    """Where the run of batches of magic 0/1 at ``pos`` ends (at the next magic 2 batch, or
-    ``end``, also when a batch does not frame: the Python kernel then reads the rest)."""
-    while pos < end:
-        found = plausible_frame(bytes(data[pos:pos + PEEK]), pos, end, max_batch_size)
-        if found is None:
-            return end
-        size, magic = found
-        if magic == 2:
-            return pos
-        pos += size
-    return end
+def _with_others(batch: pa.RecordBatch, data: Any, others: list[tuple[int, int, int]],
+                 options: ArrowOptions) -> pa.RecordBatch:
+    """``batch`` (the magic 2 rows) with the rows of the magic 0/1 batches the C sink stepped
+    over, read by the Python kernel and put in place."""
+    end = len(data)
+    for pos, _size, _before in others:
+        if plausible_frame(bytes(data[pos:pos + PEEK]), pos, end,
+                           options.max_batch_size) is None:
+            return arrow_python.to_arrow(data, options)  # it frames the rest its own way
+    legacy, counts = arrow_python.read_framed(data, [(p, s) for p, s, _ in others], options)
+    pieces, done, added = [], 0, 0  # zero-copy slices in file order, one copy to join them
+    for (_pos, _size, before), n in zip(others, counts, strict=True):
+        pieces += [batch.slice(done, before - done), legacy.slice(added, n)]
+        done, added = before, added + n
+    pieces.append(batch.slice(done))
+    return pa.concat_batches(pieces)
 
 
 def _record_batch(layout: tuple[tuple[Any, ...], list[Any], pa.Schema], rows: int,

@@ -64,7 +64,7 @@ def sink(data: bytes, options: ArrowOptions) -> Any:
     """The C sink alone (raises _native.Fallback where the kernel would fall back)."""
     built, _layout, _schema = arrow_native._layout(options.columns)
     return arrow_native.native_module().arrow_columns(
-        arrow_native._plan(), data, 0, built, arrow_native.ROWS, options.position,
+        arrow_native._plan(), data, built, arrow_native.ROWS, options.position,
         options.verify_crc, options.crc_mismatch == "flag", None,
         options.decompression_limit, options.max_batch_size, min_length(2))
 
@@ -115,8 +115,8 @@ def test_each_codec_with_nulls_headers_and_log_append_time(codec: str) -> None:
     for kwargs in OPTION_SETS:
         got = assert_same(data, **kwargs)
         assert not isinstance(got, tuple)
-    rows, _, stop = sink(data, ArrowOptions())
-    assert (rows, stop) == (13, len(data))
+    rows, _, others = sink(data, ArrowOptions())
+    assert (rows, others) == (13, [])
 
 
 def test_timestamps_no_microsecond_count_holds_are_null() -> None:
@@ -144,7 +144,7 @@ def test_mutated_bytes_agree_on_value_or_error() -> None:
 
 def test_projection_builds_only_the_named_columns() -> None:
     data = build_batch(make_batch([(b"k", b"v")] * 3))
-    _rows, parts, _stop = sink(data, ArrowOptions(columns=("offset",)))
+    _rows, parts, _others = sink(data, ArrowOptions(columns=("offset",)))
     assert len(parts) == 1
     for name in COLUMN_NAMES:
         assert_same(data, columns=(name,))
@@ -171,15 +171,14 @@ def test_magic_0_and_1_batches_between_are_read_by_the_python_kernel_in_place(
     later = build_batch(make_batch([(b"k", b"later")], base_offset=5))
     data = v2 + old[0] + old[1] + later + old[0]
     reference = arrow_python.to_arrow(data, ArrowOptions(position=7))
-    calls: list[int] = []
-    python_kernel = arrow_python.to_arrow
 
-    def counting(piece: Any, options: Any) -> Any:
-        calls.append(len(piece))
-        return python_kernel(piece, options)
+    def no_whole_input(data: Any, options: Any) -> Any:
+        raise AssertionError("the whole input went to the Python kernel")
 
-    monkeypatch.setattr(arrow_python, "to_arrow", counting)
+    monkeypatch.setattr(arrow_python, "to_arrow", no_whole_input)
     got = arrow_native.to_arrow(data, ArrowOptions(position=7))
     assert got.equals(reference)
-    assert calls == [len(old[0]) + len(old[1]), len(old[0])]  # only the legacy runs
     assert got.column("position").to_pylist()[-1] == 7 + len(data) - len(old[0])
+    _rows, _parts, others = sink(data, ArrowOptions())
+    assert others == [(len(v2), len(old[0]), 3), (len(v2) + len(old[0]), len(old[1]), 3),
+                      (len(data) - len(old[0]), len(old[0]), 4)]
