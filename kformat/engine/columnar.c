@@ -84,6 +84,8 @@ buf_put(Buf *b, const void *data, Py_ssize_t n)
 static int
 buf_fill(Buf *b, const void *value, int width, Py_ssize_t count)
 {
+    if (count == 0) /* the buffer may not exist yet */
+        return 0;
     if (count > PY_SSIZE_T_MAX / 8 || buf_reserve(b, width * count) < 0)
         return -1;
     char *p = buf_at(b);
@@ -1090,6 +1092,51 @@ read_batches(Walker *w, const uint8_t *buf, Py_ssize_t len, int64_t base, int ve
     return 0;
 }
 
+/* Buffers sized once for the rows the batch heads announce (record_count at byte 57 of a
+ * magic 2 batch; a guess only: the walk checks everything and grows buffers as needed), and
+ * variable-size data for the input's size: a large bytes object is mmapped, so pages never
+ * written cost nothing, and the buffer is shrunk to its length when handed over. */
+static int
+presize(Walker *w, const uint8_t *buf, Py_ssize_t len)
+{
+    Py_ssize_t pos = 0, rows = 0;
+    while (len - pos >= 61) {
+        int64_t size = 12 + (int64_t)(int32_t)be32(buf + pos + 8);
+        if (size < 61 || size > len - pos)
+            break;
+        int64_t count = (int32_t)be32(buf + pos + 57);
+        if (buf[pos + 16] == 2 && count > 0 && count <= size)
+            rows += (Py_ssize_t)count;
+        pos += (Py_ssize_t)size;
+    }
+    Py_ssize_t bits = rows / 8 + 1;
+    for (int i = 0; i < w->nblobs; i++) {
+        Blob *b = &w->blobs[i];
+        if (buf_reserve(&b->offsets, 4 * rows) < 0 || buf_reserve(&b->valid.buf, bits) < 0 ||
+            buf_reserve(&b->data, len < (1 << 12) ? (1 << 12) : len) < 0)
+            return -1;
+    }
+    for (int i = 0; i < w->nlists; i++) {
+        if (buf_reserve(&w->lists[i].offsets, 4 * rows) < 0)
+            return -1;
+    }
+    for (int i = 0; i < w->ncolumns; i++) {
+        Column *col = &w->columns[i];
+        int width = col->kind == COL_INT32 || col->kind == COL_BIT_INT32 ? 4 : 8;
+        if (col->kind == COL_BIT_BOOL || col->kind == COL_CRC) {
+            if (buf_reserve(&col->bits.buf, bits) < 0)
+                return -1;
+        }
+        else if (col->kind != COL_BLOB && col->kind != COL_LIST && col->kind != COL_NAME &&
+                 buf_reserve(&col->data, width * rows) < 0)
+            return -1;
+        if ((col->kind == COL_CRC || col->kind == COL_STAMP) &&
+            buf_reserve(&col->valid.buf, bits) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* arrow_columns(plan, data, spec, rows_field, position, verify, flag_crc, skip, limit,
  *               max_batch_size, min_length) -> (rows, columns, others) */
 static PyObject *
@@ -1130,7 +1177,8 @@ arrow_columns(PyObject *self, PyObject *args)
         if (PyErr_Occurred())
             goto done;
     }
-    if (setup_columns(w, spec) < 0 || compile_node(w, plan, NULL, NULL, 0, 0) < 0)
+    if (setup_columns(w, spec) < 0 || compile_node(w, plan, NULL, NULL, 0, 0) < 0 ||
+        presize(w, (const uint8_t *)view.buf, view.len) < 0)
         goto done;
     if (read_batches(w, (const uint8_t *)view.buf, view.len, position, verify,
                      limit == Py_None ? NULL : limit, max_size, min_length, others) < 0)
