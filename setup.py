@@ -69,10 +69,11 @@ def extensions() -> list[Extension]:
     if os.environ.get("KFORMAT_NATIVE", "1").strip() == "0":
         return []
     flags = ["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter",
-             "-Wno-missing-field-initializers", "-fno-strict-aliasing"]
+             "-Wno-missing-field-initializers", "-fno-strict-aliasing", "-fvisibility=hidden"]
     flags += shlex.split(os.environ.get("KFORMAT_NATIVE_CFLAGS", ""))
-    return [Extension("kformat.engine._native", ["kformat/engine/_native.c"],
-                      extra_compile_args=flags)]
+    return [Extension("kformat.engine._native",
+                      ["kformat/engine/_native.c", "kformat/engine/record.c"],
+                      depends=["kformat/engine/record.h"], extra_compile_args=flags)]
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -17,6 +17,8 @@
 #include <string.h>
 #include <math.h>
 
+#include "record.h"
+
 enum {
     OP_INT8 = 0, OP_INT16 = 1, OP_INT32 = 2, OP_INT64 = 3, OP_UINT8 = 4, OP_UINT16 = 5,
     OP_UINT32 = 6, OP_FLOAT64 = 7, OP_BOOL = 8, OP_UUID = 9, OP_UVARINT = 10,
@@ -24,12 +26,12 @@ enum {
     OP_STRING = 20, OP_BYTES = 21, OP_RECORDS = 22,
     OP_STRUCT = 30, OP_ARRAY = 31, OP_PRESENCE = 32, OP_TAGGED = 33, OP_ABSENT = 34,
     OP_PREFIXED = 35, OP_GREEDY = 36, OP_COUNTED = 37, OP_EXPECTED = 38,
-    OP_CRC = 39, OP_COMPRESSED = 40, OP_FACTORY = 41,
+    OP_CRC = 39, OP_COMPRESSED = 40, OP_FACTORY = 41, OP_RECORD = 42,
 };
 enum { PFX_INT16 = 0, PFX_INT32 = 1, PFX_COMPACT = 2, PFX_VARINT = 3 };
 enum { FIELD_NAMED = 0, FIELD_FLATTEN = 1, FIELD_HIDDEN = 2 };
 
-#define PLAN_VERSION 2 /* kformat/engine/plan.py PLAN_VERSION: bump both with any change */
+#define PLAN_VERSION 3 /* kformat/engine/plan.py PLAN_VERSION: bump both with any change */
 #define MAX_DEPTH 64
 #define MAX_ZERO_SIZE_ELEMENTS (1 << 20)
 #define MAX_TAGGED 64
@@ -62,6 +64,7 @@ fail_null(const char *why)
 #define SMALL_INTS 256
 static const char *small_ints;
 static Py_ssize_t small_stride;
+static int small_shift = -1; /* log2(small_stride) when it is a power of two: no division */
 
 static void
 find_small_ints(void)
@@ -85,6 +88,10 @@ find_small_ints(void)
     }
     small_ints = (const char *)zero;
     small_stride = stride;
+    for (int shift = 0; shift < 16; shift++) {
+        if (((Py_ssize_t)1 << shift) == stride)
+            small_shift = shift;
+    }
 done:
     Py_XDECREF(zero);
     Py_XDECREF(one);
@@ -95,7 +102,8 @@ int_value(PyObject *o)
 {
     const char *p = (const char *)o;
     if (small_ints && p >= small_ints && p < small_ints + SMALL_INTS * small_stride)
-        return (long)((p - small_ints) / small_stride);
+        return small_shift >= 0 ? (long)((p - small_ints) >> small_shift)
+                                : (long)((p - small_ints) / small_stride);
     return PyLong_AsLong(o);
 }
 
@@ -450,6 +458,376 @@ parse_factory(Reader *r, PyObject *plan)
     return out;
 }
 
+/* ------------------------------------------------------------------------------ records */
+
+/* (OP_RECORD, struct plan, record type, slots, batch fields, log-append flag): a struct that
+ * becomes a native Record (kformat/records/shape.py declares which). slots[i] is the Record
+ * field struct field i fills (record.h's KF_* order); batch fields name, in the enclosing
+ * struct (r->ctx), the base offset, base timestamp, max timestamp and attributes the
+ * absolute offset and timestamp are made from:
+ *     offset = base_offset + offset_delta
+ *     timestamp = max_timestamp if attributes & flag (LogAppendTime) else base_timestamp +
+ *                 timestamp_delta; timestamp_type = 1 if LogAppendTime else 0
+ * A RecordLayout is the node read once per array of records: its fields' opcodes and slots
+ * as C values, the batch's bases, and the last header keys seen (records of one producer
+ * repeat them: an equal key is shared instead of decoded again). */
+#define MAX_RECORD_FIELDS 16
+#define HEADER_KEY_CACHE 4
+
+static PyObject *parse_blob(Reader *r, long prefix, int nullable, int text);
+
+typedef struct {
+    int slot;
+    long op;
+    long prefix;  /* blobs and arrays */
+    int nullable; /* blobs */
+    PyObject *plan;
+} RecordField;
+
+typedef struct {
+    Py_ssize_t n;
+    RecordField f[MAX_RECORD_FIELDS];
+    /* headers: ARRAY of FACTORY tuple of (STRING, BYTES): read without the interpreter */
+    int headers_direct;
+    RecordField header_key, header_value;
+    long header_min;
+    PyObject *keys[HEADER_KEY_CACHE]; /* owned: the last key read at header index j */
+    kf_wide base_offset, base_timestamp, max_timestamp;
+    int log_append;
+} RecordLayout;
+
+/* An int field of ctx (an exact int within int64). */
+static int
+ctx_int(PyObject *ctx, PyObject *name, int64_t *out)
+{
+    PyObject *value = ctx ? PyDict_GetItemWithError(ctx, name) : NULL;
+    if (!value) {
+        if (PyErr_Occurred())
+            return -1;
+        return fail("batch field missing");
+    }
+    if (!PyLong_CheckExact(value))
+        return fail("batch field not an int");
+    int overflow;
+    long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    if (overflow)
+        return fail("batch field out of range");
+    *out = v;
+    return 0;
+}
+
+/* The bases of the records of the batch ctx (the enclosing struct) into layout. */
+static int
+record_base(PyObject *ctx, PyObject *plan, RecordLayout *layout)
+{
+    PyObject *names = PyTuple_GET_ITEM(plan, 4);
+    int64_t offset, timestamp, max_timestamp, attributes;
+    if (ctx_int(ctx, PyTuple_GET_ITEM(names, 0), &offset) < 0 ||
+        ctx_int(ctx, PyTuple_GET_ITEM(names, 1), &timestamp) < 0 ||
+        ctx_int(ctx, PyTuple_GET_ITEM(names, 2), &max_timestamp) < 0 ||
+        ctx_int(ctx, PyTuple_GET_ITEM(names, 3), &attributes) < 0)
+        return -1;
+    layout->base_offset = offset;
+    layout->base_timestamp = timestamp;
+    layout->max_timestamp = max_timestamp;
+    layout->log_append = (attributes & int_at(plan, 5)) != 0;
+    return 0;
+}
+
+static void
+describe_field(RecordField *f, PyObject *plan)
+{
+    f->plan = plan;
+    f->op = op_of(plan);
+    if (f->op == OP_STRING || f->op == OP_BYTES || f->op == OP_ARRAY) {
+        f->prefix = int_at(plan, 1);
+        f->nullable = PyTuple_GET_ITEM(plan, 2) == Py_True;
+    }
+}
+
+static int
+is_int_op(long op)
+{
+    return (op >= OP_INT8 && op <= OP_UINT32) || (op >= OP_UVARINT && op <= OP_VARLONG);
+}
+
+/* The layout of a RECORD node (its bases from ctx); -1 (Fallback) for a plan it cannot run.
+ * Release with layout_clear. */
+static int
+record_layout(PyObject *plan, PyObject *ctx, RecordLayout *layout)
+{
+    memset(layout, 0, sizeof *layout);
+    PyObject *fields = PyTuple_GET_ITEM(PyTuple_GET_ITEM(plan, 1), 1);
+    PyObject *slots = PyTuple_GET_ITEM(plan, 3);
+    Py_ssize_t n = PyTuple_GET_SIZE(fields);
+    if (n > MAX_RECORD_FIELDS || PyTuple_GET_SIZE(slots) != n)
+        return fail("record plan: slots differ from the struct's fields");
+    unsigned seen = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        RecordField *f = &layout->f[i];
+        f->slot = (int)int_at(slots, i);
+        describe_field(f, PyTuple_GET_ITEM(PyTuple_GET_ITEM(fields, i), 2));
+        int ok;
+        switch (f->slot) {
+        case KF_KEY:
+        case KF_VALUE:
+            ok = f->op == OP_BYTES;
+            break;
+        case KF_HEADERS:
+            ok = f->op == OP_ARRAY && !f->nullable && int_at(f->plan, 4) > 0;
+            break;
+        case KF_ATTRIBUTES:
+        case KF_OFFSET_DELTA:
+        case KF_TIMESTAMP_DELTA:
+            ok = is_int_op(f->op);
+            break;
+        default:
+            ok = 0;
+        }
+        if (!ok || (seen & (1u << f->slot)))
+            return fail("record plan: a field the Record cannot take");
+        seen |= 1u << f->slot;
+        if (f->slot != KF_HEADERS)
+            continue;
+        layout->header_min = int_at(f->plan, 4);
+        PyObject *element = PyTuple_GET_ITEM(f->plan, 3);
+        if (op_of(element) == OP_FACTORY && PyTuple_GET_ITEM(element, 2) == Py_None) {
+            PyObject *pair = PyTuple_GET_ITEM(PyTuple_GET_ITEM(element, 1), 1);
+            if (PyTuple_GET_SIZE(pair) == 2) {
+                describe_field(&layout->header_key,
+                               PyTuple_GET_ITEM(PyTuple_GET_ITEM(pair, 0), 2));
+                describe_field(&layout->header_value,
+                               PyTuple_GET_ITEM(PyTuple_GET_ITEM(pair, 1), 2));
+                layout->headers_direct = layout->header_key.op == OP_STRING &&
+                                         !layout->header_key.nullable &&
+                                         layout->header_value.op == OP_BYTES;
+            }
+        }
+    }
+    layout->n = n;
+    return record_base(ctx, plan, layout);
+}
+
+static void
+layout_clear(RecordLayout *layout)
+{
+    for (int j = 0; j < HEADER_KEY_CACHE; j++)
+        Py_CLEAR(layout->keys[j]);
+}
+
+/* An integer node read into *out without making a Python int. */
+static int
+read_int(Reader *r, long op, int64_t *out)
+{
+    uint64_t u;
+    const uint8_t *p = r->buf + r->pos;
+    switch (op) {
+    case OP_INT8:
+    case OP_UINT8:
+        if (need(r, 1) < 0)
+            return -1;
+        *out = op == OP_INT8 ? (int64_t)(int8_t)*p : (int64_t)*p;
+        r->pos += 1;
+        return 0;
+    case OP_INT16:
+    case OP_UINT16:
+        if (need(r, 2) < 0)
+            return -1;
+        *out = op == OP_INT16 ? (int64_t)(int16_t)be16(p) : (int64_t)be16(p);
+        r->pos += 2;
+        return 0;
+    case OP_INT32:
+    case OP_UINT32:
+        if (need(r, 4) < 0)
+            return -1;
+        *out = op == OP_INT32 ? (int64_t)(int32_t)be32(p) : (int64_t)be32(p);
+        r->pos += 4;
+        return 0;
+    case OP_INT64:
+        if (need(r, 8) < 0)
+            return -1;
+        *out = (int64_t)be64(p);
+        r->pos += 8;
+        return 0;
+    case OP_UVARINT:
+        if (read_uvarint(r, 5, U32_MAX, &u) < 0)
+            return -1;
+        *out = (int64_t)u;
+        return 0;
+    case OP_VARINT:
+    case OP_VARLONG:
+        if (read_uvarint(r, op == OP_VARINT ? 5 : 10, op == OP_VARINT ? U32_MAX : UINT64_MAX,
+                         &u) < 0)
+            return -1;
+        *out = unzigzag(u);
+        return 0;
+    default:
+        return fail("not an integer node");
+    }
+}
+
+/* A header key: the string at header index j of the previous record when the bytes are the
+ * same (ASCII keys), else decoded (and remembered). */
+static PyObject *
+read_header_key(Reader *r, RecordLayout *layout, Py_ssize_t j)
+{
+    int64_t n;
+    if (read_length(r, layout->header_key.prefix, &n) < 0)
+        return NULL;
+    if (n < 0)
+        return fail_null("null header key");
+    if (need(r, (Py_ssize_t)n) < 0)
+        return NULL;
+    const char *p = (const char *)r->buf + r->pos;
+    PyObject *cached = j < HEADER_KEY_CACHE ? layout->keys[j] : NULL;
+    if (cached && PyUnicode_GET_LENGTH(cached) == n &&
+        memcmp(PyUnicode_DATA(cached), p, (size_t)n) == 0) {
+        r->pos += (Py_ssize_t)n;
+        return Py_NewRef(cached);
+    }
+    PyObject *key = PyUnicode_DecodeUTF8(p, (Py_ssize_t)n, "strict");
+    if (!key) {
+        PyErr_Clear();
+        return fail_null("invalid UTF-8");
+    }
+    r->pos += (Py_ssize_t)n;
+    if (j < HEADER_KEY_CACHE && PyUnicode_IS_COMPACT_ASCII(key))
+        Py_XSETREF(layout->keys[j], Py_NewRef(key));
+    return key;
+}
+
+/* The headers field read into a tuple of (str, bytes | None) tuples. */
+static PyObject *
+parse_headers(Reader *r, RecordLayout *layout, RecordField *f)
+{
+    int64_t n;
+    if (read_length(r, f->prefix, &n) < 0)
+        return NULL;
+    if (n < 0)
+        return fail_null("null headers");
+    if (n > (r->end - r->pos) / layout->header_min)
+        return fail_null("count larger than the bytes left");
+    PyObject *tuple = PyTuple_New((Py_ssize_t)n);
+    if (!tuple || n == 0)
+        return tuple;
+    PyObject *element = PyTuple_GET_ITEM(f->plan, 3);
+    for (Py_ssize_t j = 0; j < (Py_ssize_t)n; j++) {
+        PyObject *item = NULL;
+        if (layout->headers_direct) {
+            PyObject *key = read_header_key(r, layout, j);
+            PyObject *value = key ? parse_blob(r, layout->header_value.prefix,
+                                               layout->header_value.nullable, 0) : NULL;
+            item = value ? PyTuple_New(2) : NULL;
+            if (item) {
+                PyTuple_SET_ITEM(item, 0, key);
+                PyTuple_SET_ITEM(item, 1, value);
+                PyObject_GC_UnTrack(item); /* atomic values only */
+            }
+            else {
+                Py_XDECREF(key);
+                Py_XDECREF(value);
+            }
+        }
+        else
+            item = parse_node(r, element);
+        if (!item) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(tuple, j, item);
+    }
+    if (!layout->headers_direct && !kf_headers_ok(tuple)) {
+        Py_DECREF(tuple);
+        return fail_null("headers are not (str, bytes | None) pairs");
+    }
+    PyObject_GC_UnTrack(tuple); /* atomic values only */
+    return tuple;
+}
+
+/* One record (the struct of a RECORD node) with its batch's layout. */
+static PyObject *
+parse_record(Reader *r, RecordLayout *layout)
+{
+    RecordInts ints = {0};
+    PyObject *key = NULL, *value = NULL, *headers = NULL;
+    for (Py_ssize_t i = 0; i < layout->n; i++) {
+        RecordField *f = &layout->f[i];
+        int64_t v;
+        switch (f->slot) {
+        case KF_KEY:
+        case KF_VALUE: {
+            PyObject *blob = parse_blob(r, f->prefix, f->nullable, 0);
+            if (!blob)
+                goto error;
+            *(f->slot == KF_KEY ? &key : &value) = blob;
+            break;
+        }
+        case KF_HEADERS:
+            if (!(headers = parse_headers(r, layout, f)))
+                goto error;
+            break;
+        default:
+            if (read_int(r, f->op, &v) < 0)
+                goto error;
+            if (f->slot == KF_ATTRIBUTES)
+                ints.attributes = v;
+            else if (f->slot == KF_OFFSET_DELTA)
+                ints.offset_delta = v;
+            else
+                ints.timestamp_delta = v;
+        }
+    }
+    ints.offset = layout->base_offset + ints.offset_delta;
+    ints.timestamp = layout->log_append ? layout->max_timestamp
+                                        : layout->base_timestamp + ints.timestamp_delta;
+    ints.timestamp_type = layout->log_append;
+    if (!headers && !(headers = PyTuple_New(0)))
+        goto error;
+    return kf_record_new(&ints, key ? key : Py_NewRef(Py_None),
+                         value ? value : Py_NewRef(Py_None), headers);
+error:
+    Py_XDECREF(key);
+    Py_XDECREF(value);
+    Py_XDECREF(headers);
+    return NULL;
+}
+
+/* The RECORD node of an array element: the element itself, or the struct of a PREFIXED
+ * element (a record's length prefix); NULL for any other element. */
+static PyObject *
+record_node(PyObject *element)
+{
+    long op = op_of(element);
+    if (op == OP_RECORD)
+        return element;
+    if (op == OP_PREFIXED && op_of(PyTuple_GET_ITEM(element, 2)) == OP_RECORD)
+        return PyTuple_GET_ITEM(element, 2);
+    return NULL;
+}
+
+/* An element holding a RECORD node (see record_node): a length-prefixed record is read in
+ * its region, which it must consume exactly. */
+static PyObject *
+parse_record_element(Reader *r, PyObject *element, PyObject *record, RecordLayout *layout)
+{
+    if (element == record)
+        return parse_record(r, layout);
+    Py_ssize_t stop;
+    if (enter_region(r, int_at(element, 1), &stop) < 0)
+        return NULL;
+    Reader inner = *r;
+    inner.end = stop;
+    PyObject *value = parse_record(&inner, layout);
+    if (value && inner.pos != stop) {
+        Py_DECREF(value);
+        return fail_null("record region not consumed");
+    }
+    r->pos = stop;
+    return value;
+}
+
 static PyObject *
 parse_list(Reader *r, PyObject *element, int64_t n, long min_size)
 {
@@ -459,17 +837,21 @@ parse_list(Reader *r, PyObject *element, int64_t n, long min_size)
     }
     else if (n > MAX_ZERO_SIZE_ELEMENTS)
         return fail_null("count of zero-size elements too large");
-    PyObject *list = PyList_New((Py_ssize_t)n);
-    if (!list)
+    PyObject *record = record_node(element);
+    RecordLayout layout;
+    if (record && record_layout(record, r->ctx, &layout) < 0)
         return NULL;
-    for (Py_ssize_t i = 0; i < (Py_ssize_t)n; i++) {
-        PyObject *item = parse_node(r, element);
-        if (!item) {
-            Py_DECREF(list);
-            return NULL;
-        }
-        PyList_SET_ITEM(list, i, item);
+    PyObject *list = PyList_New((Py_ssize_t)n);
+    for (Py_ssize_t i = 0; list && i < (Py_ssize_t)n; i++) {
+        PyObject *item = record ? parse_record_element(r, element, record, &layout)
+                                : parse_node(r, element);
+        if (!item)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, i, item);
     }
+    if (record)
+        layout_clear(&layout);
     return list;
 }
 
@@ -878,6 +1260,14 @@ parse_node(Reader *r, PyObject *plan)
         return parse_compressed(r, plan);
     case OP_FACTORY:
         return parse_factory(r, plan);
+    case OP_RECORD: {
+        RecordLayout layout;
+        if (record_layout(plan, r->ctx, &layout) < 0)
+            return NULL;
+        PyObject *value = parse_record(r, &layout);
+        layout_clear(&layout);
+        return value;
+    }
     case OP_EXPECTED: {
         /* (OP_EXPECTED, plan, value): the field must hold value */
         PyObject *value = parse_node(r, PyTuple_GET_ITEM(plan, 1));
@@ -1676,6 +2066,8 @@ PyInit__native(void)
         goto error;
     if (PyModule_AddIntConstant(m, "MAX_DEPTH", MAX_DEPTH) < 0 ||
         PyModule_AddIntConstant(m, "PLAN_VERSION", PLAN_VERSION) < 0)
+        goto error;
+    if (kf_record_ready(m) < 0)
         goto error;
     find_small_ints();
     return m;
