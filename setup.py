@@ -21,6 +21,11 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 FAILURE_NOTE = Path("kformat") / "engine" / "_native_build_failure.txt"
+NATIVE_SOURCES = ("kformat/engine/_native.c", "kformat/engine/record.c")
+"""The C files of the one extension: ``_native.c`` (the plan interpreter and the module)
+first, then the files that add functions to it."""
+NATIVE_HEADERS = ("kformat/engine/native.h", "kformat/engine/record.h")
+"""What the C files share (carried by the sdist: MANIFEST.in)."""
 
 
 class OptionalBuildExt(build_ext):
@@ -68,12 +73,12 @@ class OptionalBuildExt(build_ext):
 def extensions() -> list[Extension]:
     if os.environ.get("KFORMAT_NATIVE", "1").strip() == "0":
         return []
+    # hidden visibility: the names the C files share (native.h) stay inside the extension
     flags = ["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter",
              "-Wno-missing-field-initializers", "-fno-strict-aliasing", "-fvisibility=hidden"]
     flags += shlex.split(os.environ.get("KFORMAT_NATIVE_CFLAGS", ""))
-    return [Extension("kformat.engine._native",
-                      ["kformat/engine/_native.c", "kformat/engine/record.c"],
-                      depends=["kformat/engine/record.h"], extra_compile_args=flags)]
+    return [Extension("kformat.engine._native", list(NATIVE_SOURCES),
+                      depends=list(NATIVE_HEADERS), extra_compile_args=flags)]
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -28,7 +28,7 @@ from kformat.corpus.fixture import Fixture
 from kformat.corpus.peers import record_peer
 from kformat.corpus.values import BASE_TIMESTAMP, stable_rng
 from kformat.records.api import build_batch, make_batch
-from kformat.records.codecs import Codec
+from kformat.records.codecs import Codec, codecs_for
 from kformat.records.control import control_record
 from kformat.records.model import Batch, Record
 
@@ -37,8 +37,8 @@ __all__ = ["LEGACY_VARIANTS", "V2_VARIANTS", "legacy_fixtures", "v2_batch", "v2_
 V2_VARIANTS: Final = ("plain", "idempotent", "transactional", "control-commit",
                       "control-abort", "delete-horizon", "empty", "log-append-time")
 LEGACY_VARIANTS: Final = ("plain", "wrappers", "log-append-time")
-V2_CODECS: Final = tuple(Codec)
-LEGACY_CODECS: Final = (Codec.NONE, Codec.GZIP, Codec.SNAPPY, Codec.LZ4)
+V2_CODECS: Final = codecs_for(2)
+LEGACY_CODECS: Final = codecs_for(1)
 
 
 def _records(rng: Any, count: int, *, headers: bool, start: int = 0) -> list[dict[str, Any]]:

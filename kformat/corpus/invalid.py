@@ -25,7 +25,7 @@ from kformat.corpus.values import stable_rng
 from kformat.errors import KFormatError
 from kformat.protocol.registry import load_registry
 from kformat.records.api import build_batch, make_batch
-from kformat.records.codecs import Codec
+from kformat.records.codecs import Codec, codecs_for
 
 __all__ = ["DECOMPRESSION_LIMIT", "InvalidStats", "invalid_fixtures", "subjects"]
 
@@ -82,14 +82,14 @@ def subjects(seed: int = 0) -> list[_Subject]:
 
     limit = {"decompression_limit": DECOMPRESSION_LIMIT}
     out: list[_Subject] = []
-    for codec in Codec:
+    for codec in codecs_for(2):
         for variant in ("plain", "transactional") if codec == Codec.NONE else ("plain",):
             data = build_batch(v2_batch(variant, codec, seed))
             out.append(_Subject(f"v2-{codec.name.lower()}-{variant}", "records",
                                 "kafka.record-batch",
                                 functools.partial(batches_subject, data, **limit), dict(limit)))
     for magic in (0, 1):
-        for codec in (Codec.NONE, Codec.GZIP, Codec.SNAPPY, Codec.LZ4):
+        for codec in codecs_for(magic):
             data = _legacy(magic, codec)
             out.append(_Subject(f"m{magic}-{codec.name.lower()}", "legacy",
                                 "kafka.legacy-message-set",

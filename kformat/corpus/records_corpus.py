@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from kformat.records.api import build_batch, make_batch
-from kformat.records.codecs import Codec
+from kformat.records.codecs import Codec, codecs_for
 from kformat.records.control import control_record
 from kformat.records.model import Batch, Record
 
@@ -51,8 +51,8 @@ CORPUS_TOPIC = "kformat-corpus"
 DEFAULT_SEGMENT_BYTES = 1 << 20
 BASE_TIMESTAMP = 1_700_000_000_000
 
-_V2_CODECS = (Codec.NONE, Codec.GZIP, Codec.SNAPPY, Codec.LZ4, Codec.ZSTD)
-_LEGACY_CODECS = (Codec.NONE, Codec.GZIP, Codec.SNAPPY, Codec.LZ4)
+_V2_CODECS = codecs_for(2)
+_LEGACY_CODECS = codecs_for(1)
 _HEADER_KEYS = ("trace-id", "content-type", "source", "retry", "ü-unicode")
 _WORDS = ("alpha", "beta", "gamma", "delta", "kafka", "record", "batch", "offset", "log",
           "segment", "spark", "arrow", "topic", "partition", "leader", "epoch")

@@ -10,61 +10,24 @@
  * raises _native.Fallback: the Python layer then runs the interpreter, which raises the
  * precise KFormatError (class, field path, absolute offset) or, on build, accepts the value
  * forms this engine does not handle itself (tuples for structs, bytearrays...).
+ *
+ * The plan format's constants, the plan accessors and the bounds-checked readers are in
+ * native.h, shared with the extension's other C files (setup.py lists them).
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <string.h>
+#include "native.h"
+#include "record.h"
 #include <math.h>
 
-#include "record.h"
-
-enum {
-    OP_INT8 = 0, OP_INT16 = 1, OP_INT32 = 2, OP_INT64 = 3, OP_UINT8 = 4, OP_UINT16 = 5,
-    OP_UINT32 = 6, OP_FLOAT64 = 7, OP_BOOL = 8, OP_UUID = 9, OP_UVARINT = 10,
-    OP_VARINT = 11, OP_VARLONG = 12,
-    OP_STRING = 20, OP_BYTES = 21, OP_RECORDS = 22,
-    OP_STRUCT = 30, OP_ARRAY = 31, OP_PRESENCE = 32, OP_TAGGED = 33, OP_ABSENT = 34,
-    OP_PREFIXED = 35, OP_GREEDY = 36, OP_COUNTED = 37, OP_EXPECTED = 38,
-    OP_CRC = 39, OP_COMPRESSED = 40, OP_FACTORY = 41, OP_RECORD = 42,
-};
-enum { PFX_INT16 = 0, PFX_INT32 = 1, PFX_COMPACT = 2, PFX_VARINT = 3 };
-enum { FIELD_NAMED = 0, FIELD_FLATTEN = 1, FIELD_HIDDEN = 2 };
-
-#define PLAN_VERSION 3 /* kformat/engine/plan.py PLAN_VERSION: bump both with any change */
-#define MAX_DEPTH 64
-#define MAX_ZERO_SIZE_ELEMENTS (1 << 20)
-#define MAX_TAGGED 64
-#define U32_MAX 0xFFFFFFFFull
-
-static PyObject *Fallback;        /* _native.Fallback */
+PyObject *Fallback;               /* _native.Fallback (native.h) */
 static PyObject *uuid_type;       /* uuid.UUID */
 static PyObject *safe_unknown;    /* uuid.SafeUUID.unknown */
 static PyObject *deepcopy;        /* copy.deepcopy */
 static PyObject *str_int, *str_is_safe, *str_raw, *str_unknown_tags, *str_defaults_on_wire;
 
-static int
-fail(const char *why)
-{
-    PyErr_SetString(Fallback, why);
-    return -1;
-}
-
-static PyObject *
-fail_null(const char *why)
-{
-    PyErr_SetString(Fallback, why);
-    return NULL;
-}
-
-/* Plans hold small non-negative ints (opcodes, prefixes, kinds, tags, sizes); CPython keeps
- * one object per value 0..256 in a static array, so the value of such an int is its offset
- * in that array. The layout is checked when the module loads (small_ints stays NULL if it
- * does not hold); any other int is read with PyLong_AsLong. */
-#define SMALL_INTS 256
-static const char *small_ints;
-static Py_ssize_t small_stride;
-static int small_shift = -1; /* log2(small_stride) when it is a power of two: no division */
+/* CPython's cached small ints, found when the module loads (see int_value in native.h). */
+const char *small_ints;
+Py_ssize_t small_stride;
+int small_shift = -1;
 
 static void
 find_small_ints(void)
@@ -92,139 +55,16 @@ find_small_ints(void)
         if (((Py_ssize_t)1 << shift) == stride)
             small_shift = shift;
     }
+    for (int shift = 0; shift < 16; shift++) {
+        if (((Py_ssize_t)1 << shift) == stride)
+            small_shift = shift;
+    }
 done:
     Py_XDECREF(zero);
     Py_XDECREF(one);
 }
 
-static inline long
-int_value(PyObject *o)
-{
-    const char *p = (const char *)o;
-    if (small_ints && p >= small_ints && p < small_ints + SMALL_INTS * small_stride)
-        return small_shift >= 0 ? (long)((p - small_ints) >> small_shift)
-                                : (long)((p - small_ints) / small_stride);
-    return PyLong_AsLong(o);
-}
-
-static inline long
-op_of(PyObject *plan)
-{
-    return int_value(PyTuple_GET_ITEM(plan, 0));
-}
-
-static inline long
-int_at(PyObject *plan, Py_ssize_t i)
-{
-    return int_value(PyTuple_GET_ITEM(plan, i));
-}
-
 /* ------------------------------------------------------------------------------ reading */
-
-typedef struct {
-    const uint8_t *buf;
-    Py_ssize_t pos;
-    Py_ssize_t end;
-    int depth;
-    int tracked; /* a value stored in the struct being read is tracked by the cyclic GC */
-    PyObject *ctx; /* the dict of the struct being read (fields read so far), borrowed */
-    int verify;        /* check CRCs (the verify_crc parameter) */
-    PyObject *limit;   /* decompression limit (the decompression_limit parameter) or NULL */
-} Reader;
-
-static inline int
-need(Reader *r, Py_ssize_t n)
-{
-    if (n < 0 || r->end - r->pos < n)
-        return fail("truncated");
-    return 0;
-}
-
-static int
-read_uvarint(Reader *r, int max_bytes, uint64_t max_value, uint64_t *out)
-{
-    uint64_t result = 0;
-    int shift = 0;
-    for (int i = 0; i < max_bytes; i++) {
-        if (r->pos >= r->end)
-            return fail("varint cut short");
-        uint8_t b = r->buf[r->pos++];
-        uint64_t part = b & 0x7F;
-        if (shift == 63 && part > 1)
-            return fail("varint overflows");
-        result |= part << shift;
-        if (!(b & 0x80)) {
-            if (result > max_value)
-                return fail("varint overflows");
-            *out = result;
-            return 0;
-        }
-        shift += 7;
-    }
-    return fail("varint too long");
-}
-
-static inline int64_t
-unzigzag(uint64_t n)
-{
-    return (int64_t)(n >> 1) ^ -(int64_t)(n & 1);
-}
-
-static inline uint16_t
-be16(const uint8_t *p)
-{
-    return (uint16_t)((p[0] << 8) | p[1]);
-}
-
-static inline uint32_t
-be32(const uint8_t *p)
-{
-    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
-}
-
-static inline uint64_t
-be64(const uint8_t *p)
-{
-    return ((uint64_t)be32(p) << 32) | be32(p + 4);
-}
-
-/* A length or count prefix: -1 is null in every encoding; below -1 is refused. */
-static int
-read_length(Reader *r, long prefix, int64_t *out)
-{
-    uint64_t u;
-    int64_t n;
-    switch (prefix) {
-    case PFX_INT16:
-        if (need(r, 2) < 0)
-            return -1;
-        n = (int16_t)be16(r->buf + r->pos);
-        r->pos += 2;
-        break;
-    case PFX_INT32:
-        if (need(r, 4) < 0)
-            return -1;
-        n = (int32_t)be32(r->buf + r->pos);
-        r->pos += 4;
-        break;
-    case PFX_COMPACT:
-        if (read_uvarint(r, 5, U32_MAX, &u) < 0)
-            return -1;
-        n = (int64_t)u - 1;
-        break;
-    case PFX_VARINT:
-        if (read_uvarint(r, 5, U32_MAX, &u) < 0)
-            return -1;
-        n = unzigzag(u);
-        break;
-    default:
-        return fail("bad prefix in plan");
-    }
-    if (n < -1)
-        return fail("negative length");
-    *out = n;
-    return 0;
-}
 
 static PyObject *
 copy_default(PyObject *value)
@@ -269,23 +109,8 @@ static PyObject *parse_node(Reader *r, PyObject *plan);
 static int parse_struct_into(Reader *r, PyObject *plan, PyObject *dict);
 static int parse_tagged_into(Reader *r, PyObject *plan, PyObject *dict);
 
-/* Read a region's length prefix; *stop is where the region ends (checked present). */
-static int
-enter_region(Reader *r, long prefix, Py_ssize_t *stop)
-{
-    int64_t n;
-    if (read_length(r, prefix, &n) < 0)
-        return -1;
-    if (n < 0)
-        return fail("negative region length");
-    if (need(r, (Py_ssize_t)n) < 0)
-        return -1;
-    *stop = r->pos + (Py_ssize_t)n;
-    return 0;
-}
-
 /* The count an earlier field of the current struct holds (KArray(..., count=this.name)). */
-static int
+int
 count_field(PyObject *ctx, PyObject *name, int64_t *out)
 {
     PyObject *value = ctx ? PyDict_GetItemWithError(ctx, name) : NULL;
@@ -306,7 +131,7 @@ count_field(PyObject *ctx, PyObject *name, int64_t *out)
 }
 
 /* The CRC a plan's checksum function computes over data[0:n] (an unsigned 32-bit int). */
-static int
+int
 checksum(PyObject *function, const void *data, Py_ssize_t n, uint32_t *out)
 {
     PyObject *view = PyMemoryView_FromMemory((char *)data, n, PyBUF_READ);
@@ -325,8 +150,6 @@ checksum(PyObject *function, const void *data, Py_ssize_t n, uint32_t *out)
     *out = (uint32_t)v;
     return 0;
 }
-
-static int parse_struct_into(Reader *r, PyObject *plan, PyObject *dict);
 
 /* (OP_CRC, name, checksum function, verify, struct plan): the stored CRC, checked over the
  * rest of the region, then the struct it covers, merged into dict. */
@@ -366,21 +189,9 @@ codec_of(PyObject *ctx, PyObject *plan, int64_t *out)
 /* (OP_COMPRESSED, codec field, mask, magic, decompress, limit, plan): the rest of the region,
  * compressed with the codec ctx[field] & mask selects; decompress(codec, data, limit=,
  * magic=) is the records layer's (capped) function. The plan must consume it exactly. */
-static PyObject *
-parse_compressed(Reader *r, PyObject *plan)
+PyObject *
+decompress_region(Reader *r, PyObject *plan, int64_t codec)
 {
-    int64_t codec;
-    if (codec_of(r->ctx, plan, &codec) < 0)
-        return NULL;
-    PyObject *element = PyTuple_GET_ITEM(plan, 6);
-    if (codec == 0) {
-        PyObject *value = parse_node(r, element);
-        if (value && r->pos != r->end) {
-            Py_DECREF(value);
-            return fail_null("region not consumed");
-        }
-        return value;
-    }
     PyObject *data = PyBytes_FromStringAndSize((const char *)r->buf + r->pos,
                                                r->end - r->pos);
     PyObject *args = data ? Py_BuildValue("(LO)", (long long)codec, data) : NULL;
@@ -398,6 +209,27 @@ parse_compressed(Reader *r, PyObject *plan)
         return fail_null("decompressed data is not bytes");
     }
     r->pos = r->end;
+    return plain;
+}
+
+static PyObject *
+parse_compressed(Reader *r, PyObject *plan)
+{
+    int64_t codec;
+    if (codec_of(r->ctx, plan, &codec) < 0)
+        return NULL;
+    PyObject *element = PyTuple_GET_ITEM(plan, 6);
+    if (codec == 0) {
+        PyObject *value = parse_node(r, element);
+        if (value && r->pos != r->end) {
+            Py_DECREF(value);
+            return fail_null("region not consumed");
+        }
+        return value;
+    }
+    PyObject *plain = decompress_region(r, plan, codec);
+    if (!plain)
+        return NULL;
     Reader inner = {(const uint8_t *)PyBytes_AS_STRING(plain), 0, PyBytes_GET_SIZE(plain),
                     r->depth, r->tracked, r->ctx, r->verify, r->limit};
     PyObject *value = parse_node(&inner, element);

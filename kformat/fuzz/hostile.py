@@ -19,12 +19,12 @@ import functools
 from kformat.fuzz.subjects import batches_subject, content_start, splice
 from kformat.primitives import CompiledGrammar
 from kformat.records.api import build_batch, make_batch
-from kformat.records.codecs import Codec, compress
+from kformat.records.codecs import Codec, compress, compressed_codecs
 from kformat.records.legacy import LegacyMessageSet, LegacyMessageSetEntry
 
 __all__ = ["BOMB_CODECS", "bomb_batch", "bomb_payload", "nested_wrapper"]
 
-BOMB_CODECS = (Codec.GZIP, Codec.SNAPPY, Codec.LZ4, Codec.ZSTD)
+BOMB_CODECS = compressed_codecs(2)
 
 
 @functools.lru_cache(maxsize=32)

@@ -34,7 +34,7 @@ from kformat.fuzz.subjects import (
 )
 from kformat.fuzz.trace import Span, tagged_entries
 from kformat.primitives import _runtime as rt
-from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
+from kformat.records.codecs import CODEC_MASK, DEFAULT_DECOMPRESSION_LIMIT, codecs_for
 
 __all__ = ["LABELS", "MUTATORS", "Mutation", "applicable", "mutate"]
 
@@ -538,7 +538,8 @@ def codec_unknown(subject: Subject, rng: random.Random) -> Mutation | None:
     s = _pick(rng, _attributes(subject))
     if s is None:
         return None
-    codec = _pick(rng, [5, 6, 7] if s.role == "batch-attributes" else [4, 5, 6, 7])
+    allowed = codecs_for(2 if s.role == "batch-attributes" else 1)
+    codec = _pick(rng, [c for c in range(CODEC_MASK + 1) if c not in allowed])
     return _m("codec_unknown", s, s.start, "UnsupportedCodecError", _set_codec(subject, s, codec),
               f"codec {codec}")
 

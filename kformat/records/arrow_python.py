@@ -44,13 +44,14 @@ from kformat.records.batch import (
     RecordBatchV2,
     RecordFields,
 )
+from kformat.records.codecs import CODECS
 from kformat.records.columnar import ArrowOptions
 from kformat.records.fields import column, headers_type, timestamp_type
 from kformat.records.model import Batch
 
 __all__ = ["CODEC_NAMES", "ColumnBuilder", "decode_batch", "frame", "to_arrow"]
 
-CODEC_NAMES = ("none", "gzip", "snappy", "lz4", "zstd")
+CODEC_NAMES = tuple(spec.name for spec in CODECS)
 HEAD = struct.Struct(">qi")
 MAGIC_AT = 16
 PEEK = MAGIC_AT + 1

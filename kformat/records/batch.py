@@ -50,6 +50,7 @@ from kformat.primitives import (
     VarLong,
 )
 from kformat.records.blocks import Compressed, CrcGuard, Expected
+from kformat.records.codecs import CODEC_MASK
 
 __all__ = [
     "ATTRIBUTES_OFFSET",
@@ -68,7 +69,6 @@ __all__ = [
     "RecordFields",
 ]
 
-CODEC_MASK = 0x07
 TIMESTAMP_TYPE_FLAG = 0x08
 TRANSACTIONAL_FLAG = 0x10
 CONTROL_FLAG = 0x20

@@ -1,7 +1,7 @@
 """Kafka's record compression codecs as plain functions, written and read the Java client's way.
 
 The codec is the low 3 bits of a batch's (magic 2) or wrapper message's (magic 0/1)
-``attributes`` (seeds 000 and 001); the compressed bytes are the batch's records, or the
+``attributes`` (Kafka documentation, "Record Batch" and "Old Message Format"); the compressed bytes are the batch's records, or the
 wrapper's value holding an inner message set. Each codec is framed as Kafka's Java client
 frames it:
 
@@ -42,6 +42,9 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import IntEnum
 from typing import Final
 
 import lz4.frame
@@ -58,13 +61,26 @@ from kformat.errors import (
 )
 from kformat.primitives.fast import FAILED_PAYLOADS
 from kformat.records.checksum import xxh32
-from kformat.records.enums import Codec
 
-__all__ = ["DEFAULT_DECOMPRESSION_LIMIT", "Codec", "compress", "decompress"]
+__all__ = [
+    "CODECS",
+    "CODEC_MASK",
+    "DEFAULT_DECOMPRESSION_LIMIT",
+    "Codec",
+    "CodecSpec",
+    "codecs_for",
+    "compress",
+    "compressed_codecs",
+    "decompress",
+    "find_codec",
+]
 
 
 DEFAULT_DECOMPRESSION_LIMIT: Final = 64 * 1024 * 1024
 """A sane cap for one batch's decompressed records (64 MiB)."""
+
+CODEC_MASK: Final = 0x07
+"""The codec bits (0-2) of a batch's or legacy message's ``attributes``."""
 
 _MAGICS = (0, 1, 2)
 _GZIP_HEADER = bytes.fromhex("1f8b08000000000000ff")
@@ -74,8 +90,6 @@ _XERIAL_BLOCK = 32 * 1024
 _LZ4_MAGIC = b"\x04\x22\x4d\x18"
 _ZSTD_MAGIC = 0xFD2FB528
 _ZSTD_CHUNK = 128 * 1024
-# KIP-390 levels: (default, lowest, highest); gzip also takes Java's -1 for the default.
-_LEVELS = {Codec.GZIP: (6, 1, 9), Codec.LZ4: (9, 1, 17), Codec.ZSTD: (3, -131072, 22)}
 
 
 def compress(codec: Codec | int, data: bytes, *, magic: int = 2, level: int | None = None) -> bytes:
@@ -84,43 +98,53 @@ def compress(codec: Codec | int, data: bytes, *, magic: int = 2, level: int | No
     ``level`` is the KIP-390 ``compression.<codec>.level`` (None: the Java default).
     Raises :class:`~kformat.errors.EncodeError` for a codec, magic or level Kafka refuses.
     """
-    try:
-        kind = Codec(codec)
-    except ValueError:
-        raise EncodeError(f"unknown compression codec {codec}", actual=codec) from None
+    spec = find_codec(codec)
+    if spec is None:
+        raise EncodeError(f"unknown compression codec {codec}", actual=codec)
     if magic not in _MAGICS:
         raise EncodeError(f"unknown magic {magic}", expected=_MAGICS, actual=magic)
-    if kind is Codec.ZSTD and magic < 2:
-        raise EncodeError("zstd needs magic 2 (KIP-110)", expected=2, actual=magic)
-    lvl = _level(kind, level)
-    if kind is Codec.NONE:
-        return bytes(data)
-    if kind is Codec.GZIP:
-        deflater = zlib.compressobj(lvl, zlib.DEFLATED, -zlib.MAX_WBITS)
-        body = deflater.compress(data) + deflater.flush()
-        return _GZIP_HEADER + body + struct.pack("<II", zlib.crc32(data), len(data) & 0xFFFFFFFF)
-    if kind is Codec.SNAPPY:
-        view = memoryview(data)
-        parts = [_XERIAL_HEADER]
-        for start in range(0, len(view), _XERIAL_BLOCK):
-            block = snappy.compress(bytes(view[start : start + _XERIAL_BLOCK]))
-            parts += (struct.pack(">i", len(block)), block)
-        return b"".join(parts)
-    if kind is Codec.LZ4:
-        # Kafka's default level 9 selects LZ4's fast compressor; any other level is LZ4HC.
-        frame = lz4.frame.compress(
-            data,
-            compression_level=0 if lvl == 9 else lvl,
-            block_size=lz4.frame.BLOCKSIZE_MAX64KB,
-            block_linked=False,
-            block_checksum=False,
-            content_checksum=False,
-            store_size=False,
-        )
-        if magic == 0:
-            frame = frame[:6] + bytes([_lz4_hc(frame[:6])]) + frame[7:]
-        return frame
-    cobj = zstandard.ZstdCompressor(level=lvl).compressobj()
+    if magic < spec.min_magic:
+        raise EncodeError(spec.magic_reason(), expected=spec.min_magic, actual=magic)
+    return spec.compress(data, _level(spec, level), magic)
+
+
+def _copy(data: bytes, level: int, magic: int) -> bytes:
+    return bytes(data)
+
+
+def _gzip(data: bytes, level: int, magic: int) -> bytes:
+    deflater = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS)
+    body = deflater.compress(data) + deflater.flush()
+    return _GZIP_HEADER + body + struct.pack("<II", zlib.crc32(data), len(data) & 0xFFFFFFFF)
+
+
+def _snappy(data: bytes, level: int, magic: int) -> bytes:
+    view = memoryview(data)
+    parts = [_XERIAL_HEADER]
+    for start in range(0, len(view), _XERIAL_BLOCK):
+        block = snappy.compress(bytes(view[start : start + _XERIAL_BLOCK]))
+        parts += (struct.pack(">i", len(block)), block)
+    return b"".join(parts)
+
+
+def _lz4(data: bytes, level: int, magic: int) -> bytes:
+    # Kafka's default level 9 selects LZ4's fast compressor; any other level is LZ4HC.
+    frame = lz4.frame.compress(
+        data,
+        compression_level=0 if level == 9 else level,
+        block_size=lz4.frame.BLOCKSIZE_MAX64KB,
+        block_linked=False,
+        block_checksum=False,
+        content_checksum=False,
+        store_size=False,
+    )
+    if magic == 0:
+        frame = frame[:6] + bytes([_lz4_hc(frame[:6])]) + frame[7:]
+    return frame
+
+
+def _zstd(data: bytes, level: int, magic: int) -> bytes:
+    cobj = zstandard.ZstdCompressor(level=level).compressobj()
     out = cobj.compress(data)
     if data:  # ZstdOutputStream.flush() then close(); an empty stream only sees close()
         out += cobj.flush(zstandard.COMPRESSOBJ_FLUSH_BLOCK)
@@ -144,33 +168,32 @@ def decompress(
     :class:`~kformat.errors.UnsupportedCodecError`.
     """
     out = _Output(limit, path, offset)
-    try:
-        kind = Codec(codec)
-    except ValueError:
-        raise out.fail(f"compression codec {codec} is not defined by Kafka", actual=codec) from None
+    spec = find_codec(codec)
+    if spec is None:
+        raise out.fail(f"compression codec {codec} is not defined by Kafka", actual=codec)
     if magic not in _MAGICS:
         raise UnsupportedVersionError(
             f"unknown magic {magic}", path=path, offset=offset, expected=_MAGICS, actual=magic
         )
-    if kind is Codec.ZSTD and magic < 2:
-        raise out.fail("zstd needs magic 2 (KIP-110)", expected=2, actual=magic)
+    if magic < spec.min_magic:
+        raise out.fail(spec.magic_reason(), expected=spec.min_magic, actual=magic)
     data = bytes(data)
-    if kind is Codec.NONE:
+    if spec.decompress is None:
         out.reserve(len(data))
         return data
     if not data:
-        raise out.corrupt(f"{kind.name.lower()}: empty payload")
+        raise out.corrupt(f"{spec.name}: empty payload")
     failed = FAILED_PAYLOADS.get()
     if failed:
-        seen = failed.get(_failure_key(kind, magic, limit, data))
+        seen = failed.get(_failure_key(spec.id, magic, limit, data))
         if seen is not None:  # the compiled path already inflated this payload and failed
             raise type(seen)(seen.reason, path=path, offset=offset, expected=seen.expected,
                              actual=seen.actual)
     try:
-        _DECODERS[kind](data, out, magic)
+        _DECODERS[spec.id](data, out, magic)
     except KFormatError as exc:
         if failed is not None:
-            failed[_failure_key(kind, magic, limit, data)] = exc
+            failed[_failure_key(spec.id, magic, limit, data)] = exc
         raise
     except (
         zlib.error,
@@ -180,14 +203,14 @@ def decompress(
         snappy.UncompressError,
     ) as exc:
         detail = str(exc) or str(exc.__cause__ or "") or type(exc).__name__
-        error = out.corrupt(f"{kind.name.lower()}: {detail.strip()}")
+        error = out.corrupt(f"{spec.name}: {detail.strip()}")
         if failed is not None:
-            failed[_failure_key(kind, magic, limit, data)] = error
+            failed[_failure_key(spec.id, magic, limit, data)] = error
         raise error from exc
     return bytes(out.buf)
 
 
-def _failure_key(kind: Codec, magic: int, limit: int, data: bytes) -> tuple[int, ...]:
+def _failure_key(kind: int, magic: int, limit: int, data: bytes) -> tuple[int, ...]:
     return (kind, magic, limit, len(data), hash(data))
 
 
@@ -231,18 +254,16 @@ class _Output:
         return CorruptRecordError(reason, path=self.path, offset=self.offset, **extra)
 
 
-def _level(kind: Codec, level: int | None) -> int:
-    if kind not in _LEVELS:
+def _level(spec: CodecSpec, level: int | None) -> int:
+    if spec.levels is None:
         if level is not None:
-            raise EncodeError(f"{kind.name.lower()} takes no compression level", actual=level)
+            raise EncodeError(f"{spec.name} takes no compression level", actual=level)
         return 0
-    default, low, high = _LEVELS[kind]
-    if level is None or (kind is Codec.GZIP and level == -1):
+    default, low, high = spec.levels
+    if level is None or level == spec.default_alias:
         return default
     if not low <= level <= high:
-        raise EncodeError(
-            f"{kind.name.lower()} level out of range", expected=(low, high), actual=level
-        )
+        raise EncodeError(f"{spec.name} level out of range", expected=(low, high), actual=level)
     return level
 
 
@@ -381,4 +402,69 @@ def _unzstd(data: bytes, out: _Output, magic: int) -> None:
             out.add(chunk)
 
 
-_DECODERS = {Codec.GZIP: _gunzip, Codec.SNAPPY: _unsnappy, Codec.LZ4: _unlz4, Codec.ZSTD: _unzstd}
+# --------------------------------------------------------------------------- the codec table
+
+
+@dataclass(frozen=True)
+class CodecSpec:
+    """One compression codec: everything kformat knows about it, in one entry of :data:`CODECS`.
+
+    ``compress(data, level, magic)`` and ``decompress(data, out, magic)`` frame the bytes as the
+    Java client does (``decompress`` is None for the uncompressed codec); ``levels`` is the
+    KIP-390 ``(default, lowest, highest)`` (None: the codec takes no level), ``default_alias``
+    a further level value meaning the default (gzip: Java's -1); ``min_magic`` the first
+    magic the codec is allowed with, introduced by ``reference``.
+    """
+
+    id: int
+    name: str
+    compress: Callable[[bytes, int, int], bytes]
+    decompress: Callable[[bytes, _Output, int], None] | None
+    levels: tuple[int, int, int] | None = None
+    default_alias: int | None = None
+    min_magic: int = 0
+    reference: str = ""
+
+    def magic_reason(self) -> str:
+        """Why this codec is refused below :attr:`min_magic`."""
+        return f"{self.name} needs magic {self.min_magic} ({self.reference})"
+
+
+CODECS: Final = (
+    CodecSpec(0, "none", _copy, None),
+    CodecSpec(1, "gzip", _gzip, _gunzip, levels=(6, 1, 9), default_alias=-1),
+    CodecSpec(2, "snappy", _snappy, _unsnappy),
+    CodecSpec(3, "lz4", _lz4, _unlz4, levels=(9, 1, 17)),
+    CodecSpec(4, "zstd", _zstd, _unzstd, levels=(3, -131072, 22), min_magic=2,
+              reference="KIP-110"),
+)
+"""Every codec Kafka defines, by id (Kafka's ``CompressionType``): add a codec here, and
+every list of codecs (the :class:`Codec` enumeration, the codecs each magic allows, the
+fixture corpus, the fuzzer's decompression bombs, the JSON and Arrow names) follows."""
+
+_BY_ID: Final = {spec.id: spec for spec in CODECS}
+_DECODERS: Final = {spec.id: spec.decompress for spec in CODECS if spec.decompress is not None}
+
+Codec = IntEnum(  # type: ignore[misc]
+    "Codec", [(spec.name.upper(), spec.id) for spec in CODECS],
+    module="kformat.records.enums", qualname="Codec",
+)
+Codec.__doc__ = "The compression codec ids of ``attributes`` bits 0-2 (one per :data:`CODECS` entry)."
+
+
+def find_codec(codec: object) -> CodecSpec | None:
+    """The :data:`CODECS` entry of a codec id; None for anything Kafka does not define."""
+    try:
+        return _BY_ID.get(codec)  # type: ignore[call-overload]
+    except TypeError:  # unhashable
+        return None
+
+
+def codecs_for(magic: int) -> tuple[Codec, ...]:
+    """The codecs a batch (magic 2) or legacy wrapper (magic 0/1) of ``magic`` may use."""
+    return tuple(Codec(spec.id) for spec in CODECS if spec.min_magic <= magic)
+
+
+def compressed_codecs(magic: int = 2) -> tuple[Codec, ...]:
+    """:func:`codecs_for` without the uncompressed codec."""
+    return tuple(c for c in codecs_for(magic) if _BY_ID[c].decompress is not None)

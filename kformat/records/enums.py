@@ -2,7 +2,7 @@
 equal to the ints on the wire and print with their names.
 
 * :class:`Codec`: the compression codec, ``attributes`` bits 0-2 (Kafka's
-  ``CompressionType``).
+  ``CompressionType``), made from :data:`kformat.records.codecs.CODECS`.
 * :class:`TimestampType`: what a batch's or record's timestamp means, ``attributes`` bit 3 of
   magic 1 and 2 (Kafka's ``TimestampType``); magic 0 has no timestamps.
 
@@ -13,17 +13,9 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from kformat.records.codecs import Codec  # derived from the codec table, one entry per codec
+
 __all__ = ["Codec", "TimestampType", "as_codec", "as_timestamp_type", "json_name"]
-
-
-class Codec(IntEnum):
-    """The compression codec ids of ``attributes`` bits 0-2."""
-
-    NONE = 0
-    GZIP = 1
-    SNAPPY = 2
-    LZ4 = 3
-    ZSTD = 4
 
 
 class TimestampType(IntEnum):

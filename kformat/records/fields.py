@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from kformat.records.codecs import CODECS
 from kformat.records.enums import Codec, TimestampType, json_name
 from kformat.records.model import Batch
 
@@ -51,6 +52,8 @@ __all__ = [
 ]
 
 _INT32_MAX = (1 << 31) - 1
+
+_CODEC_NAMES = ", ".join(spec.name for spec in CODECS[:-1]) + f" or {CODECS[-1].name}"
 
 
 def add_sequence(base: int, delta: int) -> int:
@@ -95,7 +98,7 @@ BATCH_FIELDS: tuple[BatchField, ...] = (
     BatchField("record_count", lambda b: len(b.records), "records in the batch"),
     BatchField("magic", lambda b: b.magic, "0, 1 or 2", "magic"),
     BatchField("codec", lambda b: json_name(b.codec, Codec),
-               "none, gzip, snappy, lz4 or zstd", "codec"),
+               _CODEC_NAMES, "codec"),
     BatchField("timestamp_type", lambda b: json_name(timestamp_type_of(b), TimestampType),
                "create_time, log_append_time, or no_timestamp_type (magic 0)"),
     BatchField("base_timestamp", lambda b: b.base_timestamp,
@@ -231,7 +234,7 @@ BATCH_COLUMNS: tuple[Column, ...] = (
     Column("baseOffset", "bigint", "int64",
            "first offset of the batch (magic 0/1: of the wrapper's first inner message)"),
     Column("magic", "int", "int32", "0, 1 or 2"),
-    Column("codec", "string", "string", "none, gzip, snappy, lz4 or zstd"),
+    Column("codec", "string", "string", _CODEC_NAMES),
     Column("producerId", "bigint", "int64", "-1 when none (and on magic 0/1)"),
     Column("producerEpoch", "int", "int32", "-1 when none"),
     Column("baseSequence", "int", "int32", "-1 when none"),

@@ -63,7 +63,7 @@ from kformat.primitives import (
     KStruct,
 )
 from kformat.records.blocks import CrcGuard
-from kformat.records.codecs import Codec
+from kformat.records.codecs import find_codec
 from kformat.records.enums import TimestampType
 from kformat.records.legacy_blocks import (
     CODEC_MASK,
@@ -334,8 +334,8 @@ def build_legacy(batch: Batch) -> bytes:
         raise EncodeError("legacy messages have magic 0 or 1", path="magic",
                           expected=MAGICS, actual=batch.magic)
     if batch.codec not in LEGACY_CODECS:
-        reason = ("zstd needs magic 2 (KIP-110)" if batch.codec == Codec.ZSTD
-                  else "unknown compression codec")
+        spec = find_codec(batch.codec)
+        reason = spec.magic_reason() if spec is not None else "unknown compression codec"
         raise EncodeError(reason, path="codec", expected=LEGACY_CODECS, actual=batch.codec)
     for i, r in enumerate(batch.records):
         if r.headers:

@@ -39,14 +39,20 @@ from kformat.errors import (
 from kformat.primitives import _runtime as rt
 from kformat.primitives.base import KConstruct
 from kformat.records.blocks import get_param, relocate
-from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, compress, decompress
+from kformat.records.codecs import (
+    CODEC_MASK,
+    DEFAULT_DECOMPRESSION_LIMIT,
+    codecs_for,
+    compress,
+    decompress,
+    find_codec,
+)
 
 __all__ = ["LegacyAttributes", "LegacyMagic", "LegacyValue"]
 
-CODEC_MASK = 0x07
 TIMESTAMP_TYPE_BIT = 0x08
-LEGACY_CODECS = (0, 1, 2, 3)
 MAGICS = (0, 1)
+LEGACY_CODECS = tuple(int(c) for c in codecs_for(max(MAGICS)))
 _IMPORT = "import kformat.records.legacy_blocks as _lb\nfrom io import BytesIO"
 
 
@@ -124,9 +130,10 @@ class LegacyMagic(KConstruct):
 
 def _codec_problem(codec: int, nested: bool) -> tuple[type[KFormatError], str] | None:
     """What is wrong with the codec bits of a legacy message, if anything."""
-    if codec == 4:
-        return UnsupportedCodecError, "zstd needs magic 2 (KIP-110)"
     if codec not in LEGACY_CODECS:
+        spec = find_codec(codec)
+        if spec is not None:
+            return UnsupportedCodecError, spec.magic_reason()
         return UnsupportedCodecError, f"compression codec {codec} is not defined by Kafka"
     if nested and codec:
         return (LimitExceededError,

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from kformat.protocol.records_field import RecordSet
 from kformat.records.api import build_batch
 from kformat.records.batch import Record as RecordGrammar
-from kformat.records.codecs import Codec
+from kformat.records.codecs import codecs_for
 from kformat.records.control import control_record
 from kformat.records.enums import TimestampType
 from kformat.records.model import RECORD_FIELDS, Batch, Record
@@ -48,9 +48,9 @@ __all__ = [
     "v2_batches",
 ]
 
-CODECS = tuple(int(c) for c in Codec)
+CODECS = tuple(int(c) for c in codecs_for(2))
 """Codecs of magic 2 batches: none, gzip, snappy, lz4, zstd."""
-LEGACY_CODECS = (0, 1, 2, 3)
+LEGACY_CODECS = tuple(int(c) for c in codecs_for(1))
 """Codecs of magic 0/1 wrappers (zstd is magic 2 only, KIP-110)."""
 
 WIRE_FIELDS = ("crc", "crc_valid", "batch_length", "position", "size", "raw_records", "wire")

@@ -1,0 +1,227 @@
+/* What the C files of kformat's native engine share: the plan format's constants, the plan
+ * accessors and the bounds-checked readers.
+ *
+ * The extension kformat.engine._native is built from several C files (setup.py lists them):
+ * _native.c holds the plan interpreter (parse and build) and the module; other files add
+ * their functions to the module through it. Everything here is either `static inline` or
+ * declared here and defined once (in _native.c); the extension is compiled with hidden
+ * visibility, so none of these names leaves the shared object.
+ *
+ * Safety rules every reader follows (docs/architecture.md, "The native engine"): every read
+ * is checked against the end of its region, every length and count against the bytes left
+ * before any allocation or loop, varints are bounded (5 bytes for 32 bits, 10 for 64), and
+ * any failure raises _native.Fallback (the Python layer then raises the precise error).
+ */
+#ifndef KFORMAT_NATIVE_H
+#define KFORMAT_NATIVE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+/* --------------------------------------------------------------------------- plan format */
+
+/* kformat/engine/plan.py: Op, Prefix, Field (the values are the plan's plain ints) */
+enum {
+    OP_INT8 = 0, OP_INT16 = 1, OP_INT32 = 2, OP_INT64 = 3, OP_UINT8 = 4, OP_UINT16 = 5,
+    OP_UINT32 = 6, OP_FLOAT64 = 7, OP_BOOL = 8, OP_UUID = 9, OP_UVARINT = 10,
+    OP_VARINT = 11, OP_VARLONG = 12,
+    OP_STRING = 20, OP_BYTES = 21, OP_RECORDS = 22,
+    OP_STRUCT = 30, OP_ARRAY = 31, OP_PRESENCE = 32, OP_TAGGED = 33, OP_ABSENT = 34,
+    OP_PREFIXED = 35, OP_GREEDY = 36, OP_COUNTED = 37, OP_EXPECTED = 38,
+    OP_CRC = 39, OP_COMPRESSED = 40, OP_FACTORY = 41, OP_RECORD = 42,
+};
+enum { PFX_INT16 = 0, PFX_INT32 = 1, PFX_COMPACT = 2, PFX_VARINT = 3 };
+enum { FIELD_NAMED = 0, FIELD_FLATTEN = 1, FIELD_HIDDEN = 2 };
+
+#define PLAN_VERSION 3 /* kformat/engine/plan.py PLAN_VERSION: bump both with any change */
+#define MAX_DEPTH 64
+#define MAX_ZERO_SIZE_ELEMENTS (1 << 20)
+#define MAX_TAGGED 64
+#define U32_MAX 0xFFFFFFFFull
+
+/* ------------------------------------------------------------------- shared module state */
+
+extern PyObject *Fallback; /* _native.Fallback: the native engine declined */
+
+static inline int
+fail(const char *why)
+{
+    PyErr_SetString(Fallback, why);
+    return -1;
+}
+
+static inline PyObject *
+fail_null(const char *why)
+{
+    PyErr_SetString(Fallback, why);
+    return NULL;
+}
+
+/* Plans hold small non-negative ints (opcodes, prefixes, kinds, tags, sizes); CPython keeps
+ * one object per value 0..256 in a static array, so the value of such an int is its offset
+ * in that array. The layout is checked when the module loads (small_ints stays NULL if it
+ * does not hold); any other int is read with PyLong_AsLong. */
+#define SMALL_INTS 256
+extern const char *small_ints;
+extern Py_ssize_t small_stride;
+extern int small_shift; /* log2(small_stride) when it is a power of two (no division), or -1 */
+
+static inline long
+int_value(PyObject *o)
+{
+    const char *p = (const char *)o;
+    if (small_ints && p >= small_ints && p < small_ints + SMALL_INTS * small_stride)
+        return small_shift >= 0 ? (long)((p - small_ints) >> small_shift)
+                                : (long)((p - small_ints) / small_stride);
+    return PyLong_AsLong(o);
+}
+
+static inline long
+op_of(PyObject *plan)
+{
+    return int_value(PyTuple_GET_ITEM(plan, 0));
+}
+
+static inline long
+int_at(PyObject *plan, Py_ssize_t i)
+{
+    return int_value(PyTuple_GET_ITEM(plan, i));
+}
+
+/* ------------------------------------------------------------------------------ reading */
+
+typedef struct {
+    const uint8_t *buf;
+    Py_ssize_t pos;
+    Py_ssize_t end;
+    int depth;
+    int tracked; /* a value stored in the struct being read is tracked by the cyclic GC */
+    PyObject *ctx; /* the dict of the struct being read (fields read so far), borrowed */
+    int verify;        /* check CRCs (the verify_crc parameter) */
+    PyObject *limit;   /* decompression limit (the decompression_limit parameter) or NULL */
+} Reader;
+
+static inline int
+need(Reader *r, Py_ssize_t n)
+{
+    if (n < 0 || r->end - r->pos < n)
+        return fail("truncated");
+    return 0;
+}
+
+static inline int
+read_uvarint(Reader *r, int max_bytes, uint64_t max_value, uint64_t *out)
+{
+    uint64_t result = 0;
+    int shift = 0;
+    for (int i = 0; i < max_bytes; i++) {
+        if (r->pos >= r->end)
+            return fail("varint cut short");
+        uint8_t b = r->buf[r->pos++];
+        uint64_t part = b & 0x7F;
+        if (shift == 63 && part > 1)
+            return fail("varint overflows");
+        result |= part << shift;
+        if (!(b & 0x80)) {
+            if (result > max_value)
+                return fail("varint overflows");
+            *out = result;
+            return 0;
+        }
+        shift += 7;
+    }
+    return fail("varint too long");
+}
+
+static inline int64_t
+unzigzag(uint64_t n)
+{
+    return (int64_t)(n >> 1) ^ -(int64_t)(n & 1);
+}
+
+static inline uint16_t
+be16(const uint8_t *p)
+{
+    return (uint16_t)((p[0] << 8) | p[1]);
+}
+
+static inline uint32_t
+be32(const uint8_t *p)
+{
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+
+static inline uint64_t
+be64(const uint8_t *p)
+{
+    return ((uint64_t)be32(p) << 32) | be32(p + 4);
+}
+
+/* A length or count prefix: -1 is null in every encoding; below -1 is refused. */
+static inline int
+read_length(Reader *r, long prefix, int64_t *out)
+{
+    uint64_t u;
+    int64_t n;
+    switch (prefix) {
+    case PFX_INT16:
+        if (need(r, 2) < 0)
+            return -1;
+        n = (int16_t)be16(r->buf + r->pos);
+        r->pos += 2;
+        break;
+    case PFX_INT32:
+        if (need(r, 4) < 0)
+            return -1;
+        n = (int32_t)be32(r->buf + r->pos);
+        r->pos += 4;
+        break;
+    case PFX_COMPACT:
+        if (read_uvarint(r, 5, U32_MAX, &u) < 0)
+            return -1;
+        n = (int64_t)u - 1;
+        break;
+    case PFX_VARINT:
+        if (read_uvarint(r, 5, U32_MAX, &u) < 0)
+            return -1;
+        n = unzigzag(u);
+        break;
+    default:
+        return fail("bad prefix in plan");
+    }
+    if (n < -1)
+        return fail("negative length");
+    *out = n;
+    return 0;
+}
+
+/* Read a region's length prefix; *stop is where the region ends (checked present). */
+static inline int
+enter_region(Reader *r, long prefix, Py_ssize_t *stop)
+{
+    int64_t n;
+    if (read_length(r, prefix, &n) < 0)
+        return -1;
+    if (n < 0)
+        return fail("negative region length");
+    if (need(r, (Py_ssize_t)n) < 0)
+        return -1;
+    *stop = r->pos + (Py_ssize_t)n;
+    return 0;
+}
+
+/* ------------------------------------------------- defined once, in _native.c */
+
+/* The CRC a plan's checksum function computes over data[0:n] (an unsigned 32-bit int). */
+int checksum(PyObject *function, const void *data, Py_ssize_t n, uint32_t *out);
+
+/* The count an earlier field of the current struct holds (KArray(..., count=this.name)). */
+int count_field(PyObject *ctx, PyObject *name, int64_t *out);
+
+/* (OP_COMPRESSED, ...): the region r->buf[r->pos:r->end] decompressed with codec by the
+ * plan's (capped) decompress function; a new bytes object, and r->pos moves to r->end. */
+PyObject *decompress_region(Reader *r, PyObject *plan, int64_t codec);
+
+#endif /* KFORMAT_NATIVE_H */
