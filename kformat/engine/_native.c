@@ -175,12 +175,15 @@ parse_crc_into(Reader *r, PyObject *plan, PyObject *dict)
     return parse_struct_into(r, PyTuple_GET_ITEM(plan, 4), dict);
 }
 
-/* The codec a Compressed block reads from an earlier field: ctx[field] & mask. */
+static int ctx_int(PyObject *ctx, PyObject *name, int64_t *out);
+
+/* The codec a Compressed block reads from an earlier field: ctx[field] & mask (the field may
+ * be negative: an int16 attributes with bit 15 set). */
 static int
 codec_of(PyObject *ctx, PyObject *plan, int64_t *out)
 {
     int64_t value;
-    if (count_field(ctx, PyTuple_GET_ITEM(plan, 1), &value) < 0)
+    if (ctx_int(ctx, PyTuple_GET_ITEM(plan, 1), &value) < 0)
         return -1;
     *out = value & int_at(plan, 2);
     return 0;
@@ -1132,6 +1135,7 @@ typedef struct {
     int depth;
     PyObject *ctx; /* the dict of the struct being built, borrowed */
     Py_ssize_t *found; /* how many of its keys were used (see build_dict) */
+    PyObject *level;   /* compression level (the compression_level parameter), borrowed */
 } Writer;
 
 static int
@@ -1311,19 +1315,166 @@ build_uuid(Writer *w, PyObject *value)
     return put_be(w, lo, 8);
 }
 
-/* The items of a list or tuple, each built with element (n checked by the caller). */
+/* ------------------------------------------------------------------------ records (build) */
+
+/* A record's number field written as its node says, range-checked (out of range: Fallback,
+ * and the Python path names the field). */
 static int
-build_items(Writer *w, PyObject *element, PyObject *seq)
+write_int(Writer *w, long op, kf_wide v)
 {
-    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-        Py_INCREF(item);
-        int rc = build_node(w, element, item);
-        Py_DECREF(item);
+    switch (op) {
+    case OP_INT8:
+        return v < -128 || v > 127 ? fail("int out of range") : put_be(w, (uint64_t)v, 1);
+    case OP_UINT8:
+        return v < 0 || v > 255 ? fail("int out of range") : put_be(w, (uint64_t)v, 1);
+    case OP_INT16:
+        return v < -32768 || v > 32767 ? fail("int out of range") : put_be(w, (uint64_t)v, 2);
+    case OP_UINT16:
+        return v < 0 || v > 65535 ? fail("int out of range") : put_be(w, (uint64_t)v, 2);
+    case OP_INT32:
+        return v < INT32_MIN || v > INT32_MAX ? fail("int out of range")
+                                              : put_be(w, (uint64_t)v, 4);
+    case OP_UINT32:
+        return v < 0 || v > (kf_wide)U32_MAX ? fail("int out of range")
+                                             : put_be(w, (uint64_t)v, 4);
+    case OP_INT64:
+        return v < INT64_MIN || v > INT64_MAX ? fail("int out of range")
+                                              : put_be(w, (uint64_t)v, 8);
+    case OP_UVARINT:
+        return v < 0 || v > (kf_wide)U32_MAX ? fail("int out of range")
+                                             : put_uvarint(w, (uint64_t)v);
+    case OP_VARINT:
+        return v < INT32_MIN || v > INT32_MAX ? fail("int out of range")
+                                              : put_uvarint(w, zigzag((int64_t)v) & U32_MAX);
+    case OP_VARLONG:
+        return v < INT64_MIN || v > INT64_MAX ? fail("int out of range")
+                                              : put_uvarint(w, zigzag((int64_t)v));
+    default:
+        return fail("not an integer node");
+    }
+}
+
+#define WIDE_SAFE ((kf_wide)1 << 126) /* |a|, |b| below this: a - b cannot overflow */
+
+/* a - b, or Fallback when either is too far out to subtract safely */
+static int
+wide_difference(kf_wide a, kf_wide b, kf_wide *out)
+{
+    if (a > WIDE_SAFE || a < -WIDE_SAFE || b > WIDE_SAFE || b < -WIDE_SAFE)
+        return fail("value too far out of range");
+    *out = a - b;
+    return 0;
+}
+
+static int
+build_headers(Writer *w, RecordLayout *layout, RecordField *f, PyObject *headers)
+{
+    Py_ssize_t n = PyTuple_GET_SIZE(headers); /* a Record's headers: a tuple of exact pairs */
+    if (put_length(w, f->prefix, n) < 0)
+        return -1;
+    PyObject *element = PyTuple_GET_ITEM(f->plan, 3);
+    for (Py_ssize_t j = 0; j < n; j++) {
+        PyObject *pair = PyTuple_GET_ITEM(headers, j);
+        int rc;
+        if (layout->headers_direct) {
+            rc = build_blob(w, layout->header_key.prefix, 0, 1, PyTuple_GET_ITEM(pair, 0));
+            if (rc == 0)
+                rc = build_blob(w, layout->header_value.prefix, layout->header_value.nullable,
+                                0, PyTuple_GET_ITEM(pair, 1));
+        }
+        else
+            rc = build_node(w, element, pair);
         if (rc < 0)
             return -1;
     }
     return 0;
+}
+
+/* One native Record as the struct of a RECORD node, its deltas from the batch's bases
+ * (LogAppendTime batches keep each record's stored timestamp_delta). */
+static int
+build_record(Writer *w, RecordLayout *layout, RecordObject *rec)
+{
+    for (Py_ssize_t i = 0; i < layout->n; i++) {
+        RecordField *f = &layout->f[i];
+        kf_wide v;
+        int rc;
+        switch (f->slot) {
+        case KF_KEY:
+            rc = build_blob(w, f->prefix, f->nullable, 0, rec->key);
+            break;
+        case KF_VALUE:
+            rc = build_blob(w, f->prefix, f->nullable, 0, rec->value);
+            break;
+        case KF_HEADERS:
+            rc = build_headers(w, layout, f, rec->headers);
+            break;
+        case KF_ATTRIBUTES:
+            rc = write_int(w, f->op, rec->n.attributes);
+            break;
+        case KF_OFFSET_DELTA:
+            rc = wide_difference(rec->n.offset, layout->base_offset, &v);
+            if (rc == 0)
+                rc = write_int(w, f->op, v);
+            break;
+        default: /* KF_TIMESTAMP_DELTA */
+            if (layout->log_append) {
+                v = rec->n.timestamp_delta;
+                rc = 0;
+            }
+            else
+                rc = wide_difference(rec->n.timestamp, layout->base_timestamp, &v);
+            if (rc == 0)
+                rc = write_int(w, f->op, v);
+        }
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* An element holding a RECORD node, given a native Record: a length-prefixed record is
+ * built in region (a scratch writer reused across records), then written with its length. */
+static int
+build_record_element(Writer *w, PyObject *element, PyObject *record, RecordLayout *layout,
+                     RecordObject *rec, Writer *region)
+{
+    if (element == record)
+        return build_record(w, layout, rec);
+    region->len = 0;
+    if (build_record(region, layout, rec) < 0)
+        return -1;
+    return put_region(w, int_at(element, 1), region);
+}
+
+/* (OP_RECORD, ...) given a tuple of the struct's values or a dict: the struct's plan builds it
+ * (the Python path's values; see OP_FACTORY). */
+static int build_struct_values(Writer *w, PyObject *struct_plan, PyObject *value);
+
+/* The items of a list or tuple, each built with element (n checked by the caller). */
+static int
+build_items(Writer *w, PyObject *element, PyObject *seq)
+{
+    PyObject *record = record_node(element);
+    RecordLayout layout;
+    if (record && record_layout(record, w->ctx, &layout) < 0)
+        return -1;
+    Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
+    int rc = 0;
+    for (Py_ssize_t i = 0; rc == 0 && i < PySequence_Fast_GET_SIZE(seq); i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        Py_INCREF(item);
+        if (record && kf_Record_CheckExact(item))
+            rc = build_record_element(w, element, record, &layout, (RecordObject *)item,
+                                      &region);
+        else
+            rc = build_node(w, element, item);
+        Py_DECREF(item);
+    }
+    PyMem_Free(region.buf);
+    if (record)
+        layout_clear(&layout);
+    return rc;
 }
 
 static int
@@ -1393,7 +1544,7 @@ build_struct_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
                     (*found)++; /* the stored CRC is ignored: it is always computed */
                 else if (PyErr_Occurred())
                     return -1;
-                Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found};
+                Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
                 uint32_t crc;
                 rc = build_struct_from(&region, PyTuple_GET_ITEM(sub, 4), dict, found);
                 if (rc == 0)
@@ -1406,7 +1557,7 @@ build_struct_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
                 PyMem_Free(region.buf);
             }
             else if (op == OP_PREFIXED) { /* a length-prefixed struct merged into this one */
-                Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found};
+                Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
                 rc = build_struct_from(&region, PyTuple_GET_ITEM(sub, 2), dict, found);
                 if (rc == 0)
                     rc = put_region(w, int_at(sub, 1), &region);
@@ -1510,7 +1661,7 @@ build_tagged_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
     PyObject *unknown = PyDict_GetItemWithError(dict, str_unknown_tags);
     if (!unknown && PyErr_Occurred())
         return -1;
-    Writer body = {NULL, 0, 0, w->depth, w->ctx, w->found};
+    Writer body = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
     Py_ssize_t cap = known + 4, count = 0;
     TagEntry *tags = PyMem_Malloc((size_t)cap * sizeof(TagEntry));
     if (!tags) {
@@ -1603,6 +1754,27 @@ build_dict(Writer *w, PyObject *plan, PyObject *value, int tagged)
     return 0;
 }
 
+/* A struct given a tuple of its values in field order, or a dict (objects: the Python
+ * path): OP_FACTORY and OP_RECORD given plain values. */
+static int
+build_struct_values(Writer *w, PyObject *struct_plan, PyObject *value)
+{
+    if (!PyTuple_CheckExact(value))
+        return build_dict(w, struct_plan, value, 0);
+    PyObject *fields = PyTuple_GET_ITEM(struct_plan, 1);
+    Py_ssize_t n = PyTuple_GET_SIZE(fields);
+    if (PyTuple_GET_SIZE(value) != n)
+        return fail("tuple size differs from the struct's");
+    if (++w->depth > MAX_DEPTH)
+        return fail("nested too deeply");
+    int rc = 0;
+    for (Py_ssize_t i = 0; rc == 0 && i < n; i++)
+        rc = build_node(w, PyTuple_GET_ITEM(PyTuple_GET_ITEM(fields, i), 2),
+                        PyTuple_GET_ITEM(value, i));
+    w->depth--;
+    return rc;
+}
+
 static int
 build_node(Writer *w, PyObject *plan, PyObject *value)
 {
@@ -1686,22 +1858,16 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
     }
     case OP_STRUCT:
         return build_dict(w, plan, value, 0);
-    case OP_FACTORY: {
-        /* a tuple of the values in field order, or a dict (objects: the Python path) */
-        PyObject *struct_plan = PyTuple_GET_ITEM(plan, 1);
-        if (!PyTuple_CheckExact(value))
-            return build_dict(w, struct_plan, value, 0);
-        PyObject *fields = PyTuple_GET_ITEM(struct_plan, 1);
-        Py_ssize_t n = PyTuple_GET_SIZE(fields);
-        if (PyTuple_GET_SIZE(value) != n)
-            return fail("tuple size differs from the struct's");
-        if (++w->depth > MAX_DEPTH)
-            return fail("nested too deeply");
-        int rc = 0;
-        for (Py_ssize_t i = 0; rc == 0 && i < n; i++)
-            rc = build_node(w, PyTuple_GET_ITEM(PyTuple_GET_ITEM(fields, i), 2),
-                            PyTuple_GET_ITEM(value, i));
-        w->depth--;
+    case OP_FACTORY:
+        return build_struct_values(w, PyTuple_GET_ITEM(plan, 1), value);
+    case OP_RECORD: {
+        if (!kf_Record_CheckExact(value))
+            return build_struct_values(w, PyTuple_GET_ITEM(plan, 1), value);
+        RecordLayout layout;
+        if (record_layout(plan, w->ctx, &layout) < 0)
+            return -1;
+        int rc = build_record(w, &layout, (RecordObject *)value);
+        layout_clear(&layout);
         return rc;
     }
     case OP_TAGGED:
@@ -1720,7 +1886,7 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
             return -1;
         return build_node(w, PyTuple_GET_ITEM(plan, 1), value);
     case OP_PREFIXED: {
-        Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found};
+        Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
         int rc = build_node(&region, PyTuple_GET_ITEM(plan, 2), value);
         if (rc == 0)
             rc = put_region(w, int_at(plan, 1), &region);
@@ -1758,16 +1924,21 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
             (*w->found)++;
         else if (!stored && PyErr_Occurred())
             return -1;
-        Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found};
+        Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
         int rc = build_node(&region, PyTuple_GET_ITEM(plan, 6), value);
         PyObject *plain = rc == 0 ? PyBytes_FromStringAndSize(region.buf ? region.buf : "",
                                                               region.len) : NULL;
         PyMem_Free(region.buf);
         if (!plain)
             return -1;
-        PyObject *payload = PyObject_CallFunction(PyTuple_GET_ITEM(plan, 7), "OOLOO", plain,
-                                                  w->ctx, (long long)codec,
-                                                  PyTuple_GET_ITEM(plan, 3), raw_key);
+        PyObject *args = Py_BuildValue("(OOLOO)", plain, w->ctx, (long long)codec,
+                                       PyTuple_GET_ITEM(plan, 3), raw_key);
+        PyObject *kwargs = args && w->level ? Py_BuildValue("{sO}", "level", w->level) : NULL;
+        PyObject *payload = args && (kwargs || !w->level)
+                                ? PyObject_Call(PyTuple_GET_ITEM(plan, 7), args, kwargs)
+                                : NULL;
+        Py_XDECREF(args);
+        Py_XDECREF(kwargs);
         Py_DECREF(plain);
         if (!payload)
             return -1;
@@ -1838,10 +2009,10 @@ native_parse(PyObject *self, PyObject *args)
 static PyObject *
 native_build(PyObject *self, PyObject *args)
 {
-    PyObject *plan, *value;
-    if (!PyArg_ParseTuple(args, "O!O", &PyTuple_Type, &plan, &value))
+    PyObject *plan, *value, *level = Py_None;
+    if (!PyArg_ParseTuple(args, "O!O|O", &PyTuple_Type, &plan, &value, &level))
         return NULL;
-    Writer w = {NULL, 0, 0, 0, NULL, NULL};
+    Writer w = {NULL, 0, 0, 0, NULL, NULL, level == Py_None ? NULL : level};
     if (reserve(&w, 256) < 0)
         return NULL;
     PyObject *out = NULL;
@@ -1855,7 +2026,9 @@ static PyMethodDef methods[] = {
     {"parse", native_parse, METH_VARARGS,
      "parse(plan, data, pos=0, verify=True, limit=None) -> (value, end): decode one value "
      "of plan at data[pos:]; verify checks CRCs, limit caps decompression (None: the plan's)."},
-    {"build", native_build, METH_VARARGS, "build(plan, value) -> bytes: encode value."},
+    {"build", native_build, METH_VARARGS,
+     "build(plan, value, level=None) -> bytes: encode value; level is the compression "
+     "level given to the plan's payload function (None: its default)."},
     {NULL, NULL, 0, NULL},
 };
 

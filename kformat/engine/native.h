@@ -114,6 +114,10 @@ need(Reader *r, Py_ssize_t n)
 static inline int
 read_uvarint(Reader *r, int max_bytes, uint64_t max_value, uint64_t *out)
 {
+    if (r->pos < r->end && r->buf[r->pos] < 0x80 && max_value >= 0x7F) { /* one byte */
+        *out = r->buf[r->pos++];
+        return 0;
+    }
     uint64_t result = 0;
     int shift = 0;
     for (int i = 0; i < max_bytes; i++) {

@@ -98,8 +98,8 @@ kf_wide_as_long(kf_wide v)
     return out;
 }
 
-/* An int field, checked: offset and timestamp within int128, the others within int64,
- * timestamp_type -1, 0 or 1. */
+/* An int field, checked: attributes within int64, timestamp_type -1, 0 or 1, the others
+ * (offsets, timestamps and their deltas) within int128. */
 static int
 check_int(int field, PyObject *value, kf_wide *out)
 {
@@ -115,7 +115,7 @@ check_int(int field, PyObject *value, kf_wide *out)
         return -1;
     if (field == KF_TIMESTAMP_TYPE && (rc || v < -1 || v > 1))
         return invalid("timestamp_type must be a TimestampType (-1, 0 or 1)", path, value);
-    int wide = field == KF_OFFSET || field == KF_TIMESTAMP;
+    int wide = field != KF_ATTRIBUTES;
     if (rc || (!wide && (v < INT64_MIN || v > INT64_MAX))) {
         PyOS_snprintf(reason, sizeof reason, "%s is outside the int%d range",
                       field_names[field], wide ? 128 : 64);
@@ -273,8 +273,8 @@ set_field(RecordObject *r, int field, PyObject *value)
         case KF_TIMESTAMP: r->n.timestamp = v; break;
         case KF_TIMESTAMP_TYPE: r->n.timestamp_type = (int)v; break;
         case KF_ATTRIBUTES: r->n.attributes = (int64_t)v; break;
-        case KF_OFFSET_DELTA: r->n.offset_delta = (int64_t)v; break;
-        default: r->n.timestamp_delta = (int64_t)v; break;
+        case KF_OFFSET_DELTA: r->n.offset_delta = v; break;
+        default: r->n.timestamp_delta = v; break;
         }
         return 0;
     }
@@ -475,9 +475,9 @@ field_value(RecordObject *r, int i, int plain)
     case KF_ATTRIBUTES:
         return PyLong_FromLongLong(r->n.attributes);
     case KF_OFFSET_DELTA:
-        return PyLong_FromLongLong(r->n.offset_delta);
+        return kf_wide_as_long(r->n.offset_delta);
     default:
-        return PyLong_FromLongLong(r->n.timestamp_delta);
+        return kf_wide_as_long(r->n.timestamp_delta);
     }
 }
 
@@ -595,14 +595,15 @@ restamp(PyObject *module, PyObject *args)
         if (Py_TYPE(item) != &kf_RecordType)
             goto give_up;
         RecordObject *src = (RecordObject *)item;
-        kf_wide stamp = src->n.timestamp, delta = stamp - (kf_wide)base_timestamp;
-        if (stamp < 0 || delta < INT64_MIN || delta > INT64_MAX)
-            goto give_up; /* the general path: no timestamp, or one Record refuses */
+        kf_wide stamp = src->n.timestamp;
+        if (stamp < 0 || stamp > ((kf_wide)1 << 126))
+            goto give_up; /* the general path: no timestamp, or a Record may refuse */
+        kf_wide delta = stamp - (kf_wide)base_timestamp;
         RecordInts ints = src->n;
         ints.offset = (kf_wide)base_offset + i;
         ints.timestamp_type = (int)stamp_type;
         ints.offset_delta = i;
-        ints.timestamp_delta = (int64_t)delta;
+        ints.timestamp_delta = delta;
         PyObject *r = kf_record_new(&ints, Py_NewRef(src->key), Py_NewRef(src->value),
                                     Py_NewRef(src->headers));
         if (!r) {
@@ -662,7 +663,7 @@ static PyGetSetDef record_getset[] = {
     INT_FIELD("timestamp", KF_TIMESTAMP, "the absolute timestamp (ms), -1 for none"),
     INT_FIELD("timestamp_type", KF_TIMESTAMP_TYPE,
               "a TimestampType (LOG_APPEND_TIME in LogAppendTime batches)"),
-    INT_FIELD("attributes", KF_ATTRIBUTES, "the record's attributes byte (unused by Kafka)"),
+    INT_FIELD("attributes", KF_ATTRIBUTES, "the record's attributes (unused by Kafka)"),
     INT_FIELD("offset_delta", KF_OFFSET_DELTA, "offset - the batch's base offset"),
     INT_FIELD("timestamp_delta", KF_TIMESTAMP_DELTA,
               "timestamp - the batch's base timestamp, as stored"),

@@ -25,16 +25,17 @@ enum {
 #error "kformat's native Record needs a compiler with __int128 (gcc, clang)"
 #endif
 /* offset and timestamp are absolute: base (int64) + delta (int32 / int64) can exceed int64,
- * so they are kept in 128 bits (the Python twin takes the same range). */
+ * and a legacy (magic 0/1) record's deltas are differences of int64 offsets, so these four
+ * are kept in 128 bits (the Python twin takes the same range). */
 typedef __int128 kf_wide;
 
 /* The numbers of a Record. */
 typedef struct {
     kf_wide offset;
     kf_wide timestamp;
+    kf_wide offset_delta;
+    kf_wide timestamp_delta;
     int64_t attributes;
-    int64_t offset_delta;
-    int64_t timestamp_delta;
     int timestamp_type; /* -1, 0 or 1 */
 } RecordInts;
 

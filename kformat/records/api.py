@@ -545,6 +545,13 @@ def build_batch(batch: Batch, *, compression_level: int | None = None) -> bytes:
         raise EncodeError("magic must be 0, 1 or 2", path="magic", actual=batch.magic)
     if not isinstance(batch.records, list | tuple):
         _check_records(batch)
+    native = engine.NATIVE
+    if native is not None:  # Records built in C (RECORD plan node); anything else: below
+        value = _v2_value(batch, batch.records)
+        try:
+            return native.build(_v2().plan, value, compression_level)  # type: ignore[no-any-return]
+        except Exception:  # declined: the Python path builds the batch or names the error
+            pass
     try:
         return _v2().build(_v2_value(batch, _RecordValues(batch)),
                            compression_level=compression_level)

@@ -45,6 +45,7 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import lru_cache
 from typing import Final
 
 import lz4.frame
@@ -207,7 +208,7 @@ def decompress(
         if failed is not None:
             failed[_failure_key(spec.id, magic, limit, data)] = error
         raise error from exc
-    return bytes(out.buf)
+    return out.result()
 
 
 def _failure_key(kind: int, magic: int, limit: int, data: bytes) -> tuple[int, ...]:
@@ -215,35 +216,45 @@ def _failure_key(kind: int, magic: int, limit: int, data: bytes) -> tuple[int, .
 
 
 class _Output:
-    """The growing output with its cap, and the error context (path, offset)."""
+    """The output as the decoder's chunks (one chunk, the common case, is returned as is:
+    no copy), with its cap and the error context (path, offset)."""
 
-    __slots__ = ("buf", "limit", "offset", "path")
+    __slots__ = ("chunks", "limit", "offset", "path", "size")
 
     def __init__(self, limit: int, path: str, offset: int) -> None:
         if limit < 0:
             raise ValueError("limit must be >= 0")
-        self.buf = bytearray()
+        self.chunks: list[bytes] = []
+        self.size = 0
         self.limit = limit
         self.path = path
         self.offset = offset
 
     def room(self) -> int:
         """How much to ask a decoder for: one byte more than allowed, to see the crossing."""
-        return self.limit - len(self.buf) + 1
+        return self.limit - self.size + 1
 
     def reserve(self, size: int) -> None:
-        if len(self.buf) + size > self.limit:
+        if self.size + size > self.limit:
             raise LimitExceededError(
                 "decompressed size exceeds the limit",
                 path=self.path,
                 offset=self.offset,
                 expected=self.limit,
-                actual=len(self.buf) + size,
+                actual=self.size + size,
             )
 
     def add(self, chunk: bytes) -> None:
         self.reserve(len(chunk))
-        self.buf += chunk
+        if chunk:
+            self.chunks.append(chunk)
+            self.size += len(chunk)
+
+    def result(self) -> bytes:
+        chunks = self.chunks
+        if len(chunks) == 1 and chunks[0].__class__ is bytes:
+            return chunks[0]
+        return b"".join(chunks)
 
     def fail(self, reason: str, **extra: object) -> UnsupportedCodecError:
         """A codec (or codec feature) Kafka does not support."""
@@ -324,7 +335,9 @@ def _unsnappy(data: bytes, out: _Output, magic: int) -> None:
         pos += 4 + size
 
 
+@lru_cache(maxsize=64)
 def _lz4_hc(descriptor: bytes) -> int:
+    """The descriptor checksum byte (a frame has one of a few descriptors: memoised)."""
     return (xxh32(descriptor) >> 8) & 0xFF
 
 

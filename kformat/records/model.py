@@ -25,8 +25,9 @@ RECORD_FIELDS = ("offset", "timestamp", "key", "value", "headers", "timestamp_ty
 
 _INT64 = (-(1 << 63), (1 << 63) - 1)
 _INT128 = (-(1 << 127), (1 << 127) - 1)
-_WIDE = frozenset({"offset", "timestamp"})
-"""Absolute values: a base (int64) plus a delta can leave int64, so they range over int128."""
+_WIDE = frozenset({"offset", "timestamp", "offset_delta", "timestamp_delta"})
+"""A base (int64) plus a delta can leave int64, and a legacy record's deltas are differences
+of int64 values: these range over int128."""
 _BLOBS = (bytes, bytearray, memoryview)
 _TIMESTAMP_TYPES = {int(t): t for t in TimestampType}
 
@@ -52,7 +53,16 @@ def _blob(value: Any, reason: str, path: str) -> bytes | None:
     raise EncodeError(reason, path=path, actual=type(value).__name__)
 
 
+def _clean(headers: Any) -> bool:
+    """Whether ``headers`` is already a tuple of exact ``(str, bytes | None)`` tuples."""
+    return headers.__class__ is tuple and all(
+        h.__class__ is tuple and len(h) == 2 and h[0].__class__ is str
+        and (h[1] is None or h[1].__class__ is bytes) for h in headers)
+
+
 def _headers(headers: Any) -> tuple[Header, ...]:
+    if _clean(headers):
+        return headers  # type: ignore[no-any-return]
     if not isinstance(headers, list | tuple):
         raise EncodeError("headers need a list or tuple of (key, value) pairs", path="headers",
                           actual=type(headers).__name__)
@@ -91,8 +101,9 @@ class Record:
     :class:`TimestampType` (LOG_APPEND_TIME for the records of a LogAppendTime batch).
 
     Every field is checked when a record is made (:class:`~kformat.errors.EncodeError`
-    naming it): ``offset`` and ``timestamp`` within int128 (a base plus a delta from the
-    wire can leave int64), the other ints within int64, ``timestamp_type`` -1, 0 or 1, ``key``/``value`` bytes or None (a bytearray or
+    naming it): offsets, timestamps and their deltas within int128 (a base plus a delta
+    from the wire can leave int64), ``attributes`` within int64, ``timestamp_type`` -1, 0 or
+    1, ``key``/``value`` bytes or None (a bytearray or
     memoryview is copied to bytes), headers pairs of ``str`` and bytes or None.
     ``record.replace(**changes)`` is a changed copy, checked the same way (what
     ``dataclasses.replace`` did for the mutable dataclass this replaces; ``copy.replace``
@@ -162,7 +173,7 @@ class Record:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         values = self._fields()
-        return Record, values[:5] + (int(values[5]),) + values[6:]
+        return Record, (*values[:5], int(values[5]), *values[6:])
 
     def __copy__(self) -> Record:
         return self
