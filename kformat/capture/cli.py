@@ -25,7 +25,8 @@ DESCRIPTION = ("Decode the Kafka connections of pcap/pcapng captures as JSON lin
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``kformat decode pcap`` (the command line's parser tree adds them)."""
-    parser.add_argument("files", nargs="+", metavar="FILE")
+    parser.add_argument("files", nargs="+", metavar="FILE",
+                        help="pcap or pcapng captures ('-' reads standard input)")
     parser.add_argument("--port", type=int, action="append", dest="ports", metavar="PORT",
                         help="a broker port (repeatable; default: "
                              f"{', '.join(map(str, DEFAULT_PORTS))})")

@@ -1,5 +1,5 @@
 """Record-batch fixtures: magic 2 for every codec x attribute combination, and magic 0/1
-message sets for every codec (seed 000; KIP-98 for transactions and control batches).
+message sets for every codec (Kafka documentation, "Message Format"; KIP-98 for transactions and control batches).
 
 Magic 2 variants, each with every codec (none, gzip, snappy, lz4, zstd):
 

@@ -2,7 +2,7 @@
 
     kformat fixtures generate --out DIR [--seed N] [--only SECTION,...] [--profiles P,...]
                               [--per-label N] [--parquet] [--committed]
-    kformat fixtures verify DIR
+    kformat fixtures verify DIR|ARCHIVE.tar[.gz]|-
 
 ``--committed`` uses the options of the committed ``fixtures/`` corpus (typical and
 unknown-tags profiles, 8 invalid cases per mutator); ``docs/fixtures.md`` has the details.
@@ -13,11 +13,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from contextlib import ExitStack
+from pathlib import Path
 
-from kformat.console import OK, PROBLEMS, Console, UsageError, leaf_options
+from kformat.console import OK, PROBLEMS, STDIN, Console, UsageError, leaf_options
+from kformat.corpus.archive import ArchiveError, unpacked
 from kformat.corpus.generate import COMMITTED, DEFAULTS, SECTIONS, generate
 from kformat.corpus.values import PROFILES
-from kformat.corpus.verify import verify
+from kformat.corpus.verify import Report, verify
 
 __all__ = ["main", "register"]
 
@@ -48,19 +51,38 @@ def register(commands: argparse._SubParsersAction) -> None:
                      help="the options of the committed fixtures/ corpus")
     ver = sub.add_parser("verify", help="re-read every fixture and check its expectation",
                          description="Re-read every fixture of a corpus and check it against "
-                                     "its expectation; exit status 1 when any differs.")
-    ver.add_argument("dir", help="corpus folder (holding manifest.json)")
+                                     "its expectation; exit status 1 when any differs. The "
+                                     "corpus is a folder, or a tar archive of one (a file, or "
+                                     "- for standard input: tar -C fixtures -c . | kformat "
+                                     "fixtures verify -).")
+    ver.add_argument("dir", help="corpus folder (holding manifest.json), a tar archive of "
+                                 "one, or - to read the archive from standard input")
     for leaf, action in ((gen, _generate), (ver, _verify)):
         leaf_options(leaf)
         leaf.set_defaults(run=action)
 
 
 def _verify(args: argparse.Namespace, console: Console) -> int:
-    report = verify(args.dir)
+    if args.dir != STDIN and Path(args.dir).is_dir():
+        report = verify(args.dir)
+    else:
+        report = _verify_archive(args.dir, console)
     for fixture_id, problem in report.problems:
         console.stdout.write(f"{fixture_id}: {problem}\n")
     console.stdout.write(f"{report.checked} fixtures checked, {len(report.problems)} problems\n")
     return OK if report.ok else PROBLEMS
+
+
+def _verify_archive(name: str, console: Console) -> Report:
+    try:
+        with ExitStack() as stack:
+            stream = (console.binary_stdin() if name == STDIN
+                      else stack.enter_context(open(name, "rb")))
+            root = stack.enter_context(unpacked(stream))
+            return verify(root)
+    except ArchiveError as exc:
+        where = "standard input" if name == STDIN else name
+        raise UsageError(f"{where}: {exc}") from None
 
 
 def _generate(args: argparse.Namespace, console: Console) -> int:

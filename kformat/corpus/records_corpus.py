@@ -7,7 +7,7 @@ consecutive offsets, made of a mix of
 
 * magic 2 batches with every codec (none, gzip, snappy, lz4, zstd): plain, idempotent
   (producer id, epoch and sequence numbers) and transactional, each transaction closed by a
-  COMMIT or ABORT control batch (seed 000, "Control Batches"; KIP-98), sometimes interleaved
+  COMMIT or ABORT control batch (Kafka documentation, "Control Batches"; KIP-98), sometimes interleaved
   with other producers' batches; some LogAppendTime batches;
 * magic 1 and magic 0 message sets (uncompressed, or gzip/snappy/lz4 wrappers; magic 1
   sometimes LogAppendTime);

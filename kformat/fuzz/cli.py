@@ -13,6 +13,7 @@
                           [--apis Fetch,Metadata] [--labels ...] [--max-runs N]
                           [--run-timeout S] [--rss-limit MIB]
     kformat fuzz replay FILE [--engines native,python] | DIR/finding-N
+    kformat fuzz replay FILE|- --entry NAME [--param KEY=VALUE] [--hex]
 """
 
 from __future__ import annotations
@@ -24,7 +25,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from kformat.console import USAGE, Console, UsageError, leaf_options
+from kformat.console import (
+    STDIN,
+    USAGE,
+    Console,
+    UsageError,
+    add_input_options,
+    leaf_options,
+    read_input,
+)
 from kformat.errors import KFormatError
 from kformat.fuzz.live import MODES
 
@@ -121,10 +130,23 @@ def register(commands: argparse._SubParsersAction) -> None:
                           help="only these mutator labels (comma-separated)")
 
     replay = sub.add_parser("replay", help="run a saved finding again (a self-fuzz finding "
-                            "file, or a campaign's finding directory)",
+                            "file, or a campaign's finding directory), or any input",
                             description="Run a saved finding again: a self-fuzz finding file, "
-                                        "or a campaign's finding directory.")
-    replay.add_argument("file", type=Path)
+                                        "or a campaign's finding directory. With --entry, "
+                                        "FILE (or - for standard input) holds the raw input "
+                                        "bytes, fed to that entry point on every engine: "
+                                        "cat crash.bin | kformat fuzz replay - --entry "
+                                        "records.")
+    replay.add_argument("file", help="a finding (.json or .bin), a campaign finding "
+                                     "directory, or raw input bytes with --entry (- reads "
+                                     "standard input)")
+    replay.add_argument("--entry", default=None,
+                        help="the input is raw bytes for this entry point (see "
+                             "docs/fuzzing.md; the error lists them)")
+    replay.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                        help="with --entry: a parameter of the entry point (the value read "
+                             "as JSON when it parses, else as text), repeatable")
+    add_input_options(replay)
     replay.add_argument("--engines", default=None,
                         help="self-fuzz findings: engines to compare (default: the finding's, "
                              "where available)")
@@ -141,7 +163,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         leaf.set_defaults(run=_guarded(action))
 
 
-def _generate(args: argparse.Namespace) -> int:
+def _generate(args: argparse.Namespace, _: Console) -> int:
     from kformat.fuzz.corpus import generate
     from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
 
@@ -156,7 +178,7 @@ def _generate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _send(args: argparse.Namespace) -> int:
+def _send(args: argparse.Namespace, _: Console) -> int:
     from kformat.fuzz.send import send_corpus
 
     report = send_corpus(args.corpus, args.target, timeout=args.timeout,
@@ -170,7 +192,7 @@ def _send(args: argparse.Namespace) -> int:
     return 1 if report.misbehaving else 0
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, _: Console) -> int:
     from kformat.fuzz.harness import fuzz_parsers
 
     report = fuzz_parsers(args.inputs, args.seed, args.time_budget, slow_ms=args.slow_ms,
@@ -184,7 +206,7 @@ def _run(args: argparse.Namespace) -> int:
     return 1 if report.findings else 0
 
 
-def _campaign(args: argparse.Namespace) -> int:
+def _campaign(args: argparse.Namespace, _: Console) -> int:
     from kformat.fuzz.campaign import CampaignConfig, ScriptSource, run_campaign
     from kformat.fuzz.proxied import ProxySource
 
@@ -211,7 +233,39 @@ def _said(result: Any) -> str:
     return str(result.outcome)
 
 
-def _replay(args: argparse.Namespace) -> int:
+def _params(pairs: Sequence[str]) -> dict[str, Any]:
+    params: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--param {pair!r}: expected KEY=VALUE")
+        try:
+            params[key] = json.loads(text)
+        except ValueError:
+            params[key] = text
+    return params
+
+
+def _replay_input(args: argparse.Namespace, console: Console) -> int:
+    from kformat.fuzz.harness import ENTRIES, replay_input
+
+    if args.entry not in ENTRIES:
+        raise UsageError(f"unknown entry point {args.entry!r}; the entry points are "
+                         f"{', '.join(sorted(ENTRIES))}")
+    data = read_input(args.file, console, hex_text=args.hex)
+    return replay_input(data, args.entry, _params(args.param), console.stdout,
+                        engines=args.engines)
+
+
+def _replay(args: argparse.Namespace, console: Console) -> int:
+    if args.entry is not None:
+        return _replay_input(args, console)
+    if args.file == STDIN:
+        raise UsageError("standard input holds raw input bytes: name the entry point they go "
+                         "to with --entry")
+    if args.hex or args.param:
+        raise UsageError("--hex and --param go with --entry (raw input bytes)")
+    args.file = Path(args.file)
     if args.file.is_dir() and args.isolate:
         from kformat.fuzz.campaign import isolate_finding
 
@@ -235,7 +289,7 @@ def _replay(args: argparse.Namespace) -> int:
         return 0 if result.outcome == "clean" else 1
     from kformat.fuzz.harness import replay
 
-    return replay(args.file, engines=args.engines)
+    return replay(args.file, console.stdout, engines=args.engines)
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:
@@ -243,11 +297,11 @@ def _write(path: Path, data: dict[str, Any]) -> None:
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
-def _guarded(action: Callable[[argparse.Namespace], int]) -> Callable[..., int]:
+def _guarded(action: Callable[[argparse.Namespace, Console], int]) -> Callable[..., int]:
     """Run ``action``; a bad target, corpus or option is a usage error (exit 2)."""
     def run(args: argparse.Namespace, console: Console) -> int:
         try:
-            return action(args)
+            return action(args, console)
         except (KFormatError, ValueError, PermissionError, OSError) as exc:
             if isinstance(exc, BrokenPipeError):
                 raise

@@ -39,7 +39,8 @@ from kformat.fuzz.mutators import MUTATORS
 from kformat.fuzz.samples import examples, strategy_for, subject_of
 from kformat.fuzz.subjects import ENTRY_POINTS, Subject
 
-__all__ = ["ENTRIES", "Finding", "FuzzReport", "fuzz_parsers", "havoc", "replay"]
+__all__ = ["ENTRIES", "Finding", "FuzzReport", "fuzz_parsers", "havoc", "replay",
+           "replay_input"]
 
 HARNESS_LIMIT = 1 << 20
 """Decompression limit the harness parses with (1 MiB): bombs are built to cross it."""
@@ -560,14 +561,30 @@ def replay(path: str | Path, out: IO[str] | None = None, *,
 
     ``engines`` defaults to the finding's engines that this installation has.
     """
-    out = out if out is not None else sys.stdout
     meta_path = Path(path).with_suffix(".json")
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
-    data = meta_path.with_suffix(".bin").read_bytes()
-    entry, params = meta["entry"], meta.get("params", {})
     if engines is None:
         engines = [e for e in meta.get("engines", []) if e in eng.available()] or None
-    names = eng.resolve(engines)
+    expected = (meta.get("expected_error") or "parsed") if meta["kind"] == "mislabelled" else None
+    return replay_input(meta_path.with_suffix(".bin").read_bytes(), meta["entry"],
+                        meta.get("params", {}), out, engines=engines, expected=expected,
+                        title=f"{meta_path.name}: entry {meta['entry']}, label {meta['label']}, "
+                              f"seed {meta['seed']}, index {meta['index']}")
+
+
+def replay_input(data: bytes, entry: str, params: dict[str, Any] | None = None,
+                 out: IO[str] | None = None, *, engines: str | Sequence[str] | None = None,
+                 expected: str | None = None, title: str | None = None) -> int:
+    """Feed ``data`` to the entry point ``entry`` (a name of :data:`ENTRIES`) on ``engines``
+    (default: every engine built here), as :func:`replay` does for a saved finding; 0 if
+    kformat copes. ``expected``: the outcome a labelled mutant promised (an error class
+    name, or ``"parsed"``)."""
+    if entry not in ENTRIES:
+        raise ValueError(f"unknown entry point {entry!r}; the entry points are "
+                         f"{', '.join(sorted(ENTRIES))}")
+    out = out if out is not None else sys.stdout
+    params = params or {}
+    names = eng.resolve("all" if engines is None else engines)
     deadline = Deadline(DEADLINE_S)
     try:
         with eng.using(names[0]):
@@ -577,15 +594,14 @@ def replay(path: str | Path, out: IO[str] | None = None, *,
             ms = _timed(entry, data, params) if outcome != "DEADLINE" else float("inf")
     finally:
         deadline.close()
-    print(f"{meta_path.name}: entry {entry}, label {meta['label']}, seed {meta['seed']}, "
-          f"index {meta['index']}, engines {','.join(names)}: {outcome} in {ms:.1f} ms",
-          file=out)
+    title = title or f"{len(data)} bytes: entry {entry}"
+    print(f"{title}, engines {','.join(names)}: {outcome} in {ms:.1f} ms", file=out)
     if exc is not None:
         print("".join(traceback.format_exception(exc)) if outcome == "FOREIGN"
               else f"  {exc}", file=out)
     if mismatch is not None:
         print(f"  engines disagree: {mismatch}", file=out)
     ok = outcome not in ("FOREIGN", "DEADLINE") and mismatch is None and ms <= SLOW_MS
-    if meta["kind"] == "mislabelled":
-        ok = ok and outcome == (meta.get("expected_error") or "parsed")
+    if expected is not None:
+        ok = ok and outcome == expected
     return 0 if ok else 1

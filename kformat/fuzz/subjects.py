@@ -34,6 +34,7 @@ from kformat.primitives.blobs import KBytes, KString
 from kformat.primitives.containers import KArray, KPrefixed
 from kformat.protocol.records_field import RecordSet, RecordsField
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
+from kformat.records.framing import BATCH_OVERHEAD, MAGIC_OFFSET, PEEK, entry_length
 
 __all__ = [
     "ENTRY_POINTS",
@@ -53,8 +54,6 @@ __all__ = [
 _INT16 = struct.Struct(">h")
 _INT32 = struct.Struct(">i")
 _UINT32 = struct.Struct(">I")
-ENTRY_HEADER = 12
-MAGIC_AT = 16
 
 
 # --------------------------------------------------------------------------- entry points
@@ -177,10 +176,10 @@ def trace_batches(data: bytes, **ctx: Any) -> Trace:
 
     out = Trace()
     pos, i = 0, 0
-    while len(data) - pos >= MAGIC_AT + 1:
-        length = _INT32.unpack_from(data, pos + 8)[0]
-        magic = data[pos + MAGIC_AT]
-        end = pos + ENTRY_HEADER + length
+    while len(data) - pos >= PEEK:
+        length = entry_length(data, pos)
+        magic = data[pos + MAGIC_OFFSET]
+        end = pos + BATCH_OVERHEAD + length
         if length < 0 or end > len(data):
             break
         chunk = data[pos:end]

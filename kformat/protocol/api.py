@@ -1,4 +1,4 @@
-"""Parse and build whole protocol messages: header + body (seed 003; Kafka's protocol guide).
+"""Parse and build whole protocol messages: header + body (Kafka's protocol guide).
 
 A *frame* here is what follows the 4-byte size prefix (see :mod:`kformat.protocol.framing`)::
 

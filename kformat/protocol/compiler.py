@@ -2,7 +2,7 @@
 
 One :class:`~kformat.primitives.KStruct` per (message, version), built only from kformat
 blocks, so :class:`~kformat.primitives.CompiledGrammar` turns it into the fast path with no
-interpreted fallback. The encoding rules are Kafka's (seed 003 and the protocol guide):
+interpreted fallback. The encoding rules are Kafka's (Kafka's protocol guide):
 
 * flexible versions use compact strings, bytes, arrays and records, and end every struct
   with a tagged-field section; tagged fields are omitted on write when equal to their default;
@@ -59,7 +59,7 @@ class Absent(KConstruct):
     """A field the version lacks: parses as its default, builds nothing.
 
     Building a non-default value is an :class:`EncodeError` naming the field, unless the field
-    is ignorable (Kafka's rule, seed 003 "Ignorable Fields").
+    is ignorable (Kafka's rule for ``ignorable`` fields in its message specs, clients/src/main/resources/common/message/README.md).
     """
 
     min_size = 0

@@ -43,7 +43,6 @@ import base64
 import dataclasses
 import json
 import os
-import struct
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
@@ -55,9 +54,7 @@ from kformat.errors import (
     EncodeError,
     InvalidValueError,
     KFormatError,
-    LimitExceededError,
     TruncatedError,
-    UnsupportedVersionError,
 )
 from kformat.primitives import CompiledGrammar
 from kformat.records.batch import (
@@ -66,7 +63,6 @@ from kformat.records.batch import (
     CONTROL_FLAG,
     DELETE_HORIZON_FLAG,
     HEADER_SIZE,
-    MIN_BATCH_LENGTH,
     TIMESTAMP_TYPE_FLAG,
     TRANSACTIONAL_FLAG,
     Header,
@@ -79,6 +75,7 @@ from kformat.records.control import decode_control
 from kformat.records.decoders import decode_plain
 from kformat.records.enums import TimestampType, as_timestamp_type
 from kformat.records.fields import batch_json
+from kformat.records.framing import PEEK, check_frame
 from kformat.records.legacy import build_legacy, parse_legacy_entry
 from kformat.records.model import Batch, PythonRecord, Record, TruncatedTail
 from kformat.records.shape import RECORD_SHAPE
@@ -97,11 +94,6 @@ __all__ = [
 DEFAULT_MAX_BATCH_SIZE = 256 * 1024 * 1024
 """Largest batch (``batchLength + 12``) read before :class:`LimitExceededError` (256 MiB)."""
 
-MAGIC_OFFSET = 16
-_MIN_LENGTH = {0: 14, 1: 22, 2: MIN_BATCH_LENGTH}
-"""Smallest ``batchLength`` / ``message_size`` per magic (an empty v2 batch; a v0/v1 message
-with null key and value)."""
-_FRAME = struct.Struct(">qi")
 _CHUNK = 1 << 20
 _FLAGS = 0x7F  # the attribute bits the named Batch fields stand for
 
@@ -283,30 +275,13 @@ class BatchIterator(Iterator[Batch]):
 
     def _next(self, source: _Buffer | _File) -> Batch | None:
         pos, opts = self._pos, self._options
-        head = source.peek(pos, MAGIC_OFFSET + 1)
+        head = source.peek(pos, PEEK)
         if not head:
             return None
         if len(head) < BATCH_OVERHEAD:
             self._tail(pos, len(head), None)
             return None
-        length = _FRAME.unpack_from(head)[1]
-        magic = struct.unpack_from(">b", head, MAGIC_OFFSET)[0] if len(head) > MAGIC_OFFSET \
-            else None
-        minimum = _MIN_LENGTH.get(magic, MAGIC_OFFSET + 1 - BATCH_OVERHEAD)  # type: ignore[arg-type]
-        if length < minimum:
-            raise InvalidValueError(
-                f"batch length {length} is below the minimum {minimum}"
-                + (f" for magic {magic}" if magic in _MIN_LENGTH else ""),
-                path="batch_length", offset=pos + 8, expected=minimum, actual=length)
-        size = BATCH_OVERHEAD + length
-        if size > opts.max_batch_size:
-            raise LimitExceededError("batch larger than max_batch_size", path="batch_length",
-                                     offset=pos + 8, expected=opts.max_batch_size,
-                                     actual=size)
-        if magic is not None and magic not in _MIN_LENGTH:
-            raise UnsupportedVersionError(f"magic {magic} is not 0, 1 or 2", path="magic",
-                                          offset=pos + MAGIC_OFFSET, expected=(0, 1, 2),
-                                          actual=magic)
+        size, magic = check_frame(head, pos, opts.max_batch_size)
         chunk = source.take(pos, size)
         if isinstance(chunk, int):
             self._tail(pos, chunk, size)

@@ -24,7 +24,6 @@ microsecond count can hold (corrupt data) is null.
 from __future__ import annotations
 
 import functools
-import struct
 from typing import Any
 
 import pyarrow as pa
@@ -34,10 +33,8 @@ from kformat.errors import CorruptRecordError, KFormatError
 from kformat.primitives import CompiledGrammar
 from kformat.records.api import parse_batches
 from kformat.records.batch import (
-    BATCH_OVERHEAD,
     CODEC_MASK,
     CONTROL_FLAG,
-    MIN_BATCH_LENGTH,
     TIMESTAMP_TYPE_FLAG,
     TRANSACTIONAL_FLAG,
     Header,
@@ -47,16 +44,12 @@ from kformat.records.batch import (
 from kformat.records.codecs import CODECS
 from kformat.records.columnar import ArrowOptions
 from kformat.records.fields import column, headers_type, timestamp_type
+from kformat.records.framing import PEEK, plausible_frame
 from kformat.records.model import Batch
 
-__all__ = ["CODEC_NAMES", "ColumnBuilder", "decode_batch", "frame", "to_arrow"]
+__all__ = ["CODEC_NAMES", "ColumnBuilder", "decode_batch", "to_arrow"]
 
 CODEC_NAMES = tuple(spec.name for spec in CODECS)
-HEAD = struct.Struct(">qi")
-MAGIC_AT = 16
-PEEK = MAGIC_AT + 1
-MIN_LENGTH = {0: 14, 1: 22, 2: MIN_BATCH_LENGTH}
-"""Smallest length field per magic (as :mod:`kformat.records.api` checks it)."""
 _MS_LIMIT = (1 << 63) // 1000
 _HEADERS = headers_type()
 _TIMESTAMP = timestamp_type()
@@ -96,18 +89,7 @@ _PER_BATCH = {  # column -> (batch field, Arrow type)
 _BATCH_FIELDS = tuple(f for f, _ in _PER_BATCH.values())
 
 
-def frame(head: bytes, pos: int, end: int, max_batch_size: int) -> tuple[int, int] | None:
-    """(size, magic) of a plausible whole batch whose first bytes are ``head`` at ``pos``
-    (the data ends at ``end``); None when the records layer must have its say."""
-    if len(head) < PEEK:
-        return None
-    length = HEAD.unpack_from(head)[1]
-    magic = head[MAGIC_AT]
-    minimum = MIN_LENGTH.get(magic)
-    size = BATCH_OVERHEAD + length
-    if minimum is None or length < minimum or size > max_batch_size or pos + size > end:
-        return None
-    return size, magic
+
 
 
 class ColumnBuilder:
@@ -327,7 +309,7 @@ def to_arrow(data: Any, options: ArrowOptions) -> pa.RecordBatch:
     raw = bytes(data)
     pos, end = 0, len(raw)
     while pos < end:
-        found = frame(raw[pos:pos + PEEK], pos, end, options.max_batch_size)
+        found = plausible_frame(raw[pos:pos + PEEK], pos, end, options.max_batch_size)
         if found is None:  # the records layer frames the rest: it raises, or frames after all
             try:
                 rest = parse_batches(raw[pos:], verify_crc=False, strict=True,

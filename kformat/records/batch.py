@@ -1,4 +1,4 @@
-"""Record batches, magic 2 (seeds 000 and 001, "Record Batch" and "Record").
+"""Record batches, magic 2 (Kafka documentation, "Record Batch" and "Record").
 
 Wire layout (61-byte header, then the records)::
 
@@ -51,6 +51,7 @@ from kformat.primitives import (
 )
 from kformat.records.blocks import Compressed, CrcGuard, Expected
 from kformat.records.codecs import CODEC_MASK
+from kformat.records.framing import BATCH_OVERHEAD
 
 __all__ = [
     "ATTRIBUTES_OFFSET",
@@ -74,8 +75,6 @@ TRANSACTIONAL_FLAG = 0x10
 CONTROL_FLAG = 0x20
 DELETE_HORIZON_FLAG = 0x40
 
-BATCH_OVERHEAD = 12
-"""baseOffset and batchLength, the bytes batchLength does not count."""
 CRC_OFFSET = 17
 ATTRIBUTES_OFFSET = 21
 HEADER_SIZE = 61

@@ -7,7 +7,7 @@ code for ``construct.compile()``; both paths go through the runtime functions of
 * :class:`Expected` reads a field that must hold one value (a batch's ``magic``) and writes
   that value on build.
 * :class:`CrcGuard` is ``crc:UINT32`` followed by a structure the CRC covers, running to the
-  end of the enclosing region (seed 000: a magic 2 batch's CRC-32C covers ``attributes`` to
+  end of the enclosing region (Kafka documentation, "Record Batch": a magic 2 batch's CRC-32C covers ``attributes`` to
   the end of the batch; a magic 0/1 message's CRC-32 covers ``magic`` to the end of the value;
   a producer-state snapshot's CRC-32C covers the entries to the end of the file).
   Parse checks the CRC before reading the structure (a mismatch raises

@@ -35,7 +35,8 @@ def register(commands: argparse._SubParsersAction) -> None:
         description="Print every record of FILE (concatenated batches of magic 0, 1 or 2) as "
         "one JSON object per line (docs/json.md). FILE '-' reads standard input. Exit status "
         "0, 1 when a batch did not decode (the error on stderr), 2 on a usage error.")
-    decode.add_argument("files", nargs="+", metavar="FILE")
+    decode.add_argument("files", nargs="+", metavar="FILE",
+                        help="files of record batches ('-' reads standard input)")
     add_input_options(decode)
     decode.add_argument("--no-verify-crc", action="store_true",
                         help="do not check CRCs (forensic reads)")

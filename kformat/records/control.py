@@ -1,4 +1,4 @@
-"""Control records: the records of a control batch (seeds 000 and 001, "Control Batches").
+"""Control records: the records of a control batch (Kafka documentation, "Control Batches").
 
 A control batch (attributes bit 5) holds one control record. Its key says what it is::
 

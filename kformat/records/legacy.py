@@ -1,4 +1,4 @@
-"""Magic 0 and 1 message sets, Kafka before 0.11 (seed 000, "Old Message Format").
+"""Magic 0 and 1 message sets, Kafka before 0.11 (Kafka documentation, "Old Message Format").
 
 Wire layout::
 
@@ -41,7 +41,6 @@ built the Java client's way instead. Rebuilding is not byte-identical when:
 
 from __future__ import annotations
 
-import struct
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -65,6 +64,7 @@ from kformat.primitives import (
 from kformat.records.blocks import CrcGuard
 from kformat.records.codecs import find_codec
 from kformat.records.enums import TimestampType
+from kformat.records.framing import BATCH_OVERHEAD, HEAD
 from kformat.records.legacy_blocks import (
     CODEC_MASK,
     LEGACY_CODECS,
@@ -88,10 +88,8 @@ __all__ = [
     "parse_legacy_entry",
 ]
 
-ENTRY_OVERHEAD = 12
+ENTRY_OVERHEAD = BATCH_OVERHEAD
 """``offset`` and ``message_size``: the bytes of an entry before its message."""
-
-_HEADER = struct.Struct(">qi")
 
 
 # --------------------------------------------------------------------------- grammar
@@ -263,7 +261,7 @@ def parse_legacy_entry(data: bytes | bytearray | memoryview, position: int, *,
     if available < ENTRY_OVERHEAD:
         raise TruncatedError("message set entry header cut short", path="message_size",
                              offset=position, expected=None, actual=available)
-    _, message_size = _HEADER.unpack_from(view, position)
+    _, message_size = HEAD.unpack_from(view, position)
     if message_size < 0:
         raise InvalidValueError("negative message_size", path="message_size",
                                 offset=position + 8, actual=message_size)

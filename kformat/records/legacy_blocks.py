@@ -1,4 +1,4 @@
-"""Building blocks of the magic 0/1 message grammar (seed 000, "Old Message Format").
+"""Building blocks of the magic 0/1 message grammar (Kafka documentation, "Old Message Format").
 
 The CRC guard is :class:`kformat.records.blocks.CrcGuard` (CRC-32 here); these blocks are
 what only legacy messages need:

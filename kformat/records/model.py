@@ -1,4 +1,4 @@
-"""Plain values for record batches and records of every magic (seeds 000 and 001).
+"""Plain values for record batches and records of every magic (Kafka documentation, "Message Format").
 
 These are what :func:`kformat.parse_batches` returns and :func:`kformat.build_batch` takes.
 The construct grammars (:mod:`kformat.records.batch`, :mod:`kformat.records.legacy`)

@@ -606,7 +606,8 @@ def register(commands: argparse._SubParsersAction) -> None:
                     "reads a log segment from standard input. Problems go to stderr; the exit "
                     "code is 1 when any was found, 2 on a usage error.")
     p.add_argument("paths", nargs="*", metavar="FILE",
-                   help="files (or partition directories) to dump")
+                   help="files (or partition directories) to dump; '-' reads a segment from "
+                        "standard input")
     p.add_argument("--files", default=None, metavar="FILE1,FILE2",
                    help="comma-separated files, as the Java tool takes them")
     p.add_argument("--deep-iteration", action="store_true",

@@ -30,17 +30,17 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import struct
 from collections.abc import Iterator
 
 import pyarrow as pa
 
 from kformat.errors import KFormatError, TruncatedError
 from kformat.records.api import DEFAULT_MAX_BATCH_SIZE, iter_batches
-from kformat.records.arrow_python import CODEC_NAMES, PEEK, frame
+from kformat.records.arrow_python import CODEC_NAMES
 from kformat.records.batch import BATCH_OVERHEAD, HEADER_SIZE
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
 from kformat.records.columnar import to_arrow
+from kformat.records.framing import HEAD, PEEK, plausible_frame
 from kformat.records.model import TruncatedTail
 from kformat.spark.decoded import decoder
 from kformat.spark.files import BytesSource, RandomAccess
@@ -60,7 +60,6 @@ __all__ = [
 ]
 
 _LEGACY_MODES = {"fail": "FAILFAST", "skip": "DROPMALFORMED"}
-_HEAD = struct.Struct(">qi")
 _COUNT_AT = HEADER_SIZE - 4
 _BLOCK = 8 << 20
 _CHUNK_BYTES = 4 << 20
@@ -168,7 +167,7 @@ def plan_splits(source: RandomAccess | bytes, split_size: int, *,
     pos = start
     while pos + BATCH_OVERHEAD <= size:
         head = src.read_at(pos, BATCH_OVERHEAD)
-        length = _HEAD.unpack_from(head)[1]
+        length = HEAD.unpack_from(head)[1]
         if length < PEEK - BATCH_OVERHEAD or BATCH_OVERHEAD + length > max_batch_size:
             break
         pos += BATCH_OVERHEAD + length
@@ -237,7 +236,7 @@ class ColumnReader:
         run_rows = run_bytes = 0
         while pos < end:
             head = window.get(pos, HEADER_SIZE)
-            found = frame(head, pos, end, opts.max_batch_size)
+            found = plausible_frame(head, pos, end, opts.max_batch_size)
             if found is None:
                 if run:
                     yield from self._read_run(window, run)

@@ -249,12 +249,19 @@ class FileSpec:
 
 
 def _local(pattern: str, suffix: str) -> list[FileSpec]:
-    if os.path.isdir(pattern):
-        pattern = os.path.join(pattern, "**", f"*{suffix}")
+    """The files ``pattern`` names: itself, or what its glob matches; a directory (named or
+    matched, as ``logs/orders-*`` matches partition directories) is searched for ``suffix``."""
+    found: set[str] = set()
+    for match in glob.glob(pattern, recursive=True) or [pattern]:
+        if os.path.isdir(match):
+            found.update(p for p in glob.glob(os.path.join(glob.escape(match), "**",
+                                                           f"*{suffix}"), recursive=True)
+                         if os.path.isfile(p))
+        elif os.path.isfile(match):
+            found.add(match)
     # absolute, so executors (whose working directory is their own) open the same files
-    found = sorted(os.path.abspath(p) for p in glob.glob(pattern, recursive=True)
-                   if os.path.isfile(p))
-    return [FileSpec(p, p, None, os.path.getsize(p)) for p in found]
+    paths = sorted({os.path.abspath(p) for p in found})
+    return [FileSpec(p, p, None, os.path.getsize(p)) for p in paths]
 
 
 def _listing(filesystem: Any, spec: FilesystemSpec, inner: str, base: str | None
@@ -301,11 +308,20 @@ def _remote(pattern: str, spec: FilesystemSpec, suffix: str) -> list[FileSpec]:
     for path, size in _listing(filesystem, spec, inner, base)[2]:
         if rule is None and not path.endswith(suffix):
             continue
-        if rule is not None and not _glob_match(path, rule):
+        if rule is not None and not _glob_match(path, rule) and not (
+                path.endswith(suffix) and _glob_matches_folder(path, rule)):
             continue
         shown = filesystem.unstrip_protocol(path) if spec.kind == "uri" else path
         out.append(FileSpec(shown, path, spec, size))
     return sorted(out, key=lambda f: f.path)
+
+
+def _glob_matches_folder(path: str, rule: str) -> bool:
+    """Whether ``rule`` (no ``**``) matches a folder holding ``path``, as ``logs/orders-*``
+    matches the partition folder of ``logs/orders-3/00000000000000000000.log``."""
+    parts, rules = path.split("/"), rule.rstrip("/").split("/")
+    return "**" not in rules and len(parts) > len(rules) and all(
+        fnmatch.fnmatchcase(p, r) for p, r in zip(parts, rules, strict=False))
 
 
 def _glob_match(path: str, rule: str) -> bool:

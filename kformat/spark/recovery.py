@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 import struct
 
-from kformat.records.arrow_python import MIN_LENGTH
 from kformat.records.batch import BATCH_OVERHEAD, CRC_OFFSET
 from kformat.records.checksum import crc32, crc32c
+from kformat.records.framing import PEEK, min_length
 from kformat.spark.files import RandomAccess
 
 __all__ = ["DEFAULT_RESYNC_LIMIT", "find_batch", "plausible_batch"]
@@ -30,12 +30,12 @@ def plausible_batch(source: RandomAccess, pos: int, end: int, max_batch_size: in
                     head: bytes | None = None) -> int | None:
     """The size of the batch at ``pos`` when one whose CRC matches lies wholly before
     ``end``; else None."""
-    if head is None or len(head) < 17:
-        head = source.read_at(pos, 17)
-    if len(head) < 17:
+    if head is None or len(head) < PEEK:
+        head = source.read_at(pos, PEEK)
+    if len(head) < PEEK:
         return None
     base, length, _, magic = _HEAD.unpack_from(head)
-    minimum = MIN_LENGTH.get(magic)
+    minimum = min_length(magic)
     size = BATCH_OVERHEAD + length
     if base < 0 or minimum is None or length < minimum or size > max_batch_size \
             or pos + size > end:

@@ -59,6 +59,25 @@ def test_every_top_level_command_is_in_the_tree() -> None:
     assert {path[0] for path in ALL if path} == set(COMMANDS)
 
 
+FOLDERS_ONLY = {("grammars", "import")}
+"""Commands whose positional arguments are folders only (a spec tree cannot come on stdin)."""
+
+
+def test_every_file_argument_says_dash_reads_stdin() -> None:
+    """Every command that takes a file takes ``-`` for standard input, and says so."""
+    seen = []
+    for path, parser in _parsers(build_parser()):
+        if path in FOLDERS_ONLY:
+            continue
+        for action in parser._actions:
+            if not action.option_strings and not isinstance(action,
+                                                            argparse._SubParsersAction):
+                seen.append(path)
+                assert "'-'" in (action.help or "") or "- " in (action.help or ""), (
+                    path, action.dest, action.help)
+    assert len(seen) >= 9
+
+
 @pytest.mark.parametrize("path", ALL, ids=lambda p: " ".join(p) or "kformat")
 def test_every_command_has_help_with_a_description(path: tuple[str, ...],
                                                   capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import io
 import json
+import shutil
+import tarfile
 from pathlib import Path
 
 import pytest
 
-from kformat.cli import main
+from kformat.cli import main, run
+from kformat.console import Console
+from kformat.corpus.archive import ArchiveError, unpacked
 
 
 def test_generate_then_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -60,3 +65,90 @@ def test_parquet_manifest(tmp_path: Path) -> None:
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     assert table.num_rows == len(manifest["fixtures"])
     assert table.column("id").to_pylist() == [e["id"] for e in manifest["fixtures"]]
+
+
+def _tar(root: Path, *, inside: bool, mode: str = "w") -> bytes:
+    """``tar -C root -c .`` (inside) or ``tar -C root/.. -c root`` as bytes."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode=mode) as archive:
+        if inside:
+            for path in sorted(root.iterdir()):
+                archive.add(path, arcname=path.name)
+        else:
+            archive.add(root, arcname=root.name)
+    return buffer.getvalue()
+
+
+def _cli(*argv: str, stdin: bytes = b"") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = run(list(argv), Console(stdout=out, stderr=err, stdin=io.BytesIO(stdin)))
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def small_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("archive") / "corpus"
+    assert main(["fixtures", "generate", "--out", str(out), "--only", "legacy",
+                 "--profiles", "typical"]) == 0
+    return out
+
+
+@pytest.mark.parametrize(("inside", "mode"), [(True, "w"), (False, "w:gz")])
+def test_verify_reads_an_archive_from_stdin(small_corpus: Path, inside: bool,
+                                            mode: str) -> None:
+    checked = len(json.loads((small_corpus / "manifest.json").read_text())["fixtures"])
+    code, out, err = _cli("fixtures", "verify", "-",
+                          stdin=_tar(small_corpus, inside=inside, mode=mode))
+    assert (code, err) == (0, "")
+    assert out.endswith(f"{checked} fixtures checked, 0 problems\n")
+
+
+def test_verify_reads_an_archive_file_and_reports_damage(small_corpus: Path,
+                                                         tmp_path: Path) -> None:
+    damaged = tmp_path / "corpus"
+    shutil.copytree(small_corpus, damaged)
+    manifest = json.loads((damaged / "manifest.json").read_text())
+    valid = next(e for e in manifest["fixtures"] if e["valid"])
+    (damaged / valid["files"]["data"]).write_bytes(b"\x00")
+    archive = tmp_path / "corpus.tar"
+    archive.write_bytes(_tar(damaged, inside=True))
+    code, out, _ = _cli("fixtures", "verify", str(archive))
+    assert code == 1
+    assert f"{valid['id']}: data: size or sha256 differs from the expectation" in out
+
+
+def test_verify_refuses_what_is_not_a_corpus_archive(tmp_path: Path) -> None:
+    code, out, err = _cli("fixtures", "verify", "-", stdin=b"not a tar archive")
+    assert (code, out) == (2, "")
+    assert err == ("kformat fixtures verify: standard input: not a readable tar archive: "
+                   "truncated header\n")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "readme.txt").write_text("no manifest here")
+    code, _, err = _cli("fixtures", "verify", "-", stdin=_tar(empty, inside=True))
+    assert code == 2
+    assert "the archive holds no manifest.json" in err
+
+
+def test_archive_limits_and_unsafe_members() -> None:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w") as archive:
+        for name in ("a", "b", "c"):
+            info = tarfile.TarInfo(name)
+            info.size = 4
+            archive.addfile(info, io.BytesIO(b"data"))
+    data = buffer.getvalue()
+    with pytest.raises(ArchiveError, match="more than 2 members"), \
+            unpacked(io.BytesIO(data), max_members=2):
+        pass
+    with pytest.raises(ArchiveError, match="more than 10 bytes"), \
+            unpacked(io.BytesIO(data), max_bytes=10):
+        pass
+    evil = io.BytesIO()
+    with tarfile.open(fileobj=evil, mode="w") as archive:
+        info = tarfile.TarInfo("../escape")
+        info.size = 1
+        archive.addfile(info, io.BytesIO(b"x"))
+    with pytest.raises(ArchiveError, match=r"unsafe archive member: '\.\./escape' would be "
+                       "extracted to"), unpacked(io.BytesIO(evil.getvalue())):
+        pass

@@ -27,3 +27,41 @@ def examples(*, spark: bool) -> list[tuple[str, int, str]]:
         for i, code in enumerate(python_blocks(page)):
             out.append((page.relative_to(ROOT).as_posix(), i, code))
     return out
+
+
+SHELL = {"", "sh", "shell", "bash", "console", "text"}
+
+
+def shell_blocks(page: Path) -> list[str]:
+    """Every fenced block of ``page`` in a shell language (sh, shell, bash, console, text)
+    or with none, read fence by fence so a closing fence never opens a block."""
+    blocks: list[str] = []
+    body: list[str] | None = None
+    language = ""
+    for line in page.read_text(encoding="utf-8").splitlines():
+        fence = re.match(r"\s*```(\w*)\s*$", line)
+        if fence is None:
+            if body is not None:
+                body.append(line)
+        elif body is None:
+            body, language = [], fence.group(1)
+        else:
+            if language in SHELL:
+                blocks.append("\n".join(body) + "\n")
+            body = None
+    return blocks
+
+
+def kformat_command_lines() -> list[tuple[str, str]]:
+    """(page, command line) of every ``kformat ...`` line of a shell block, with its comment,
+    a ``$`` prompt and the output it pipes into removed, continuation lines joined."""
+    out = []
+    for page in PAGES:
+        for block in shell_blocks(page):
+            for line in re.sub(r"\\\n\s*", " ", block).splitlines():
+                line = re.sub(r"^\$\s+", "", line.strip())
+                line = re.split(r"\s+#\s", line)[0].strip()
+                if not line.startswith("kformat "):
+                    continue
+                out.append((page.relative_to(ROOT).as_posix(), line))
+    return out

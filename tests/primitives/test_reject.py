@@ -1,4 +1,4 @@
-"""Inputs the primitives must refuse (seed 004's "must reject" rules), each paired with the exact
+"""Inputs the primitives must refuse (the "must reject" rules of Kafka's protocol guide, "Protocol Primitive Types"), each paired with the exact
 error class, field path and absolute byte offset, on the interpreted and the compiled path.
 
 Parse errors go through :func:`tests.helpers.assert_rejects`, build errors through

@@ -1,4 +1,4 @@
-"""Magic 0/1 message sets (seed 000, "Old Message Format"): golden vectors, peers, bad input."""
+"""Magic 0/1 message sets (Kafka documentation, "Old Message Format"): golden vectors, peers, bad input."""
 
 from __future__ import annotations
 

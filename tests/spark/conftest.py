@@ -3,6 +3,7 @@ session) and one local SparkSession for the tests marked ``spark``."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,6 +12,13 @@ from typing import Any
 import pytest
 
 from tests.spark import data
+
+# Credentials for the S3-compatible test server, set before the session's JVM starts so
+# Spark's Python workers inherit them (pyarrow's S3 filesystem reads them from the
+# environment, as docs/spark.md's `fs` example expects); never the instance metadata service.
+for _name in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"):
+    os.environ.setdefault(_name, "testing")
+os.environ.setdefault("AWS_EC2_METADATA_DISABLED", "true")
 
 
 @pytest.fixture(scope="session")

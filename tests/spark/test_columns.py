@@ -314,6 +314,9 @@ def test_expand_paths_glob_directory_and_uri(corpus_data: data.Fixture) -> None:
         finally:
             source.close()
     assert expand_paths(f"{root}/nothing-*/*.log") == []
+    # a glob matching partition directories (docs/spark.md: .load("/data/kafka-logs/orders-*"))
+    assert [f.path for f in expand_paths(f"{root}/*")] == names
+    assert [f.path for f in expand_paths(f"file://{root}/*")] == [f"file://{n}" for n in names]
 
 
 @pytest.mark.parametrize(("path", "expected"), [

@@ -1,0 +1,128 @@
+"""How a log is cut into batches: the framing every reader of records shares.
+
+A record batch (magic 2) and a legacy message set entry (magic 0/1) start alike (Kafka
+documentation, "Record Batch" and "Old Message Format")::
+
+    offset  field                           type
+    0       baseOffset / offset             int64
+    8       batchLength / message_size      int32   bytes after this field
+    12      partitionLeaderEpoch / crc      int32
+    16      magic                           int8
+
+so the first 17 bytes say how long an entry is and which grammar reads it. The smallest
+length each magic allows comes from the grammars themselves (:func:`min_length`: an empty
+magic 2 batch, a magic 0/1 message with null key and value), never from literals.
+
+Every reader uses these: the records API (:func:`check_frame`, precise errors), the Arrow
+readers and the Spark planner (:func:`plausible_frame`, which only says yes or no, leaving
+errors to the records API), the fuzzer's span tracer.
+"""
+
+from __future__ import annotations
+
+import functools
+import struct
+from typing import Final
+
+from kformat.errors import InvalidValueError, LimitExceededError, UnsupportedVersionError
+
+__all__ = [
+    "BATCH_OVERHEAD",
+    "HEAD",
+    "LENGTH_OFFSET",
+    "MAGICS",
+    "MAGIC_OFFSET",
+    "PEEK",
+    "check_frame",
+    "entry_length",
+    "min_length",
+    "plausible_frame",
+]
+
+HEAD: Final = struct.Struct(">qi")
+"""``baseOffset``/``offset`` and ``batchLength``/``message_size``."""
+BATCH_OVERHEAD: Final = HEAD.size
+"""The bytes ``batchLength`` does not count (12)."""
+LENGTH_OFFSET: Final = 8
+MAGIC_OFFSET: Final = 16
+PEEK: Final = MAGIC_OFFSET + 1
+"""Bytes needed to know an entry's length and magic."""
+MAGICS: Final = (0, 1, 2)
+
+_INT32: Final = struct.Struct(">i")
+
+
+@functools.cache
+def _min_lengths() -> dict[int, int]:
+    # Imported here: the grammars' modules use this one's constants.
+    from kformat.records.batch import RecordBatchV2
+    from kformat.records.legacy import LegacyMessage
+
+    empty = RecordBatchV2.build({
+        "base_offset": 0, "partition_leader_epoch": 0, "attributes": 0,
+        "last_offset_delta": 0, "base_timestamp": 0, "max_timestamp": 0, "producer_id": 0,
+        "producer_epoch": 0, "base_sequence": 0, "record_count": 0, "records": [],
+    })
+    lengths = {2: len(empty) - BATCH_OVERHEAD}
+    for magic in (0, 1):
+        message = LegacyMessage.build({"magic": magic, "attributes": 0,
+                                       "timestamp": 0 if magic else None,
+                                       "key": None, "value": None})
+        lengths[magic] = len(message)
+    return lengths
+
+
+def min_length(magic: int) -> int | None:
+    """The smallest ``batchLength`` / ``message_size`` of ``magic`` (None: not a magic)."""
+    return _min_lengths().get(magic)
+
+
+def entry_length(data: bytes | memoryview, pos: int = 0) -> int:
+    """The ``batchLength`` / ``message_size`` of the entry at ``pos``."""
+    return _INT32.unpack_from(data, pos + LENGTH_OFFSET)[0]
+
+
+def check_frame(head: bytes, pos: int, max_batch_size: int) -> tuple[int, int | None]:
+    """``(size, magic)`` of the entry at ``pos`` whose first bytes (at least
+    :data:`BATCH_OVERHEAD`, :data:`PEEK` to know the magic) are ``head``; ``size`` counts the
+    12 bytes of :data:`HEAD`, ``magic`` is None when ``head`` stops before it.
+
+    Raises :class:`~kformat.errors.InvalidValueError` for a length below the magic's
+    minimum, :class:`~kformat.errors.LimitExceededError` above ``max_batch_size``,
+    :class:`~kformat.errors.UnsupportedVersionError` for a magic other than 0, 1 and 2.
+    """
+    length = HEAD.unpack_from(head)[1]
+    magic = struct.unpack_from(">b", head, MAGIC_OFFSET)[0] if len(head) > MAGIC_OFFSET \
+        else None
+    known = min_length(magic) if magic is not None else None
+    minimum = PEEK - BATCH_OVERHEAD if known is None else known
+    if length < minimum:
+        raise InvalidValueError(
+            f"batch length {length} is below the minimum {minimum}"
+            + (f" for magic {magic}" if known is not None else ""),
+            path="batch_length", offset=pos + LENGTH_OFFSET, expected=minimum, actual=length)
+    size = BATCH_OVERHEAD + length
+    if size > max_batch_size:
+        raise LimitExceededError("batch larger than max_batch_size", path="batch_length",
+                                 offset=pos + LENGTH_OFFSET, expected=max_batch_size,
+                                 actual=size)
+    if magic is not None and known is None:
+        raise UnsupportedVersionError(f"magic {magic} is not 0, 1 or 2", path="magic",
+                                      offset=pos + MAGIC_OFFSET, expected=MAGICS,
+                                      actual=magic)
+    return size, magic
+
+
+def plausible_frame(head: bytes, pos: int, end: int,
+                    max_batch_size: int) -> tuple[int, int] | None:
+    """``(size, magic)`` of a plausible whole entry whose first bytes are ``head`` at ``pos``
+    (the data ends at ``end``); None when the records API must have its say."""
+    if len(head) < PEEK:
+        return None
+    length = HEAD.unpack_from(head)[1]
+    magic = head[MAGIC_OFFSET]
+    minimum = min_length(magic)
+    size = BATCH_OVERHEAD + length
+    if minimum is None or length < minimum or size > max_batch_size or pos + size > end:
+        return None
+    return size, magic
