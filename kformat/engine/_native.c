@@ -1176,25 +1176,59 @@ put(Writer *w, const void *data, Py_ssize_t n)
 static inline int
 put_be(Writer *w, uint64_t v, int size)
 {
-    uint8_t tmp[8];
+    if (reserve(w, size) < 0)
+        return -1;
+    uint8_t *p = (uint8_t *)w->buf + w->len;
     for (int i = size - 1; i >= 0; i--) {
-        tmp[i] = (uint8_t)(v & 0xFF);
+        p[i] = (uint8_t)(v & 0xFF);
         v >>= 8;
     }
-    return put(w, tmp, size);
+    w->len += size;
+    return 0;
 }
 
 static int
 put_uvarint(Writer *w, uint64_t v)
 {
-    uint8_t tmp[10];
+    if (reserve(w, 10) < 0)
+        return -1;
+    uint8_t *p = (uint8_t *)w->buf + w->len;
     int n = 0;
     while (v > 0x7F) {
-        tmp[n++] = (uint8_t)((v & 0x7F) | 0x80);
+        p[n++] = (uint8_t)((v & 0x7F) | 0x80);
         v >>= 7;
     }
-    tmp[n++] = (uint8_t)v;
-    return put(w, tmp, n);
+    p[n++] = (uint8_t)v;
+    w->len += n;
+    return 0;
+}
+
+/* Room for a fixed-size length prefix written later (backfill_length): the region is built
+ * in place, not copied. Returns where the prefix goes, or -1. Only INT16/INT32 prefixes. */
+static Py_ssize_t
+hold_length(Writer *w, long prefix)
+{
+    int size = prefix == PFX_INT16 ? 2 : 4;
+    if (reserve(w, size) < 0)
+        return -1;
+    Py_ssize_t at = w->len;
+    w->len += size;
+    return at;
+}
+
+static int
+backfill_length(Writer *w, long prefix, Py_ssize_t at)
+{
+    int size = prefix == PFX_INT16 ? 2 : 4;
+    Py_ssize_t n = w->len - at - size;
+    if (n > (prefix == PFX_INT16 ? 0x7FFF : 0x7FFFFFFF))
+        return fail("length too large for its prefix");
+    uint8_t *p = (uint8_t *)w->buf + at;
+    for (int i = size - 1; i >= 0; i--) {
+        p[i] = (uint8_t)(n & 0xFF);
+        n >>= 8;
+    }
+    return 0;
 }
 
 static inline uint64_t
@@ -1464,9 +1498,14 @@ build_items(Writer *w, PyObject *element, PyObject *seq)
     for (Py_ssize_t i = 0; rc == 0 && i < PySequence_Fast_GET_SIZE(seq); i++) {
         PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
         Py_INCREF(item);
-        if (record && kf_Record_CheckExact(item))
+        if (record && kf_Record_CheckExact(item)) {
+            Py_ssize_t before = w->len;
             rc = build_record_element(w, element, record, &layout, (RecordObject *)item,
                                       &region);
+            Py_ssize_t left = PySequence_Fast_GET_SIZE(seq) - i - 1;
+            if (rc == 0 && i == 0 && left > 0 && w->len - before < PY_SSIZE_T_MAX / 2 / left)
+                rc = reserve(w, (w->len - before) * left * 9 / 8); /* grow once, not by doubling */
+        }
         else
             rc = build_node(w, element, item);
         Py_DECREF(item);
@@ -1544,24 +1583,37 @@ build_struct_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
                     (*found)++; /* the stored CRC is ignored: it is always computed */
                 else if (PyErr_Occurred())
                     return -1;
-                Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
+                /* built in place after room for the CRC, then the CRC filled in */
+                Py_ssize_t at = hold_length(w, PFX_INT32);
                 uint32_t crc;
-                rc = build_struct_from(&region, PyTuple_GET_ITEM(sub, 4), dict, found);
+                rc = at < 0 ? -1 : build_struct_from(w, PyTuple_GET_ITEM(sub, 4), dict, found);
                 if (rc == 0)
-                    rc = checksum(PyTuple_GET_ITEM(sub, 2), region.buf ? region.buf : "",
-                                  region.len, &crc);
-                if (rc == 0)
-                    rc = put_be(w, crc, 4);
-                if (rc == 0)
-                    rc = put(w, region.buf, region.len);
-                PyMem_Free(region.buf);
+                    rc = checksum(PyTuple_GET_ITEM(sub, 2), w->buf + at + 4, w->len - at - 4,
+                                  &crc);
+                if (rc == 0) {
+                    uint8_t *p = (uint8_t *)w->buf + at;
+                    p[0] = (uint8_t)(crc >> 24);
+                    p[1] = (uint8_t)(crc >> 16);
+                    p[2] = (uint8_t)(crc >> 8);
+                    p[3] = (uint8_t)crc;
+                }
             }
             else if (op == OP_PREFIXED) { /* a length-prefixed struct merged into this one */
-                Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
-                rc = build_struct_from(&region, PyTuple_GET_ITEM(sub, 2), dict, found);
-                if (rc == 0)
-                    rc = put_region(w, int_at(sub, 1), &region);
-                PyMem_Free(region.buf);
+                long prefix = int_at(sub, 1);
+                if (prefix == PFX_INT16 || prefix == PFX_INT32) { /* in place, backfilled */
+                    Py_ssize_t at = hold_length(w, prefix);
+                    rc = at < 0 ? -1
+                                : build_struct_from(w, PyTuple_GET_ITEM(sub, 2), dict, found);
+                    if (rc == 0)
+                        rc = backfill_length(w, prefix, at);
+                }
+                else {
+                    Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
+                    rc = build_struct_from(&region, PyTuple_GET_ITEM(sub, 2), dict, found);
+                    if (rc == 0)
+                        rc = put_region(w, prefix, &region);
+                    PyMem_Free(region.buf);
+                }
             }
             else if (op == OP_STRUCT)
                 rc = build_struct_from(w, sub, dict, found);
@@ -1886,10 +1938,17 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
             return -1;
         return build_node(w, PyTuple_GET_ITEM(plan, 1), value);
     case OP_PREFIXED: {
+        long prefix = int_at(plan, 1);
+        if (prefix == PFX_INT16 || prefix == PFX_INT32) { /* in place, length backfilled */
+            Py_ssize_t at = hold_length(w, prefix);
+            if (at < 0 || build_node(w, PyTuple_GET_ITEM(plan, 2), value) < 0)
+                return -1;
+            return backfill_length(w, prefix, at);
+        }
         Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
         int rc = build_node(&region, PyTuple_GET_ITEM(plan, 2), value);
         if (rc == 0)
-            rc = put_region(w, int_at(plan, 1), &region);
+            rc = put_region(w, prefix, &region);
         PyMem_Free(region.buf);
         return rc;
     }

@@ -233,7 +233,7 @@ checked_headers(PyObject *headers)
         }
         PyObject *pair = PySequence_Fast_GET_ITEM(headers, j);
         Py_INCREF(pair);
-        PyObject *h = checked_header(pair, j);
+        PyObject *h = header_ok(pair) ? Py_NewRef(pair) : checked_header(pair, j);
         Py_DECREF(pair);
         if (!h) {
             Py_DECREF(out);
@@ -569,7 +569,8 @@ record_self(PyObject *self, PyObject *unused)
 
 /* ------------------------------------------------------------------------------ restamp */
 
-/* restamp(records, base_offset, base_timestamp, timestamp_type) -> list or None: copies of
+/* restamp(records, base_offset, base_timestamp, timestamp_type) -> (list, max timestamp) or
+ * None: copies of
  * records (all native Records with a timestamp >= 0) with offset base_offset + i, the
  * same timestamp, offset_delta i, timestamp_delta timestamp - base_timestamp and the given
  * timestamp_type (make_batch's common case); None when an item is anything else or a delta
@@ -590,6 +591,7 @@ restamp(PyObject *module, PyObject *args)
     PyObject *out = PyList_New(n);
     if (!out)
         return NULL;
+    kf_wide max_timestamp = base_timestamp;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
         if (Py_TYPE(item) != &kf_RecordType)
@@ -599,6 +601,8 @@ restamp(PyObject *module, PyObject *args)
         if (stamp < 0 || stamp > ((kf_wide)1 << 126))
             goto give_up; /* the general path: no timestamp, or a Record may refuse */
         kf_wide delta = stamp - (kf_wide)base_timestamp;
+        if (i == 0 || stamp > max_timestamp)
+            max_timestamp = stamp;
         RecordInts ints = src->n;
         ints.offset = (kf_wide)base_offset + i;
         ints.timestamp_type = (int)stamp_type;
@@ -612,7 +616,7 @@ restamp(PyObject *module, PyObject *args)
         }
         PyList_SET_ITEM(out, i, r);
     }
-    return out;
+    return Py_BuildValue("(NN)", out, kf_wide_as_long(max_timestamp));
 give_up:
     Py_DECREF(out);
     Py_RETURN_NONE;
@@ -710,9 +714,10 @@ static PyMethodDef module_functions[] = {
      "bind_record(TimestampType, EncodeError): the enum Record.timestamp_type returns and "
      "the error a bad field raises."},
     {"restamp_records", restamp, METH_VARARGS,
-     "restamp_records(records, base_offset, base_timestamp, timestamp_type) -> list | None: "
-     "make_batch's copies of native Records with offsets and deltas (None: not all "
-     "records qualify)."},
+     "restamp_records(records, base_offset, base_timestamp, timestamp_type) -> "
+     "(list, max_timestamp) | None: make_batch's copies of native Records with offsets and "
+     "deltas, and their largest timestamp (base_timestamp when empty); None: not all "
+     "records qualify."},
     {NULL},
 };
 

@@ -571,9 +571,11 @@ def _item(item: Any, i: int) -> tuple[int | None, int | None, Any, Any, Any, int
 
 
 def _restamped(items: Sequence[Any], base_offset: int, base_timestamp: int,
-               timestamp_type: TimestampType | int, magic: int) -> list[Record] | None:
-    """make_batch's records in the common case (every item a native :class:`Record` with a
-    timestamp, magic 1 or 2), made in C; ``None`` otherwise (the general loop decides)."""
+               timestamp_type: TimestampType | int,
+               magic: int) -> tuple[list[Record], int] | None:
+    """make_batch's records and their largest timestamp in the common case (every item a
+    native :class:`Record` with a timestamp, magic 1 or 2), made in C; ``None`` otherwise
+    (the general loop decides)."""
     native = engine.extension()
     if native is None or magic == 0 or base_offset.__class__ is not int \
             or base_timestamp.__class__ is not int or not isinstance(items, list | tuple):
@@ -601,8 +603,8 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
     has ``last_offset_delta == -1``. For magic 0/1, see :func:`kformat.records.legacy.build_legacy`
     (one message per record when uncompressed, one wrapper otherwise; no headers).
 
-    The batch's records are new :class:`Record` values; like ``dataclasses.replace``, one
-    made from a :class:`Record` shares its ``key``, ``value`` and ``headers`` list.
+    The batch's records are new :class:`Record` values; one made from a :class:`Record`
+    shares its ``key``, ``value`` and ``headers`` (immutable values).
     """
     kind = _codec(codec)
     if magic not in (0, 1, 2):
@@ -614,8 +616,10 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
         base_timestamp = first if first is not None else _now_ms()
     if magic == 0:
         base_timestamp = -1
-    made = _restamped(items, base_offset, base_timestamp, timestamp_type, magic)
-    if made is None:
+    restamped = _restamped(items, base_offset, base_timestamp, timestamp_type, magic)
+    if restamped is not None:
+        made, max_timestamp = restamped
+    else:
         made = []
         for i, item in enumerate(items):
             offset, stamp, key, value, headers, attributes = _item(item, i)
@@ -629,7 +633,7 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
                                    stamp - base_timestamp if magic else 0))
             except EncodeError as exc:  # a field Record refuses, named in the batch
                 raise exc.relocated(prefix=f"records[{i}]") from None
-    max_timestamp = max(map(_TIMESTAMP, made), default=base_timestamp)
+        max_timestamp = max(map(_TIMESTAMP, made), default=base_timestamp)
     batch = Batch(
         base_offset=base_offset,
         magic=magic,

@@ -118,7 +118,9 @@ def test_a_delta_out_of_range_is_named_by_the_python_path() -> None:
 
 def test_make_batch_restamps_native_records_in_c() -> None:
     records = [Record(key=b"%d" % i, timestamp=100 + i, attributes=i % 2) for i in range(5)]
-    made = native().restamp_records(records, 7, 100, 1)
+    made, max_timestamp = native().restamp_records(records, 7, 100, 1)
+    assert max_timestamp == 104
+    assert native().restamp_records([], 7, 100, 1) == ([], 100)
     assert [(r.offset, r.offset_delta, r.timestamp, r.timestamp_delta, r.timestamp_type)
             for r in made] == [(7 + i, i, 100 + i, i, 1) for i in range(5)]
     assert native().restamp_records([Record(timestamp=-1)], 0, 0, 0) is None
