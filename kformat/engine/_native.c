@@ -2128,6 +2128,8 @@ PyInit__native(void)
         PyExc_ValueError, NULL);
     if (!Fallback || PyModule_AddObjectRef(m, "Fallback", Fallback) < 0)
         goto error;
+    if (PyModule_AddFunctions(m, columnar_methods) < 0)
+        goto error;
     if (PyModule_AddIntConstant(m, "MAX_DEPTH", MAX_DEPTH) < 0 ||
         PyModule_AddIntConstant(m, "PLAN_VERSION", PLAN_VERSION) < 0)
         goto error;

@@ -228,4 +228,9 @@ int count_field(PyObject *ctx, PyObject *name, int64_t *out);
  * plan's (capped) decompress function; a new bytes object, and r->pos moves to r->end. */
 PyObject *decompress_region(Reader *r, PyObject *plan, int64_t codec);
 
+/* ------------------------------------------------- the module's other parts */
+
+/* columnar.c: the columnar sink (arrow_columns), added to the module by _native.c. */
+extern PyMethodDef columnar_methods[];
+
 #endif /* KFORMAT_NATIVE_H */

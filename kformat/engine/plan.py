@@ -50,9 +50,10 @@ from contextvars import ContextVar
 from enum import IntEnum
 from typing import Any
 
-from construct import Construct, Renamed
+from construct import Construct
 
 from kformat.errors import GrammarError
+from kformat.primitives.base import unwrap
 
 __all__ = ["Field", "Op", "PlanError", "Prefix", "describe", "lower", "lowers"]
 
@@ -120,14 +121,6 @@ class PlanError(GrammarError):
     """A grammar holds a block the native engine cannot run."""
 
 
-def _unwrap(sc: Construct) -> tuple[str | None, Construct]:
-    name = None
-    while isinstance(sc, Renamed):
-        name = name or sc.name
-        sc = sc.subcon
-    return name, sc
-
-
 def _node(op: Op, *items: Any) -> tuple[Any, ...]:
     """A plan node: plain ints, no enum members (the C side reads the interpreter's cached
     small ints by address)."""
@@ -173,12 +166,20 @@ def lowers(grammar: Construct) -> bool:
 
 
 def _lower(sc: Construct, where: str) -> tuple[Any, ...]:
-    from kformat.primitives.blobs import KBytes, KString
-    from kformat.primitives.containers import Flatten, KArray, KGreedy, KPrefixed, KStruct, Presence
+    from kformat.primitives import (
+        Flatten,
+        KArray,
+        KBytes,
+        KGreedy,
+        KPrefixed,
+        KString,
+        KStruct,
+        Presence,
+    )
     from kformat.primitives.scalars import FixedNumber, _Simple
     from kformat.primitives.tagged import TaggedFields
 
-    _name, sc = _unwrap(sc)
+    _name, sc = unwrap(sc)
     kind = type(sc)
     if isinstance(sc, FixedNumber):
         return _node(Op[sc.kind])
@@ -303,7 +304,7 @@ def _lower_record(plan: tuple[Any, ...], factory: Any, where: str) -> tuple[Any,
 def _struct(sc: Any, where: str) -> tuple[Any, ...]:
     fields = []
     for sub in sc.subcons:
-        name, inner = _unwrap(sub)
+        name, inner = unwrap(sub)
         label = f"{where}.{name}" if where and name else (name or where)
         plan = _lower(inner, label)
         if getattr(inner, "flatten", False):

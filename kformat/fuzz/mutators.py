@@ -33,7 +33,7 @@ from kformat.fuzz.subjects import (
     splice,
 )
 from kformat.fuzz.trace import Span, tagged_entries
-from kformat.primitives import _runtime as rt
+from kformat.primitives import runtime as rt
 from kformat.records.codecs import CODEC_MASK, DEFAULT_DECOMPRESSION_LIMIT, codecs_for
 
 __all__ = ["LABELS", "MUTATORS", "Mutation", "applicable", "mutate"]
@@ -784,10 +784,9 @@ def _number_kind(span: Span) -> str | None:
 
 
 def _encode_number(kind: str, value: float) -> bytes:
-    from kformat.primitives.scalars import _FORMATS
 
-    if kind in _FORMATS:
-        return _FORMATS[kind].pack(value)
+    if kind in rt.FIXED_FORMATS:
+        return rt.FIXED_FORMATS[kind].pack(value)
     if kind == "UnsignedVarIntType":
         return rt.uvarint_bytes(int(value))
     bits = 63 if kind == "VarLongType" else 31

@@ -25,7 +25,7 @@ from construct import Construct, Renamed
 from construct.core import BytesIOWithOffsets
 
 from kformat.errors import KFormatError, format_path
-from kformat.primitives import _runtime as rt
+from kformat.primitives import runtime as rt
 from kformat.primitives.fast import _context
 
 __all__ = ["Span", "TaggedEntry", "Trace", "tagged_entries", "trace"]

@@ -22,8 +22,9 @@ from construct import Construct, ConstructError, Container
 
 from kformat import engine
 from kformat.errors import DecodeError, EncodeError, GrammarError, KFormatError
-from kformat.primitives import _runtime as rt
+from kformat.primitives import emitting
 from kformat.primitives.base import EMITTING_FACTORIES, FACTORIES
+from kformat.primitives.reading import expect_consumed
 
 __all__ = ["FAILED_PAYLOADS", "CompiledGrammar", "build_interpreted", "parse_interpreted"]
 
@@ -59,7 +60,7 @@ def parse_interpreted(grammar: Construct, data: bytes, *, exact: bool = True,
     try:
         value = grammar._parsereport(stream, _context(**ctx), ROOT_PATH)
         if exact:
-            rt.expect_consumed(stream, what)
+            expect_consumed(stream, what)
         return value
     except KFormatError:
         raise
@@ -112,7 +113,7 @@ class CompiledGrammar:
     def __init__(self, grammar: Construct, name: str = "grammar", *,
                  factories: dict[Construct, Any] | None = None,
                  native: bool | None = None) -> None:
-        from kformat.primitives.containers import KStruct
+        from kformat.primitives.structs import KStruct
 
         self.grammar = grammar
         self.name = name
@@ -130,7 +131,7 @@ class CompiledGrammar:
             if self.factories else {}
         token = EMITTING_FACTORIES.set(self._ctx.get(FACTORIES))
         parked: list[int] = []
-        parked_token = rt.EMITTED_TOKENS.set(parked)
+        parked_token = emitting.EMITTED_TOKENS.set(parked)
         try:
             compiled = grammar.compile()
         except KFormatError:
@@ -140,8 +141,8 @@ class CompiledGrammar:
                 f"{name}: grammar does not compile: {type(exc).__name__}: {exc}") from None
         finally:
             EMITTING_FACTORIES.reset(token)
-            rt.EMITTED_TOKENS.reset(parked_token)
-            rt.release_constants(parked)
+            emitting.EMITTED_TOKENS.reset(parked_token)
+            emitting.release_constants(parked)
         fallbacks = compiled.module.linkedinstances
         if fallbacks:
             names = sorted({repr(v) for v in fallbacks.values()})

@@ -44,6 +44,7 @@ from kformat.primitives import (
     Uuid,
 )
 from kformat.primitives.base import KConstruct
+from kformat.primitives.emitting import emit_value
 from kformat.protocol.records_field import RecordsField
 from kformat.protocol.schema import EMPTY_STRUCT, FieldDef, MessageDef
 
@@ -63,7 +64,6 @@ class Absent(KConstruct):
     """
 
     min_size = 0
-    context_free = True
 
     def __init__(self, name: str, default: Any, ignorable: bool, version: int) -> None:
         super().__init__()
@@ -83,13 +83,12 @@ class Absent(KConstruct):
         return 0
 
     def _emitparse(self, code: Any) -> str:
-        self._runtime(code)
         code.append("import copy as _copy")
-        return f"_copy.deepcopy({self._value(code, 'absent', self.default)})"
+        return f"_copy.deepcopy({emit_value(code, 'absent', self.default)})"
 
     def _emitbuild(self, code: Any) -> str:
         code.append("from kformat.protocol.compiler import check_absent")
-        default = self._value(code, "absent", self.default)
+        default = emit_value(code, "absent", self.default)
         return f"check_absent(obj, {default}, {self.ignorable}, {self.version}, {self.field_name!r})"
 
 

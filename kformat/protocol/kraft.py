@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from kformat.errors import EncodeError, UnsupportedVersionError
-from kformat.primitives import _runtime as rt
+from kformat.primitives import runtime as rt
 from kformat.protocol.registry import load_registry
 from kformat.protocol.schema import MessageDef
 from kformat.protocol.versioned import (

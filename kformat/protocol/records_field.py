@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from kformat.errors import EncodeError
-from kformat.primitives import _runtime as rt
+from kformat.primitives import runtime as rt
 from kformat.primitives.base import KConstruct
 
 __all__ = ["RecordSet", "RecordsField", "to_records_bytes"]
@@ -88,8 +88,6 @@ def build_records(obj: Any, io: Any, prefix: str, nullable: bool, path: str = ""
 
 class RecordsField(KConstruct):
     """RECORDS (INT32 length) or COMPACT_RECORDS (UNSIGNED_VARINT length + 1)."""
-
-    context_free = True
 
     def __init__(self, prefix: str, nullable: bool = True) -> None:
         super().__init__()

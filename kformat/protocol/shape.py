@@ -18,7 +18,7 @@ import base64
 import dataclasses
 from typing import Any
 
-from construct import Construct, Renamed
+from construct import Construct
 
 from kformat.errors import KFormatError
 from kformat.jsonable import to_jsonable
@@ -30,21 +30,16 @@ from kformat.primitives import (
     Presence,
     TaggedFields,
 )
+from kformat.primitives.base import unwrap
 from kformat.protocol.records_field import RecordSet, RecordsField
 
 __all__ = ["body_json", "records_json"]
 
 
-def _unwrap(sc: Construct) -> Construct:
-    while isinstance(sc, Renamed):
-        sc = sc.subcon
-    return sc
-
-
 def body_json(grammar: Construct, value: Any, *, all_fields: bool = False,
               records: bool = False) -> Any:
     """The JSON form of ``value`` parsed with ``grammar`` (see the module doc)."""
-    sc = _unwrap(grammar)
+    sc = unwrap(grammar)[1]
     if value is None:
         return None
     if isinstance(sc, KStruct) and isinstance(value, dict):
@@ -63,7 +58,7 @@ def _struct(sc: KStruct, value: dict[str, Any], all_fields: bool, records: bool)
 
     grammars: dict[str, Construct] = {}
     for sub in sc.subcons:
-        inner = _unwrap(sub)
+        inner = unwrap(sub)[1]
         if isinstance(inner, TaggedFields):
             grammars.update((f.name, f.subcon) for f in inner.fields)
         elif sub.name and not (isinstance(inner, Absent) and not all_fields):

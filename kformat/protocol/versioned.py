@@ -4,7 +4,7 @@ Kafka stores the messages of its non-RPC specs (metadata records, coordinator re
 ``data`` specs) behind small frames: an INT16 version (``MessageUtil.toVersionPrefixedBytes``),
 a varint frame (``AbstractApiMessageSerde``), or nothing. Each body is declared once, by its
 ``.kfg`` grammar compiled by :func:`~kformat.protocol.compiler.body_grammar`; the frames are
-read here with the :mod:`kformat.primitives._runtime` readers, and the body is handed to the
+read here with the :mod:`kformat.primitives.runtime` readers, and the body is handed to the
 cached :class:`~kformat.primitives.CompiledGrammar`.
 
 Errors raised while decoding a body are relocated to the enclosing buffer: their ``offset``
@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from kformat.errors import EncodeError, KFormatError, UnsupportedVersionError, join_path
 from kformat.primitives import CompiledGrammar, KStruct
-from kformat.primitives import _runtime as rt
+from kformat.primitives import runtime as rt
 from kformat.protocol.compiler import body_grammar
 from kformat.protocol.registry import load_registry
 from kformat.protocol.schema import MessageDef

@@ -29,7 +29,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from kformat.errors import CorruptRecordError, KFormatError
+from kformat.errors import CorruptRecordError, InvalidValueError, KFormatError
 from kformat.primitives import CompiledGrammar
 from kformat.records.api import parse_batches
 from kformat.records.batch import (
@@ -51,6 +51,7 @@ __all__ = ["CODEC_NAMES", "ColumnBuilder", "decode_batch", "to_arrow"]
 
 CODEC_NAMES = tuple(spec.name for spec in CODECS)
 _MS_LIMIT = (1 << 63) // 1000
+_INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
 _HEADERS = headers_type()
 _TIMESTAMP = timestamp_type()
 
@@ -157,7 +158,13 @@ class ColumnBuilder:
         base = v["base_offset"]
         log_append = 1 if attributes & TIMESTAMP_TYPE_FLAG else 0
         if self.want_offset:
-            self.offset += [base + r[_OFFSET_DELTA] for r in recs]
+            offsets = [base + r[_OFFSET_DELTA] for r in recs]
+            if not _INT64_MIN <= min(offsets) <= max(offsets) <= _INT64_MAX:
+                raise InvalidValueError(
+                    "a record offset (base_offset + offset_delta) beyond int64",
+                    path="records.offset_delta", offset=0, expected="an int64 offset",
+                    actual=max(offsets, key=abs))
+            self.offset += offsets
         if self.want_timestamp:
             if log_append:
                 self.timestamp += [v["max_timestamp"]] * n
@@ -211,9 +218,13 @@ class ColumnBuilder:
     # ---------------------------------------------------------------- arrays
 
     def _timestamps(self) -> pa.Array:
-        ms = pa.array(self.timestamp, pa.int64())
-        bounds = pc.min_max(ms).as_py()
-        lo, hi = bounds["min"], bounds["max"]
+        try:
+            ms = pa.array(self.timestamp, pa.int64())
+        except OverflowError:  # a sum beyond int64: corrupt, as the rest beyond us counts
+            lo, hi = -_MS_LIMIT - 1, 0
+        else:
+            bounds = pc.min_max(ms).as_py()
+            lo, hi = bounds["min"], bounds["max"]
         if lo is not None and (lo < -_MS_LIMIT or hi >= _MS_LIMIT):
             ms = pa.array([t if t is not None and -_MS_LIMIT <= t < _MS_LIMIT else None
                            for t in self.timestamp], pa.int64())

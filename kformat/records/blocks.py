@@ -40,8 +40,9 @@ from kformat.errors import (
     KFormatError,
     UnsupportedVersionError,
 )
-from kformat.primitives import _runtime as rt
-from kformat.primitives.base import KConstruct, min_size_of
+from kformat.primitives import runtime as rt
+from kformat.primitives.base import KConstruct, evaluate, min_size_of
+from kformat.primitives.emitting import emit_function, emit_value
 from kformat.records.checksum import crc32, crc32c
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, Codec, compress, decompress
 
@@ -59,10 +60,6 @@ RAW_RECORDS = "_raw_records"
 """Context key of a stored compressed payload offered to :class:`Compressed` on build."""
 
 _CRC = {"crc32c": (crc32c, "CRC-32C"), "crc32": (crc32, "CRC-32")}
-
-
-def _evaluate(value: Any, context: Any) -> Any:
-    return value(context) if callable(value) else value
 
 
 def _sub(path: str, name: str) -> str:
@@ -130,28 +127,18 @@ class Expected(KConstruct):
         return self.subcon._build(obj, stream, context, path)
 
     def _emitparse(self, code: Any) -> str:
-        self._runtime(code)
         code.append(IMPORT)
-        fname = f"parse_expected_{code.allocateId()}"
-        error = self._value(code, "experror", self.error)
-        code.append(f"""
-def {fname}(io, this):
-    start = io.tell()
-    return _kb.check_expected({self.subcon._compileparse(code)}, {self.value!r}, {error},
-                              {self.what!r}, start)
-""")
-        return f"{fname}(io, this)"
+        error = emit_value(code, "experror", self.error)
+        return emit_function(code, "parse", "expected", [
+            "start = io.tell()",
+            f"return _kb.check_expected({self.subcon._compileparse(code)}, {self.value!r}, "
+            f"{error}, {self.what!r}, start)"])
 
     def _emitbuild(self, code: Any) -> str:
-        self._runtime(code)
         code.append(IMPORT)
-        fname = f"build_expected_{code.allocateId()}"
-        code.append(f"""
-def {fname}(obj, io, this):
-    obj = _kb.expected_value(obj, {self.value!r}, {self.what!r})
-    return {self.subcon._compilebuild(code)}
-""")
-        return f"{fname}(obj, io, this)"
+        return emit_function(code, "build", "expected", [
+            f"obj = _kb.expected_value(obj, {self.value!r}, {self.what!r})",
+            f"return {self.subcon._compilebuild(code)}"])
 
     def __repr__(self) -> str:
         return f"Expected({self.subcon!r}, {self.value!r})"
@@ -230,30 +217,20 @@ class CrcGuard(KConstruct):
         return obj
 
     def _emitparse(self, code: Any) -> str:
-        self._runtime(code)
         code.append(IMPORT)
-        fname = f"parse_crcguard_{code.allocateId()}"
-        code.append(f"""
-def {fname}(io, this):
-    value = {{{self.crcname!r}: _kb.read_crc(io, this, {self.algorithm!r}, {self.origin},
-                                             {self.what!r}, verify={self.verify})}}
-    value.update({self.subcon._compileparse(code)})
-    return value
-""")
-        return f"{fname}(io, this)"
+        return emit_function(code, "parse", "crcguard", [
+            f"value = {{{self.crcname!r}: _kb.read_crc(io, this, {self.algorithm!r}, "
+            f"{self.origin}, {self.what!r}, verify={self.verify})}}",
+            f"value.update({self.subcon._compileparse(code)})",
+            "return value"])
 
     def _emitbuild(self, code: Any) -> str:
-        self._runtime(code)
         code.append(IMPORT)
-        fname = f"build_crcguard_{code.allocateId()}"
-        code.append(f"""
-def {fname}(obj, outer, this):
-    io = BytesIO()
-    {self.subcon._compilebuild(code)}
-    _kb.write_crc(io.getvalue(), outer, {self.algorithm!r})
-    return obj
-""")
-        return f"{fname}(obj, io, this)"
+        return emit_function(code, "build", "crcguard", [
+            "outer, io = io, BytesIO()",
+            self.subcon._compilebuild(code),
+            f"_kb.write_crc(io.getvalue(), outer, {self.algorithm!r})",
+            "return obj"])
 
     def __repr__(self) -> str:
         return f"CrcGuard({self.subcon!r}, {self.algorithm!r})"
@@ -329,7 +306,7 @@ class Compressed(KConstruct):
         self.flagbuildnone = subcon.flagbuildnone
 
     def _parse(self, stream: Any, context: Any, path: str) -> Any:
-        codec = _evaluate(self.codec, context)
+        codec = evaluate(self.codec, context)
         if codec == 0:
             value = self.subcon._parsereport(stream, context, path)
             rt.expect_consumed(stream, self.what, path)
@@ -344,7 +321,7 @@ class Compressed(KConstruct):
         return value
 
     def _build(self, obj: Any, stream: Any, context: Any, path: str) -> Any:
-        codec = _evaluate(self.codec, context)
+        codec = evaluate(self.codec, context)
         if codec == 0:
             return self.subcon._build(obj, stream, context, path)
         sub = BytesIO()
@@ -354,40 +331,26 @@ class Compressed(KConstruct):
         return built
 
     def _emitparse(self, code: Any) -> str:
-        self._runtime(code)
         code.append(IMPORT)
-        fname = f"parse_compressed_{code.allocateId()}"
-        code.append(f"""
-def {fname}(io, this):
-    codec = {self.codec!r}
-    if codec == 0:
-        value = {self.subcon._compileparse(code)}
-        expect_consumed(io, {self.what!r})
-        return value
-    io = _kb.open_compressed(io, this, codec, {self.magic})
-    value = {self.subcon._compileparse(code)}
-    expect_consumed(io, {self.what!r})
-    return value
-""")
-        return f"{fname}(io, this)"
+        return emit_function(code, "parse", "compressed", [
+            f"codec = {self.codec!r}",
+            "if codec != 0:",
+            f"    io = _kb.open_compressed(io, this, codec, {self.magic})",
+            f"value = {self.subcon._compileparse(code)}",
+            f"expect_consumed(io, {self.what!r})",
+            "return value"])
 
     def _emitbuild(self, code: Any) -> str:
-        self._runtime(code)
         code.append(IMPORT)
-        fname = f"build_compressed_{code.allocateId()}"
-        code.append(f"""
-def {fname}(obj, io, this):
-    codec = {self.codec!r}
-    if codec == 0:
-        return {self.subcon._compilebuild(code)}
-    outer = io
-    io = BytesIO()
-    built = {self.subcon._compilebuild(code)}
-    outer.write(_kb.compressed_payload(io.getvalue(), this, codec, {self.magic},
-                                       {self.raw_key!r}))
-    return built
-""")
-        return f"{fname}(obj, io, this)"
+        return emit_function(code, "build", "compressed", [
+            f"codec = {self.codec!r}",
+            "if codec == 0:",
+            f"    return {self.subcon._compilebuild(code)}",
+            "outer, io = io, BytesIO()",
+            f"built = {self.subcon._compilebuild(code)}",
+            "outer.write(_kb.compressed_payload(io.getvalue(), this, codec, "
+            f"{self.magic}, {self.raw_key!r}))",
+            "return built"])
 
     def __repr__(self) -> str:
         return f"Compressed({self.subcon!r}, codec={self.codec!r}, magic={self.magic})"

@@ -22,7 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from kformat.records.codecs import CODECS
+from kformat.records.batch import CONTROL_FLAG, TIMESTAMP_TYPE_FLAG, TRANSACTIONAL_FLAG
+from kformat.records.codecs import CODEC_MASK, CODECS
 from kformat.records.enums import Codec, TimestampType, json_name
 from kformat.records.model import Batch
 
@@ -197,6 +198,14 @@ class Column:
     spark: str
     kind: str
     doc: str
+    source: tuple[Any, ...] = ()
+    """Where a magic 2 batch holds it, by the grammar's field names (``RecordBatchV2``):
+    ``("record", field)``, ``("batch", field)``, ``("sum", ref, ref)`` (``ref``: ``(level,
+    field)``, level 0 the batch's, 1 the record's), ``("timestamp", base, delta, max,
+    attributes, flag)`` (``max`` when ``attributes & flag``), ``("flag", field, mask)``,
+    ``("codec", field, mask)``, ``("crc",)``, ``("position",)`` or ``("option",)`` (the
+    ``to_arrow`` argument of the column's name). The native kernel reads the columns from
+    these (:mod:`kformat.records.arrow_native`)."""
 
     def __post_init__(self) -> None:
         if self.kind not in _ARROW_TYPES:
@@ -214,36 +223,48 @@ class Column:
 
 
 KAFKA_COLUMNS: tuple[Column, ...] = (
-    Column("key", "binary", "binary", "record key (null when null)"),
-    Column("value", "binary", "binary", "record value (null when null)"),
+    Column("key", "binary", "binary", "record key (null when null)", ("record", "key")),
+    Column("value", "binary", "binary", "record value (null when null)",
+           ("record", "value")),
     Column("topic", "string", "string",
-           "from the directory name `<topic>-<partition>` (split on the last '-')"),
-    Column("partition", "int", "int32", "from the directory name; null if it has none"),
-    Column("offset", "bigint", "int64", "absolute record offset"),
+           "from the directory name `<topic>-<partition>` (split on the last '-')",
+           ("option",)),
+    Column("partition", "int", "int32", "from the directory name; null if it has none",
+           ("option",)),
+    Column("offset", "bigint", "int64", "absolute record offset",
+           ("sum", (0, "base_offset"), (1, "offset_delta"))),
     Column("timestamp", "timestamp", "timestamp",
            "record timestamp (LogAppendTime batches: the batch's max timestamp); "
-           "null on magic 0"),
+           "null on magic 0",
+           ("timestamp", (0, "base_timestamp"), (1, "timestamp_delta"),
+            (0, "max_timestamp"), (0, "attributes"), TIMESTAMP_TYPE_FLAG)),
     Column("timestampType", "int", "int32",
-           "0 CreateTime, 1 LogAppendTime, -1 none (magic 0)"),
+           "0 CreateTime, 1 LogAppendTime, -1 none (magic 0)",
+           ("flag", "attributes", TIMESTAMP_TYPE_FLAG)),
     Column("headers", "array<struct<key:string,value:binary>>", "headers",
-           "record headers in order (empty on magic 0/1)"),
+           "record headers in order (empty on magic 0/1)", ("record", "headers")),
 )
 """The columns of Spark's Kafka source, in its order."""
 
 BATCH_COLUMNS: tuple[Column, ...] = (
     Column("baseOffset", "bigint", "int64",
-           "first offset of the batch (magic 0/1: of the wrapper's first inner message)"),
-    Column("magic", "int", "int32", "0, 1 or 2"),
-    Column("codec", "string", "string", _CODEC_NAMES),
-    Column("producerId", "bigint", "int64", "-1 when none (and on magic 0/1)"),
-    Column("producerEpoch", "int", "int32", "-1 when none"),
-    Column("baseSequence", "int", "int32", "-1 when none"),
-    Column("isTransactional", "boolean", "bool", "attributes bit 4"),
-    Column("isControl", "boolean", "bool", "attributes bit 5 (transaction markers...)"),
+           "first offset of the batch (magic 0/1: of the wrapper's first inner message)",
+           ("batch", "base_offset")),
+    Column("magic", "int", "int32", "0, 1 or 2", ("batch", "magic")),
+    Column("codec", "string", "string", _CODEC_NAMES, ("codec", "attributes", CODEC_MASK)),
+    Column("producerId", "bigint", "int64", "-1 when none (and on magic 0/1)",
+           ("batch", "producer_id")),
+    Column("producerEpoch", "int", "int32", "-1 when none", ("batch", "producer_epoch")),
+    Column("baseSequence", "int", "int32", "-1 when none", ("batch", "base_sequence")),
+    Column("isTransactional", "boolean", "bool", "attributes bit 4",
+           ("flag", "attributes", TRANSACTIONAL_FLAG)),
+    Column("isControl", "boolean", "bool", "attributes bit 5 (transaction markers...)",
+           ("flag", "attributes", CONTROL_FLAG)),
     Column("crcValid", "boolean", "bool",
-           "false when the stored CRC does not match; null with verifyCrc=false"),
-    Column("segment", "string", "string", "the file, as listed"),
-    Column("position", "bigint", "int64", "byte position of the batch in the file"),
+           "false when the stored CRC does not match; null with verifyCrc=false", ("crc",)),
+    Column("segment", "string", "string", "the file, as listed", ("option",)),
+    Column("position", "bigint", "int64", "byte position of the batch in the file",
+           ("position",)),
 )
 """The batch a record came from."""
 

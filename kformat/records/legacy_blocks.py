@@ -36,8 +36,9 @@ from kformat.errors import (
     UnsupportedCodecError,
     UnsupportedVersionError,
 )
-from kformat.primitives import _runtime as rt
-from kformat.primitives.base import KConstruct
+from kformat.primitives import runtime as rt
+from kformat.primitives.base import KConstruct, evaluate
+from kformat.primitives.emitting import emit_function
 from kformat.records.blocks import get_param, relocate
 from kformat.records.codecs import (
     CODEC_MASK,
@@ -57,10 +58,6 @@ _IMPORT = "import kformat.records.legacy_blocks as _lb\nfrom io import BytesIO"
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def _evaluate(value: Any, context: Any) -> Any:
-    return value(context) if callable(value) else value
 
 
 def _sub(path: str, name: str) -> str:
@@ -108,10 +105,10 @@ class LegacyMagic(KConstruct):
         self.match = match
 
     def _parse(self, stream: Any, context: Any, path: str) -> Any:
-        return p_legacy_magic(stream, _evaluate(self.match, context), path)
+        return p_legacy_magic(stream, evaluate(self.match, context), path)
 
     def _build(self, obj: Any, stream: Any, context: Any, path: str) -> Any:
-        return b_legacy_magic(obj, stream, _evaluate(self.match, context), path)
+        return b_legacy_magic(obj, stream, evaluate(self.match, context), path)
 
     def _emitparse(self, code: Any) -> str:
         code.append(_IMPORT)
@@ -180,7 +177,7 @@ class LegacyAttributes(KConstruct):
         return p_legacy_attributes(stream, self.nested, path)
 
     def _build(self, obj: Any, stream: Any, context: Any, path: str) -> Any:
-        return b_legacy_attributes(obj, stream, _evaluate(self.magic, context), self.nested,
+        return b_legacy_attributes(obj, stream, evaluate(self.magic, context), self.nested,
                                    path)
 
     def _emitparse(self, code: Any) -> str:
@@ -221,7 +218,7 @@ def p_legacy_value(io: Any, this: Any, codec: int, magic: int,
 def b_legacy_value(obj: Any, io: Any, codec: int, magic: int,
                    build_inner: Callable[[Any], bytes], path: str = "") -> Any:
     """Write ``value``: as given, or for a wrapper without one, its compressed ``messages``."""
-    objdict = rt.struct_dict(obj)
+    objdict = rt.struct_values(obj, None, path)
     vpath = _sub(path, "value")
     value = objdict.get("value")
     messages = objdict.get("messages")
@@ -267,8 +264,8 @@ class LegacyValue(KConstruct):
         def parse_inner(sub: Any) -> Any:
             return self.subcon._parsereport(sub, context, _sub(path, "messages"))
 
-        return p_legacy_value(stream, context, _evaluate(self.codec, context),
-                              _evaluate(self.magic, context), parse_inner, path)
+        return p_legacy_value(stream, context, evaluate(self.codec, context),
+                              evaluate(self.magic, context), parse_inner, path)
 
     def _build(self, obj: Any, stream: Any, context: Any, path: str) -> Any:
         def build_inner(messages: Any) -> bytes:
@@ -276,34 +273,24 @@ class LegacyValue(KConstruct):
             self.subcon._build(messages, sub, context, _sub(path, "messages"))
             return sub.getvalue()
 
-        return b_legacy_value(obj, stream, _evaluate(self.codec, context),
-                              _evaluate(self.magic, context), build_inner, path)
+        return b_legacy_value(obj, stream, evaluate(self.codec, context),
+                              evaluate(self.magic, context), build_inner, path)
 
     def _emitparse(self, code: Any) -> str:
-        self._runtime(code)
         code.append(_IMPORT)
-        fname = f"parse_legacyvalue_{code.allocateId()}"
-        code.append(f"""
-def {fname}(io, this):
-    def parse_inner(io):
-        return {self.subcon._compileparse(code)}
-    return _lb.p_legacy_value(io, this, {self.codec!r}, {self.magic!r}, parse_inner)
-""")
-        return f"{fname}(io, this)"
+        return emit_function(code, "parse", "legacyvalue", [
+            "def parse_inner(io):",
+            f"    return {self.subcon._compileparse(code)}",
+            f"return _lb.p_legacy_value(io, this, {self.codec!r}, {self.magic!r}, parse_inner)"])
 
     def _emitbuild(self, code: Any) -> str:
-        self._runtime(code)
         code.append(_IMPORT)
-        fname = f"build_legacyvalue_{code.allocateId()}"
-        code.append(f"""
-def {fname}(obj, io, this):
-    def build_inner(obj):
-        io = BytesIO()
-        {self.subcon._compilebuild(code)}
-        return io.getvalue()
-    return _lb.b_legacy_value(obj, io, {self.codec!r}, {self.magic!r}, build_inner)
-""")
-        return f"{fname}(obj, io, this)"
+        return emit_function(code, "build", "legacyvalue", [
+            "def build_inner(obj):",
+            "    io = BytesIO()",
+            f"    {self.subcon._compilebuild(code)}",
+            "    return io.getvalue()",
+            f"return _lb.b_legacy_value(obj, io, {self.codec!r}, {self.magic!r}, build_inner)"])
 
     def __repr__(self) -> str:
         return f"LegacyValue({self.subcon!r})"

@@ -30,13 +30,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from construct import Construct, Renamed
+from construct import Construct
 from construct.expr import Path
 from hypothesis import strategies as st
 
 from kformat.errors import GrammarError, UnsupportedVersionError
 from kformat.primitives import KArray, KBytes, KGreedy, KPrefixed, KString, KStruct, Presence
-from kformat.primitives import _runtime as rt
+from kformat.primitives import runtime as rt
+from kformat.primitives.base import unwrap
 from kformat.primitives.scalars import (
     BooleanType,
     FixedNumber,
@@ -144,14 +145,6 @@ def count_field(block: Construct) -> str | None:
     return None
 
 
-def _unwrap(block: Construct) -> tuple[str | None, Construct]:
-    name = None
-    while isinstance(block, Renamed):
-        name = name or block.name
-        block = block.subcon
-    return name, block
-
-
 def _merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for part in parts:
@@ -170,7 +163,7 @@ def _struct(block: KStruct, path: str, walk: Walk) -> st.SearchStrategy[Any]:
     flattened: list[st.SearchStrategy[Any]] = []
     links: list[tuple[str, str]] = []
     for sc in block.subcons:
-        name, inner = _unwrap(sc)
+        name, inner = unwrap(sc)
         if getattr(sc, "flatten", False) or getattr(inner, "flatten", False):
             flattened.append(walk.visit(inner, path))
             continue
