@@ -391,6 +391,7 @@ def _lz4_blocks(data: bytes, pos: int, block_max: int, out: _Output) -> None:
     size), so memory stays within the cap plus one block; a frame the LZ4 frame decoder
     would read, but in one call per block with no output resizing (twice as fast)."""
     end = len(data)
+    view = memoryview(data)  # blocks are read in place, not copied out
     while True:
         if end - pos < 4:
             raise out.corrupt("lz4: truncated frame")
@@ -404,10 +405,10 @@ def _lz4_blocks(data: bytes, pos: int, block_max: int, out: _Output) -> None:
         if size > block_max:
             raise out.corrupt(f"lz4: a block of {size} bytes in a frame of "
                               f"{block_max}-byte blocks")
-        block = data[pos:pos + size]
+        block = view[pos:pos + size]
         pos += size
         if word & 0x80000000:
-            out.add(block)
+            out.add(bytes(block))
         else:
             out.add(lz4.block.decompress(block, uncompressed_size=block_max))
     if pos != end:
