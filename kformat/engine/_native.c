@@ -304,10 +304,8 @@ parse_factory(Reader *r, PyObject *plan)
  *     timestamp = max_timestamp if attributes & flag (LogAppendTime) else base_timestamp +
  *                 timestamp_delta; timestamp_type = 1 if LogAppendTime else 0
  * A RecordLayout is the node read once per array of records: its fields' opcodes and slots
- * as C values, the batch's bases, and the last header keys seen (records of one producer
- * repeat them: an equal key is shared instead of decoded again). */
+ * as C values and the batch's bases. */
 #define MAX_RECORD_FIELDS 16
-#define HEADER_KEY_CACHE 4
 
 static PyObject *parse_blob(Reader *r, long prefix, int nullable, int text);
 
@@ -326,7 +324,6 @@ typedef struct {
     int headers_direct;
     RecordField header_key, header_value;
     long header_min;
-    PyObject *keys[HEADER_KEY_CACHE]; /* owned: the last key read at header index j */
     kf_wide base_offset, base_timestamp, max_timestamp;
     int log_append;
 } RecordLayout;
@@ -448,8 +445,7 @@ record_layout(PyObject *plan, PyObject *ctx, RecordLayout *layout)
 static void
 layout_clear(RecordLayout *layout)
 {
-    for (int j = 0; j < HEADER_KEY_CACHE; j++)
-        Py_CLEAR(layout->keys[j]);
+    (void)layout; /* nothing owned today; kept so every user releases a layout */
 }
 
 /* An integer node read into *out without making a Python int. */
@@ -503,77 +499,81 @@ read_int(Reader *r, long op, int64_t *out)
     }
 }
 
-/* A header key: the string at header index j of the previous record when the bytes are the
- * same (ASCII keys), else decoded (and remembered). */
-static PyObject *
-read_header_key(Reader *r, RecordLayout *layout, Py_ssize_t j)
+/* A header key's bytes checked as UTF-8 without keeping a str (ASCII, the common case, is
+ * a byte scan). */
+static int
+check_utf8(const char *p, Py_ssize_t n)
 {
-    int64_t n;
-    if (read_length(r, layout->header_key.prefix, &n) < 0)
-        return NULL;
-    if (n < 0)
-        return fail_null("null header key");
-    if (need(r, (Py_ssize_t)n) < 0)
-        return NULL;
-    const char *p = (const char *)r->buf + r->pos;
-    PyObject *cached = j < HEADER_KEY_CACHE ? layout->keys[j] : NULL;
-    if (cached && PyUnicode_GET_LENGTH(cached) == n &&
-        memcmp(PyUnicode_DATA(cached), p, (size_t)n) == 0) {
-        r->pos += (Py_ssize_t)n;
-        return Py_NewRef(cached);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if ((unsigned char)p[i] >= 0x80) {
+            PyObject *s = PyUnicode_DecodeUTF8(p, n, "strict");
+            if (!s) {
+                PyErr_Clear();
+                return fail("invalid UTF-8");
+            }
+            Py_DECREF(s);
+            return 0;
+        }
     }
-    PyObject *key = PyUnicode_DecodeUTF8(p, (Py_ssize_t)n, "strict");
-    if (!key) {
-        PyErr_Clear();
-        return fail_null("invalid UTF-8");
-    }
-    r->pos += (Py_ssize_t)n;
-    if (j < HEADER_KEY_CACHE && PyUnicode_IS_COMPACT_ASCII(key))
-        Py_XSETREF(layout->keys[j], Py_NewRef(key));
-    return key;
+    return 0;
 }
 
-/* The headers field read into a tuple of (str, bytes | None) tuples. */
+/* The headers field: the empty tuple, or (direct plans) the entries' wire bytes, checked
+ * here (every length within them, keys not null and valid UTF-8) and kept raw: the Record
+ * makes the tuple when it is first read (record.h), which saves three objects per header
+ * for records whose headers are never looked at; other plans give the tuple. *count is the
+ * number of raw entries (0: a tuple). */
 static PyObject *
-parse_headers(Reader *r, RecordLayout *layout, RecordField *f)
+parse_headers(Reader *r, RecordLayout *layout, RecordField *f, int32_t *count)
 {
     int64_t n;
+    *count = 0;
     if (read_length(r, f->prefix, &n) < 0)
         return NULL;
     if (n < 0)
         return fail_null("null headers");
     if (n > (r->end - r->pos) / layout->header_min)
         return fail_null("count larger than the bytes left");
-    PyObject *tuple = PyTuple_New((Py_ssize_t)n);
-    if (!tuple || n == 0)
-        return tuple;
-    PyObject *element = PyTuple_GET_ITEM(f->plan, 3);
-    for (Py_ssize_t j = 0; j < (Py_ssize_t)n; j++) {
-        PyObject *item = NULL;
-        if (layout->headers_direct) {
-            PyObject *key = read_header_key(r, layout, j);
-            PyObject *value = key ? parse_blob(r, layout->header_value.prefix,
-                                               layout->header_value.nullable, 0) : NULL;
-            item = value ? PyTuple_New(2) : NULL;
-            if (item) {
-                PyTuple_SET_ITEM(item, 0, key);
-                PyTuple_SET_ITEM(item, 1, value);
-                PyObject_GC_UnTrack(item); /* atomic values only */
-            }
-            else {
-                Py_XDECREF(key);
-                Py_XDECREF(value);
+    if (n == 0)
+        return PyTuple_New(0);
+    if (layout->headers_direct) {
+        Py_ssize_t start = r->pos;
+        for (int64_t j = 0; j < n; j++) {
+            int64_t size;
+            if (read_length(r, layout->header_key.prefix, &size) < 0)
+                return NULL;
+            if (size < 0)
+                return fail_null("null header key");
+            if (need(r, (Py_ssize_t)size) < 0 ||
+                check_utf8((const char *)r->buf + r->pos, (Py_ssize_t)size) < 0)
+                return NULL;
+            r->pos += (Py_ssize_t)size;
+            if (read_length(r, layout->header_value.prefix, &size) < 0)
+                return NULL;
+            if (size < 0 && !layout->header_value.nullable)
+                return fail_null("null in a non-nullable field");
+            if (size > 0) {
+                if (need(r, (Py_ssize_t)size) < 0)
+                    return NULL;
+                r->pos += (Py_ssize_t)size;
             }
         }
-        else
-            item = parse_node(r, element);
+        *count = (int32_t)n; /* n <= bytes left / header_min: fits */
+        return PyBytes_FromStringAndSize((const char *)r->buf + start, r->pos - start);
+    }
+    PyObject *tuple = PyTuple_New((Py_ssize_t)n);
+    if (!tuple)
+        return NULL;
+    PyObject *element = PyTuple_GET_ITEM(f->plan, 3);
+    for (Py_ssize_t j = 0; j < (Py_ssize_t)n; j++) {
+        PyObject *item = parse_node(r, element);
         if (!item) {
             Py_DECREF(tuple);
             return NULL;
         }
         PyTuple_SET_ITEM(tuple, j, item);
     }
-    if (!layout->headers_direct && !kf_headers_ok(tuple)) {
+    if (!kf_headers_ok(tuple)) {
         Py_DECREF(tuple);
         return fail_null("headers are not (str, bytes | None) pairs");
     }
@@ -587,6 +587,7 @@ parse_record(Reader *r, RecordLayout *layout)
 {
     RecordInts ints = {0};
     PyObject *key = NULL, *value = NULL, *headers = NULL;
+    int32_t raw_count = 0;
     for (Py_ssize_t i = 0; i < layout->n; i++) {
         RecordField *f = &layout->f[i];
         int64_t v;
@@ -600,7 +601,7 @@ parse_record(Reader *r, RecordLayout *layout)
             break;
         }
         case KF_HEADERS:
-            if (!(headers = parse_headers(r, layout, f)))
+            if (!(headers = parse_headers(r, layout, f, &raw_count)))
                 goto error;
             break;
         default:
@@ -620,6 +621,11 @@ parse_record(Reader *r, RecordLayout *layout)
     ints.timestamp_type = layout->log_append;
     if (!headers && !(headers = PyTuple_New(0)))
         goto error;
+    if (raw_count)
+        return kf_record_new_raw(&ints, key ? key : Py_NewRef(Py_None),
+                                 value ? value : Py_NewRef(Py_None), headers, raw_count,
+                                 (int)layout->header_key.prefix,
+                                 (int)layout->header_value.prefix);
     return kf_record_new(&ints, key ? key : Py_NewRef(Py_None),
                          value ? value : Py_NewRef(Py_None), headers);
 error:
@@ -1440,9 +1446,11 @@ build_record(Writer *w, RecordLayout *layout, RecordObject *rec)
         case KF_VALUE:
             rc = build_blob(w, f->prefix, f->nullable, 0, rec->value);
             break;
-        case KF_HEADERS:
-            rc = build_headers(w, layout, f, rec->headers);
+        case KF_HEADERS: {
+            PyObject *headers = kf_headers(rec); /* raw headers: the tuple, canonical bytes */
+            rc = headers ? build_headers(w, layout, f, headers) : -1;
             break;
+        }
         case KF_ATTRIBUTES:
             rc = write_int(w, f->op, rec->n.attributes);
             break;

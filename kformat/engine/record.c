@@ -7,6 +7,7 @@
  * pure-Python twin, kformat.records.model.PythonRecord; tests/records/test_record_type.py
  * runs the same tests on both.
  */
+#include "native.h"
 #include "record.h"
 #include <structmember.h>
 
@@ -263,6 +264,7 @@ set_field(RecordObject *r, int field, PyObject *value)
     case KF_HEADERS:
         checked = checked_headers(value);
         slot = &r->headers;
+        r->raw_count = 0;
         break;
     default: {
         kf_wide v;
@@ -296,7 +298,88 @@ record_alloc(void)
     if (!r)
         return NULL;
     r->key = r->value = r->headers = NULL;
+    r->raw_count = 0;
+    r->raw_key_prefix = r->raw_value_prefix = 0;
     return r;
+}
+
+PyObject *
+kf_record_new_raw(const RecordInts *ints, PyObject *key, PyObject *value, PyObject *raw,
+                  int32_t count, int key_prefix, int value_prefix)
+{
+    RecordObject *r = (RecordObject *)kf_record_new(ints, key, value, raw);
+    if (r) {
+        r->raw_count = count;
+        r->raw_key_prefix = (uint8_t)key_prefix;
+        r->raw_value_prefix = (uint8_t)value_prefix;
+    }
+    return (PyObject *)r;
+}
+
+/* Copy other's headers (tuple, or raw bytes and their description) into r. */
+static void
+share_headers(RecordObject *r, RecordObject *other)
+{
+    Py_XSETREF(r->headers, Py_NewRef(other->headers));
+    r->raw_count = other->raw_count;
+    r->raw_key_prefix = other->raw_key_prefix;
+    r->raw_value_prefix = other->raw_value_prefix;
+}
+
+/* The raw headers decoded: checked when parsed, so a failure here means memory (or a bug,
+ * reported as SystemError rather than as bad input). */
+PyObject *
+kf_headers(RecordObject *r)
+{
+    if (!r->raw_count)
+        return r->headers;
+    PyObject *raw = r->headers;
+    Reader rd = {(const uint8_t *)PyBytes_AS_STRING(raw), 0, PyBytes_GET_SIZE(raw), 0, 0,
+                 NULL, 1, NULL};
+    PyObject *tuple = PyTuple_New(r->raw_count);
+    if (!tuple)
+        return NULL;
+    for (Py_ssize_t j = 0; j < r->raw_count; j++) {
+        int64_t n;
+        PyObject *key = NULL, *value = NULL, *pair = NULL;
+        if (read_length(&rd, r->raw_key_prefix, &n) == 0 && n >= 0 &&
+            need(&rd, (Py_ssize_t)n) == 0) {
+            key = PyUnicode_DecodeUTF8((const char *)rd.buf + rd.pos, (Py_ssize_t)n, "strict");
+            rd.pos += (Py_ssize_t)n;
+        }
+        if (key && read_length(&rd, r->raw_value_prefix, &n) == 0) {
+            if (n < 0)
+                value = Py_NewRef(Py_None);
+            else if (need(&rd, (Py_ssize_t)n) == 0) {
+                value = PyBytes_FromStringAndSize((const char *)rd.buf + rd.pos, (Py_ssize_t)n);
+                rd.pos += (Py_ssize_t)n;
+            }
+        }
+        if (value && (pair = PyTuple_New(2))) {
+            PyTuple_SET_ITEM(pair, 0, key);
+            PyTuple_SET_ITEM(pair, 1, value);
+            PyObject_GC_UnTrack(pair);
+            PyTuple_SET_ITEM(tuple, j, pair);
+            continue;
+        }
+        Py_XDECREF(key);
+        Py_XDECREF(value);
+        Py_DECREF(tuple);
+        if (!PyErr_Occurred() || PyErr_ExceptionMatches(Fallback)) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_SystemError, "kformat: a record's raw headers do not decode");
+        }
+        return NULL;
+    }
+    if (rd.pos != rd.end) {
+        Py_DECREF(tuple);
+        PyErr_SetString(PyExc_SystemError, "kformat: a record's raw headers do not decode");
+        return NULL;
+    }
+    PyObject_GC_UnTrack(tuple); /* atomic values only */
+    Py_SETREF(r->headers, tuple);
+    r->raw_count = 0;
+    return tuple;
 }
 
 PyObject *
@@ -436,7 +519,7 @@ record_replace(RecordObject *self, PyObject *const *args, Py_ssize_t nargs, PyOb
     r->n = self->n;
     r->key = Py_NewRef(self->key);
     r->value = Py_NewRef(self->value);
-    r->headers = Py_NewRef(self->headers);
+    share_headers(r, self);
     if (apply_args(r, "replace()", args, 0, kwnames) < 0) {
         Py_DECREF(r);
         return NULL;
@@ -468,8 +551,10 @@ field_value(RecordObject *r, int i, int plain)
         return Py_NewRef(r->key);
     case KF_VALUE:
         return Py_NewRef(r->value);
-    case KF_HEADERS:
-        return Py_NewRef(r->headers);
+    case KF_HEADERS: {
+        PyObject *headers = kf_headers(r);
+        return headers ? Py_NewRef(headers) : NULL;
+    }
     case KF_TIMESTAMP_TYPE:
         return plain ? PyLong_FromLong(r->n.timestamp_type) : timestamp_type_of(r);
     case KF_ATTRIBUTES:
@@ -482,7 +567,7 @@ field_value(RecordObject *r, int i, int plain)
 }
 
 static PyObject *
-get_int(RecordObject *r, void *closure)
+get_field(RecordObject *r, void *closure)
 {
     return field_value(r, (int)(intptr_t)closure, 0);
 }
@@ -516,8 +601,10 @@ record_richcompare(PyObject *a, PyObject *b, int op)
         equal = PyObject_RichCompareBool(x->key, y->key, Py_EQ);
     if (equal > 0)
         equal = PyObject_RichCompareBool(x->value, y->value, Py_EQ);
-    if (equal > 0)
-        equal = PyObject_RichCompareBool(x->headers, y->headers, Py_EQ);
+    if (equal > 0) {
+        PyObject *hx = kf_headers(x), *hy = hx ? kf_headers(y) : NULL;
+        equal = hy ? PyObject_RichCompareBool(hx, hy, Py_EQ) : -1;
+    }
     if (equal < 0)
         return NULL;
     return PyBool_FromLong(op == Py_EQ ? equal : !equal);
@@ -609,7 +696,9 @@ restamp(PyObject *module, PyObject *args)
         ints.offset_delta = i;
         ints.timestamp_delta = delta;
         PyObject *r = kf_record_new(&ints, Py_NewRef(src->key), Py_NewRef(src->value),
-                                    Py_NewRef(src->headers));
+                                    Py_NewRef(Py_None));
+        if (r)
+            share_headers((RecordObject *)r, src);
         if (!r) {
             Py_DECREF(out);
             return NULL;
@@ -656,13 +745,13 @@ bind_record(PyObject *module, PyObject *args)
 static PyMemberDef record_members[] = {
     {"key", T_OBJECT_EX, offsetof(RecordObject, key), READONLY, "bytes or None"},
     {"value", T_OBJECT_EX, offsetof(RecordObject, value), READONLY, "bytes or None"},
-    {"headers", T_OBJECT_EX, offsetof(RecordObject, headers), READONLY,
-     "a tuple of (str, bytes | None) pairs"},
     {NULL},
 };
 
-#define INT_FIELD(name, i, doc) {name, (getter)get_int, NULL, doc, (void *)(intptr_t)(i)}
+#define INT_FIELD(name, i, doc) {name, (getter)get_field, NULL, doc, (void *)(intptr_t)(i)}
 static PyGetSetDef record_getset[] = {
+    {"headers", (getter)get_field, NULL, "a tuple of (str, bytes | None) pairs",
+     (void *)(intptr_t)KF_HEADERS},
     INT_FIELD("offset", KF_OFFSET, "the absolute offset"),
     INT_FIELD("timestamp", KF_TIMESTAMP, "the absolute timestamp (ms), -1 for none"),
     INT_FIELD("timestamp_type", KF_TIMESTAMP_TYPE,

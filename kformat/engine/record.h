@@ -44,7 +44,12 @@ typedef struct {
     RecordInts n;
     PyObject *key;     /* bytes or None */
     PyObject *value;   /* bytes or None */
-    PyObject *headers; /* tuple of (str, bytes | None) tuples */
+    PyObject *headers; /* tuple of (str, bytes | None) tuples, or raw headers (below) */
+    /* Raw headers: a parsed record keeps its headers' wire bytes (a bytes object: the
+     * entries after the count, checked when parsed: every length within them, every key
+     * valid UTF-8), made into the tuple the first time anything reads them (kf_headers). */
+    int32_t raw_count;   /* entries in the raw bytes; 0 when headers is the tuple */
+    uint8_t raw_key_prefix, raw_value_prefix; /* their length prefixes (native.h PFX_*) */
 } RecordObject;
 
 extern PyTypeObject kf_RecordType;
@@ -60,6 +65,14 @@ PyObject *kf_record_new(const RecordInts *ints, PyObject *key, PyObject *value,
 
 /* v as a Python int. */
 PyObject *kf_wide_as_long(kf_wide v);
+
+/* A parsed record with raw headers (see RecordObject): steals key, value and raw. */
+PyObject *kf_record_new_raw(const RecordInts *ints, PyObject *key, PyObject *value,
+                            PyObject *raw, int32_t count, int key_prefix, int value_prefix);
+
+/* The record's headers tuple (borrowed), made from the raw bytes first if need be; NULL with
+ * an exception on failure. */
+PyObject *kf_headers(RecordObject *r);
 
 /* Whether o is a native Record. */
 #define kf_Record_CheckExact(o) (Py_TYPE(o) == &kf_RecordType)

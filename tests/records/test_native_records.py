@@ -130,3 +130,56 @@ def test_make_batch_restamps_native_records_in_c() -> None:
                                  base_offset=7, timestamp_type=1)
     assert kformat.make_batch(records, base_offset=7, timestamp_type=1).records == \
         general.records == made
+
+
+def _parsed(records: list[Record], codec: int = 0) -> list[Record]:
+    data = kformat.build_batch(kformat.make_batch(records, codec=codec))
+    value, _end = native().parse(api._v2().plan, data, 0, True, None)
+    return value["records"]  # type: ignore[no-any-return]
+
+
+HEADERS = [("trace", b"1"), ("\u00e9t\u00e9", None), ("", b""), ("k" * 300, b"v" * 300)]
+
+
+def test_parsed_headers_are_made_when_first_read() -> None:
+    """A parsed record keeps its headers' bytes until they are read; every way of reading
+    them (attribute, ==, hash, repr, pickle, replace, make_batch, build) gives the tuple."""
+    made = [Record(key=b"%d" % i, timestamp=i, headers=HEADERS[:i]) for i in range(5)]
+    for reader in ("attr", "eq", "hash", "repr", "pickle", "replace", "restamp", "build"):
+        parsed = _parsed(made)
+        fresh = [r.replace(headers=list(r.headers)) for r in _parsed(made)]
+        if reader == "attr":
+            assert [r.headers for r in parsed] == [tuple(HEADERS[:i]) for i in range(5)]
+        elif reader == "eq":
+            assert parsed == fresh
+        elif reader == "hash":
+            assert [hash(r) for r in parsed] == [hash(r) for r in fresh]
+        elif reader == "repr":
+            assert [repr(r) for r in parsed] == [repr(r) for r in fresh]
+        elif reader == "pickle":
+            import pickle
+            assert pickle.loads(pickle.dumps(parsed)) == fresh
+        elif reader == "replace":
+            assert [r.replace(key=b"x").headers for r in parsed] == [r.headers for r in fresh]
+        elif reader == "restamp":
+            again = kformat.make_batch(parsed).records
+            assert [r.headers for r in again] == [r.headers for r in fresh]
+        else:
+            batch = kformat.make_batch(parsed)
+            assert kformat.build_batch(batch) == python_build(kformat.make_batch(fresh))
+        assert all(type(r.headers) is tuple for r in parsed)
+
+
+def test_a_bad_header_key_makes_the_native_engine_decline() -> None:
+    data = bytearray(kformat.build_batch(kformat.make_batch(
+        [Record(key=b"k", timestamp=1, headers=[("ab", b"v")])])))
+    at = bytes(data).index(b"ab")
+    data[at] = 0xFF  # not UTF-8
+    from kformat.records.checksum import crc32c
+    data[17:21] = crc32c(bytes(data[21:])).to_bytes(4, "big")
+    with pytest.raises(native().Fallback):
+        native().parse(api._v2().plan, bytes(data), 0, True, None)
+    for name in engine.available():
+        with engine.using(name), pytest.raises(kformat.errors.InvalidValueError) as err:
+            kformat.parse_batches(bytes(data))
+        assert err.value.path.endswith("headers[0].key"), err.value
