@@ -285,18 +285,17 @@ def _lower_record(plan: tuple[Any, ...], factory: Any, where: str) -> tuple[Any,
     """A struct whose factory is a :class:`~kformat.records.shape.RecordShape` as a
     ``RECORD`` node, when the native ``Record`` type is the records layer's (else ``None``:
     a ``FACTORY`` calls the shape)."""
-    from kformat.records.model import Record
     from kformat.records.shape import RecordShape
 
     if not isinstance(factory, RecordShape):
         return None
     native = getattr(sys.modules.get("kformat.engine._native"), "Record", None)
-    if native is None or Record is not native:
+    if native is None or factory.record_type is not native:
         return None
     if len(factory.fields) != len(plan[1]):
         raise PlanError(f"{where}: the record shape names {len(factory.fields)} fields, the "
                         f"struct has {len(plan[1])}")
-    return _node(Op.RECORD, plan, Record, factory.slots,
+    return _node(Op.RECORD, plan, native, factory.slots,
                  tuple(_intern(name) for name in factory.batch_fields),
                  factory.log_append_time)
 

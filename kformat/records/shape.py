@@ -51,6 +51,11 @@ class RecordShape:
                              f"{self.fields}")
 
     @property
+    def record_type(self) -> type:
+        """The :class:`Record` class records are made of (the native one when built)."""
+        return Record
+
+    @property
     def slots(self) -> tuple[int, ...]:
         """Each struct field's position in :data:`~kformat.records.model.RECORD_FIELDS`."""
         return tuple(RECORD_FIELDS.index(name) for name in self.fields)
