@@ -18,7 +18,7 @@ from construct import Construct
 from kformat.errors import EncodeError, GrammarError, InvalidValueError
 from kformat.primitives import runtime as rt
 from kformat.primitives.base import KConstruct, evaluate, min_size_of, unwrap
-from kformat.primitives.emitting import RUNTIME_IMPORT, emit_function
+from kformat.primitives.emitting import emit_call, emit_function
 
 __all__ = ["KArray", "KGreedy"]
 
@@ -165,5 +165,4 @@ class KGreedy(KConstruct):
             "return out"])
 
     def _emitbuild(self, code: Any) -> str:
-        code.append(RUNTIME_IMPORT)
-        return f"[{self.subcon._compilebuild(code)} for obj in array_items(obj)]"
+        return emit_call(code, f"[{self.subcon._compilebuild(code)} for obj in array_items(obj)]")

@@ -17,7 +17,7 @@ from typing import Any
 
 from kformat.primitives import runtime as rt
 from kformat.primitives.base import KConstruct
-from kformat.primitives.emitting import RUNTIME_IMPORT
+from kformat.primitives.emitting import emit_call
 
 __all__ = [
     "BYTES",
@@ -53,12 +53,10 @@ class _Blob(KConstruct):
         return getattr(rt, self.writer)(obj, stream, self.prefix, self.nullable, path)
 
     def _emitparse(self, code: Any) -> str:
-        code.append(RUNTIME_IMPORT)
-        return f"{self.reader}(io, {self.prefix!r}, {self.nullable})"
+        return emit_call(code, f"{self.reader}(io, {self.prefix!r}, {self.nullable})")
 
     def _emitbuild(self, code: Any) -> str:
-        code.append(RUNTIME_IMPORT)
-        return f"{self.writer}(obj, io, {self.prefix!r}, {self.nullable})"
+        return emit_call(code, f"{self.writer}(obj, io, {self.prefix!r}, {self.nullable})")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.prefix!r}, nullable={self.nullable})"

@@ -22,6 +22,7 @@ __all__ = [
     "EMITTED_TOKENS",
     "EMIT_CONSTANTS",
     "RUNTIME_IMPORT",
+    "emit_call",
     "emit_const",
     "emit_function",
     "emit_value",
@@ -49,6 +50,13 @@ def emit_function(code: Any, mode: str, kind: str, body: list[str]) -> str:
     call = f"{mode}_{kind}_{code.allocateId()}({_PARAMETERS[mode]})"
     code.append("\n".join([f"def {call}:", *("    " + line for line in body)]))
     return call
+
+
+def emit_call(code: Any, expr: str) -> str:
+    """``expr``, an expression over the runtime's readers and writers, for the code being
+    compiled (whose module then imports them)."""
+    code.append(RUNTIME_IMPORT)
+    return expr
 
 
 def emit_const(code: Any, prefix: str, value_src: str) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 from kformat.primitives import runtime as rt
 from kformat.primitives.base import KConstruct
-from kformat.primitives.emitting import RUNTIME_IMPORT
+from kformat.primitives.emitting import emit_call
 
 __all__ = [
     "Boolean",
@@ -53,12 +53,10 @@ class FixedNumber(KConstruct):
         return self.fmt.size
 
     def _emitparse(self, code: Any) -> str:
-        code.append(RUNTIME_IMPORT)
-        return f"p_fixed(io, {self.kind})"
+        return emit_call(code, f"p_fixed(io, {self.kind})")
 
     def _emitbuild(self, code: Any) -> str:
-        code.append(RUNTIME_IMPORT)
-        return f"b_fixed(obj, io, {self.kind})"
+        return emit_call(code, f"b_fixed(obj, io, {self.kind})")
 
     def __repr__(self) -> str:
         return self.kind
@@ -83,12 +81,10 @@ class _Simple(KConstruct):
         return self.size
 
     def _emitparse(self, code: Any) -> str:
-        code.append(RUNTIME_IMPORT)
-        return f"{self.reader}(io)"
+        return emit_call(code, f"{self.reader}(io)")
 
     def _emitbuild(self, code: Any) -> str:
-        code.append(RUNTIME_IMPORT)
-        return f"{self.writer}(obj, io)"
+        return emit_call(code, f"{self.writer}(obj, io)")
 
     def __repr__(self) -> str:
         return type(self).__name__

@@ -22,7 +22,6 @@ from kformat.primitives.wire import (
     INT16,
     INT32,
     U32_MAX,
-    U64_MAX,
     int_range,
 )
 
@@ -124,24 +123,25 @@ def b_uvarint(obj: Any, io: IO[bytes], path: str = "") -> Any:
     return obj
 
 
+def _b_zigzag(obj: Any, io: IO[bytes], bits: int, what: str, path: str) -> Any:
+    """A zig-zag varint of ``bits`` bits."""
+    if obj.__class__ is int and -0x40 <= obj < 0x40:  # one byte
+        io.write(_UVARINT_1[(obj << 1) ^ (obj >> 63)])
+        return obj
+    half = 1 << (bits - 1)
+    n = _need_int(obj, -half, half - 1, what, path)
+    io.write(uvarint_bytes(((n << 1) ^ (n >> 63)) & ((1 << bits) - 1)))
+    return obj
+
+
 def b_varint(obj: Any, io: IO[bytes], path: str = "") -> Any:
     """VARINT: zig-zag 32 bits."""
-    if obj.__class__ is int and -0x40 <= obj < 0x40:  # one byte
-        io.write(_UVARINT_1[(obj << 1) ^ (obj >> 31)])
-        return obj
-    n = _need_int(obj, -(1 << 31), (1 << 31) - 1, "varint", path)
-    io.write(uvarint_bytes(((n << 1) ^ (n >> 31)) & U32_MAX))
-    return obj
+    return _b_zigzag(obj, io, 32, "varint", path)
 
 
 def b_varlong(obj: Any, io: IO[bytes], path: str = "") -> Any:
     """VARLONG: zig-zag 64 bits."""
-    if obj.__class__ is int and -0x40 <= obj < 0x40:  # one byte
-        io.write(_UVARINT_1[(obj << 1) ^ (obj >> 63)])
-        return obj
-    n = _need_int(obj, -(1 << 63), (1 << 63) - 1, "varlong", path)
-    io.write(uvarint_bytes(((n << 1) ^ (n >> 63)) & U64_MAX))
-    return obj
+    return _b_zigzag(obj, io, 64, "varlong", path)
 
 
 _LENGTH_MAX = {"int16": (1 << 15) - 1, "int32": (1 << 31) - 1, "compact": U32_MAX - 1,

@@ -307,15 +307,6 @@ def _as_bytes(frame: Any) -> bytes:
     raise DecodeError("a frame is bytes", actual=type(frame).__name__)
 
 
-def _relocate(exc: KFormatError, delta: int, prefix: str = "") -> KFormatError:
-    """Shift an error found in a slice of the frame to frame offsets (and paths)."""
-    if exc.offset is not None:
-        exc.offset += delta
-    if prefix:
-        exc.field_path = f"{prefix}.{exc.field_path}" if exc.field_path else prefix
-    return exc
-
-
 def _parse(codec: _Codec, data: bytes, strict: bool = True) -> tuple[dict[str, Any], dict[str, Any], bytes]:
     """(header, body, trailing bytes) of a frame: the active engine first, the interpreter
     for the error. With ``strict`` bytes after the body are an error (``trailing`` is then b"")."""
@@ -333,14 +324,14 @@ def _parse(codec: _Codec, data: bytes, strict: bool = True) -> tuple[dict[str, A
         try:
             codec.header.parse(data, exact=False)
         except KFormatError as exc:
-            raise _relocate(exc, 0, "header") from None
+            raise exc.relocated(prefix="header") from None
         raise DecodeError("header rejected by the compiled parser only", path="header",
                           offset=0) from None
     start = stream.tell()
     try:
         body = codec.body.parse(data[start:], exact=strict)
     except KFormatError as exc:
-        raise _relocate(exc, start) from None
+        raise exc.relocated(start) from None
     if strict:
         return header, body, b""
     raise DecodeError("body read by the interpreter only: its end is unknown", offset=start)
@@ -417,7 +408,7 @@ def _build(codec: _Codec, header: dict[str, Any], body: Any) -> bytes:
     try:
         head = codec.header.build(header)
     except KFormatError as exc:
-        raise _relocate(exc, 0, "header") from None
+        raise exc.relocated(prefix="header") from None
     return head + codec.body.build(body)
 
 

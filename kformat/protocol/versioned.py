@@ -44,7 +44,6 @@ __all__ = [
     "read_int32",
     "read_uint32",
     "read_uvarint",
-    "relocate",
     "schema_for",
 ]
 
@@ -160,11 +159,6 @@ def compiled_for(kind: str, name_or_type: int | str, version: int, *,
 
 
 
-def relocate(exc: KFormatError, start: int, part: str) -> KFormatError:
-    """The same error with ``offset`` moved by ``start`` and ``path`` prefixed by ``part``."""
-    return exc.relocated(start, prefix=part)
-
-
 def encode_lookup(exc: KFormatError, path: str) -> EncodeError:
     """A lookup failure met while encoding, as the :class:`EncodeError` it is."""
     return EncodeError(exc.reason, path=path, expected=exc.expected, actual=exc.actual)
@@ -180,7 +174,7 @@ def parse_body(msg: MessageDef, version: int, data: bytes, start: int = 0, *,
     try:
         return grammar.parse(data[start:] if start else data, exact=exact)
     except KFormatError as exc:
-        raise relocate(exc, start, part) from None
+        raise exc.relocated(start, prefix=part) from None
 
 
 def build_body(msg: MessageDef, version: int, body: Any, *, part: str = "") -> bytes:
@@ -189,7 +183,7 @@ def build_body(msg: MessageDef, version: int, body: Any, *, part: str = "") -> b
     try:
         return compiled(msg, version).build(body)
     except KFormatError as exc:
-        raise relocate(exc, 0, part) from None
+        raise exc.relocated(prefix=part) from None
 
 
 # --------------------------------------------------------------------------- prefixes

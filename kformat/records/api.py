@@ -114,16 +114,6 @@ def _v2() -> CompiledGrammar:
                            factories={RecordFields: RECORD_SHAPE, Header: tuple})
 
 
-def _moved(exc: KFormatError, position: int, cls: type[KFormatError] | None = None,
-           note: str = "") -> KFormatError:
-    """``exc`` raised while parsing a batch on its own, with offsets made absolute.
-
-    Framing has already checked that the whole batch is present, so running out of bytes
-    inside it means a length or count lied: such a :class:`TruncatedError` becomes ``cls``.
-    """
-    return exc.relocated(position, note=note, cls=cls)
-
-
 # --------------------------------------------------------------------------- results
 
 
@@ -296,16 +286,16 @@ def _parse_entry(chunk: bytes, pos: int, magic: int, opts: _Options) -> Batch:
             value = _v2().parse(chunk, verify_crc=opts.verify_crc,
                                 decompression_limit=opts.decompression_limit)
         except TruncatedError as exc:  # the batch is whole: a length or a count lied
-            raise _moved(exc, pos, InvalidValueError,
-                         " (a length or count overruns the batch)") from None
+            raise exc.relocated(pos, cls=InvalidValueError,
+                                note=" (a length or count overruns the batch)") from None
         except KFormatError as exc:
-            raise _moved(exc, pos) from None
+            raise exc.relocated(pos) from None
         return _from_v2(value, chunk, pos, opts.verify_crc)
     try:
         batch, _ = parse_legacy_entry(chunk, 0, verify_crc=opts.verify_crc,
                                       limit=opts.decompression_limit)
     except KFormatError as exc:
-        raise _moved(exc, pos) from None
+        raise exc.relocated(pos) from None
     batch.position = pos
     return batch
 

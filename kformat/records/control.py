@@ -100,7 +100,7 @@ def decode_control(record: Record) -> dict[str, Any]:
     try:
         key = _KEY.parse(bytes(record.key), exact=False)
     except KFormatError as exc:
-        raise _at(exc, "key") from None
+        raise exc.relocated(prefix="key") from None
     try:
         name = ControlType(key["type"]).name
     except ValueError:
@@ -110,13 +110,9 @@ def decode_control(record: Record) -> dict[str, Any]:
         try:
             value = _MARKER.parse(bytes(record.value or b""), exact=False)
         except KFormatError as exc:
-            raise _at(exc, "value") from None
+            raise exc.relocated(prefix="value") from None
         out["marker_version"] = value["version"]
         out["coordinator_epoch"] = value["coordinator_epoch"]
     else:
         out["value"] = record.value
     return out
-
-
-def _at(exc: KFormatError, field: str) -> KFormatError:
-    return exc.relocated(prefix=field)

@@ -149,13 +149,13 @@ class SegmentReader(Iterator[Batch]):
                         yield batch
             except KFormatError as exc:
                 start = self.valid_bytes  # the failing batch starts where the last one ended
-                first = _moved(exc, pos)
+                first = exc.relocated(pos)
                 if isinstance(exc, CorruptRecordError):
                     try:  # read it again without the CRC check
                         with self._batches(start, False) as unchecked:
                             batch = next(unchecked)
                     except KFormatError as again:
-                        first = _moved(again, start)
+                        first = again.relocated(start)
                     else:
                         batch.position = start
                         batch.crc_valid = False
@@ -215,11 +215,6 @@ class SegmentReader(Iterator[Batch]):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _moved(exc: KFormatError, base: int) -> KFormatError:
-    """``exc`` from a parse started at ``base``, with its offset made absolute."""
-    return exc.relocated(base) if base else exc
 
 
 def read_segment(source: Source, *, base_offset: int | None = None, verify_crc: bool = True,
