@@ -84,6 +84,8 @@ buf_put(Buf *b, const void *data, Py_ssize_t n)
 static int
 buf_fill(Buf *b, const void *value, int width, Py_ssize_t count)
 {
+    if (count == 0) /* the buffer may not exist yet */
+        return 0;
     if (count > PY_SSIZE_T_MAX / 8 || buf_reserve(b, width * count) < 0)
         return -1;
     char *p = buf_at(b);
@@ -1050,11 +1052,13 @@ walker_free(Walker *w)
     }
 }
 
-/* One pass over back-to-back batches [0, len): each is framed (offset:INT64 length:INT32,
- * magic at byte 16) and walked with the plan. */
+/* One pass over back-to-back batches: each is framed (offset:INT64 length:INT32, magic at
+ * byte 16) and walked with the plan. A batch of another magic is stepped over and listed in
+ * others as (position, size, rows before it): the caller reads those otherwise and puts their
+ * rows in place. */
 static int
-read_batches(Walker *w, PyObject *plan, const uint8_t *buf, Py_ssize_t len, int64_t base,
-             int verify, PyObject *limit, int64_t max_size, int64_t min_length)
+read_batches(Walker *w, const uint8_t *buf, Py_ssize_t len, int64_t base, int verify,
+             PyObject *limit, int64_t max_size, int64_t min_length, PyObject *others)
 {
     const Node *root = &w->nodes[0];
     Py_ssize_t pos = 0;
@@ -1063,8 +1067,17 @@ read_batches(Walker *w, PyObject *plan, const uint8_t *buf, Py_ssize_t len, int6
             return fail("a batch head cut short");
         int64_t length = (int32_t)be32(buf + pos + 8);
         int64_t size = 12 + length;
-        if (buf[pos + 16] != 2)
-            return fail("not a magic 2 batch");
+        if (buf[pos + 16] != 2) {
+            if (length < 0 || size > max_size || size > len - pos)
+                return fail("a batch that does not frame");
+            PyObject *span = Py_BuildValue("(nLn)", pos, (long long)size, w->rows);
+            int rc = span ? PyList_Append(others, span) : -1;
+            Py_XDECREF(span);
+            if (rc < 0)
+                return -1;
+            pos += (Py_ssize_t)size;
+            continue;
+        }
         if (length < min_length || size > max_size || size > len - pos)
             return fail("a batch that does not frame");
         Reader r = {buf, pos, pos + (Py_ssize_t)size, 0, 0, NULL, verify, limit};
@@ -1079,8 +1092,53 @@ read_batches(Walker *w, PyObject *plan, const uint8_t *buf, Py_ssize_t len, int6
     return 0;
 }
 
+/* Buffers sized once for the rows the batch heads announce (record_count at byte 57 of a
+ * magic 2 batch; a guess only: the walk checks everything and grows buffers as needed), and
+ * variable-size data for the input's size: a large bytes object is mmapped, so pages never
+ * written cost nothing, and the buffer is shrunk to its length when handed over. */
+static int
+presize(Walker *w, const uint8_t *buf, Py_ssize_t len)
+{
+    Py_ssize_t pos = 0, rows = 0;
+    while (len - pos >= 61) {
+        int64_t size = 12 + (int64_t)(int32_t)be32(buf + pos + 8);
+        if (size < 61 || size > len - pos)
+            break;
+        int64_t count = (int32_t)be32(buf + pos + 57);
+        if (buf[pos + 16] == 2 && count > 0 && count <= size)
+            rows += (Py_ssize_t)count;
+        pos += (Py_ssize_t)size;
+    }
+    Py_ssize_t bits = rows / 8 + 1;
+    for (int i = 0; i < w->nblobs; i++) {
+        Blob *b = &w->blobs[i];
+        if (buf_reserve(&b->offsets, 4 * rows) < 0 || buf_reserve(&b->valid.buf, bits) < 0 ||
+            buf_reserve(&b->data, len < (1 << 12) ? (1 << 12) : len) < 0)
+            return -1;
+    }
+    for (int i = 0; i < w->nlists; i++) {
+        if (buf_reserve(&w->lists[i].offsets, 4 * rows) < 0)
+            return -1;
+    }
+    for (int i = 0; i < w->ncolumns; i++) {
+        Column *col = &w->columns[i];
+        int width = col->kind == COL_INT32 || col->kind == COL_BIT_INT32 ? 4 : 8;
+        if (col->kind == COL_BIT_BOOL || col->kind == COL_CRC) {
+            if (buf_reserve(&col->bits.buf, bits) < 0)
+                return -1;
+        }
+        else if (col->kind != COL_BLOB && col->kind != COL_LIST && col->kind != COL_NAME &&
+                 buf_reserve(&col->data, width * rows) < 0)
+            return -1;
+        if ((col->kind == COL_CRC || col->kind == COL_STAMP) &&
+            buf_reserve(&col->valid.buf, bits) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* arrow_columns(plan, data, spec, rows_field, position, verify, flag_crc, skip, limit,
- *               max_batch_size, min_length) -> (rows, columns) */
+ *               max_batch_size, min_length) -> (rows, columns, others) */
 static PyObject *
 arrow_columns(PyObject *self, PyObject *args)
 {
@@ -1088,10 +1146,15 @@ arrow_columns(PyObject *self, PyObject *args)
     Py_buffer view;
     long long position, max_size, min_length;
     int verify, flag_crc;
-    if (!PyArg_ParseTuple(args, "O!y*O!ULppOOLL", &PyTuple_Type, &plan, &view, &PyTuple_Type,
-                          &spec, &row_name, &position, &verify, &flag_crc, &skip, &limit,
-                          &max_size, &min_length))
+    if (!PyArg_ParseTuple(args, "O!y*O!ULppOOLL", &PyTuple_Type, &plan, &view,
+                          &PyTuple_Type, &spec, &row_name, &position, &verify, &flag_crc,
+                          &skip, &limit, &max_size, &min_length))
         return NULL;
+    PyObject *others = PyList_New(0);
+    if (!others) {
+        PyBuffer_Release(&view);
+        return NULL;
+    }
     Walker *w = PyMem_Calloc(1, sizeof(Walker));
     if (!w) {
         PyBuffer_Release(&view);
@@ -1114,10 +1177,11 @@ arrow_columns(PyObject *self, PyObject *args)
         if (PyErr_Occurred())
             goto done;
     }
-    if (setup_columns(w, spec) < 0 || compile_node(w, plan, NULL, NULL, 0, 0) < 0)
+    if (setup_columns(w, spec) < 0 || compile_node(w, plan, NULL, NULL, 0, 0) < 0 ||
+        presize(w, (const uint8_t *)view.buf, view.len) < 0)
         goto done;
-    if (read_batches(w, plan, (const uint8_t *)view.buf, view.len, position, verify,
-                     limit == Py_None ? NULL : limit, max_size, min_length) < 0)
+    if (read_batches(w, (const uint8_t *)view.buf, view.len, position, verify,
+                     limit == Py_None ? NULL : limit, max_size, min_length, others) < 0)
         goto done;
     PyObject *columns = PyTuple_New(w->ncolumns);
     for (int c = 0; columns && c < w->ncolumns; c++) {
@@ -1128,8 +1192,9 @@ arrow_columns(PyObject *self, PyObject *args)
             PyTuple_SET_ITEM(columns, c, result);
     }
     if (columns)
-        out = Py_BuildValue("(nN)", w->rows, columns);
+        out = Py_BuildValue("(nNO)", w->rows, columns, others);
 done:
+    Py_DECREF(others);
     walker_free(w);
     PyMem_Free(w);
     PyBuffer_Release(&view);
@@ -1139,7 +1204,8 @@ done:
 PyMethodDef columnar_methods[] = {
     {"arrow_columns", arrow_columns, METH_VARARGS,
      "arrow_columns(plan, data, spec, rows_field, position, verify, flag_crc, skip, limit, "
-     "max_batch_size, min_length) -> (rows, columns): the batches in data as Arrow buffers "
-     "(kformat/records/arrow_native.py builds the arrays)."},
+     "max_batch_size, min_length) -> (rows, columns, others): the magic 2 batches in data "
+     "as Arrow buffers; others lists the batches of other magics stepped over, as "
+     "(position, size, rows before) (kformat/records/arrow_native.py builds the arrays)."},
     {NULL, NULL, 0, NULL},
 };

@@ -24,9 +24,10 @@ import pyarrow as pa
 
 from kformat.errors import KFormatError
 from kformat.records import arrow_python
-from kformat.records.batch import CONTROL_FLAG, MIN_BATCH_LENGTH, RecordBatchV2
+from kformat.records.batch import CONTROL_FLAG, RecordBatchV2
 from kformat.records.columnar import ArrowOptions
 from kformat.records.fields import column
+from kformat.records.framing import PEEK, min_length, plausible_frame
 
 __all__ = ["KINDS", "column_spec", "native_module", "to_arrow"]
 
@@ -139,18 +140,44 @@ def to_arrow(data: Any, options: ArrowOptions) -> pa.RecordBatch:
     native = native_module()
     if native is None or isinstance(data, list):
         return arrow_python.to_arrow(data, options)
-    built, layout, schema = _layout(options.columns)
-    skip = _SKIP_CONTROL if options.skip_control else None
+    layout = _layout(options.columns)
     try:
-        rows, parts = native.arrow_columns(
-            _plan(), data, built, ROWS, options.position, options.verify_crc,
-            options.crc_mismatch == "flag", skip, options.decompression_limit,
-            options.max_batch_size, MIN_BATCH_LENGTH)
-    except (native.Fallback, KFormatError):
+        rows, parts, others = native.arrow_columns(
+            _plan(), data, layout[0], ROWS, options.position, options.verify_crc,
+            options.crc_mismatch == "flag", _SKIP_CONTROL if options.skip_control else None,
+            options.decompression_limit, options.max_batch_size, min_length(2))
+    except (native.Fallback, KFormatError):  # the Python kernel says what is wrong
         return arrow_python.to_arrow(data, options)
+    batch = _record_batch(layout, rows, parts, options)
+    if not others:
+        return batch
+    return _with_others(batch, data, others, options)
+
+
+def _with_others(batch: pa.RecordBatch, data: Any, others: list[tuple[int, int, int]],
+                 options: ArrowOptions) -> pa.RecordBatch:
+    """``batch`` (the magic 2 rows) with the rows of the magic 0/1 batches the C sink stepped
+    over, read by the Python kernel and put in place."""
+    end = len(data)
+    for pos, _size, _before in others:
+        if plausible_frame(bytes(data[pos:pos + PEEK]), pos, end,
+                           options.max_batch_size) is None:
+            return arrow_python.to_arrow(data, options)  # it frames the rest its own way
+    legacy, counts = arrow_python.read_framed(data, [(p, s) for p, s, _ in others], options)
+    pieces, done, added = [], 0, 0  # zero-copy slices in file order, one copy to join them
+    for (_pos, _size, before), n in zip(others, counts, strict=True):
+        pieces += [batch.slice(done, before - done), legacy.slice(added, n)]
+        done, added = before, added + n
+    pieces.append(batch.slice(done))
+    return pa.concat_batches(pieces)
+
+
+def _record_batch(layout: tuple[tuple[Any, ...], list[Any], pa.Schema], rows: int,
+                  parts: tuple[Any, ...], options: ArrowOptions) -> pa.RecordBatch:
+    _built, columns, schema = layout
     arrays = []
     found = iter(parts)
-    for name, t, kind in layout:
+    for name, t, kind in columns:
         if kind is None:
             arrays.append(_options_column(name, t, rows, options))
         else:

@@ -44,7 +44,7 @@ from kformat.records.batch import (
 from kformat.records.codecs import CODECS
 from kformat.records.columnar import ArrowOptions
 from kformat.records.fields import column, headers_type, timestamp_type
-from kformat.records.framing import PEEK, plausible_frame
+from kformat.records.framing import MAGIC_OFFSET, PEEK, plausible_frame
 from kformat.records.model import Batch
 
 __all__ = ["CODEC_NAMES", "ColumnBuilder", "decode_batch", "to_arrow"]
@@ -307,6 +307,24 @@ def _decode_as(chunk: bytes, pos: int, magic: int, builder: ColumnBuilder,
 
 def _located(exc: KFormatError, shift: int, segment: str | None) -> KFormatError:
     return exc.relocated(shift, lead=f"{segment}: " if segment else "")
+
+
+def read_framed(data: Any, spans: list[tuple[int, int]], options: ArrowOptions
+                ) -> tuple[pa.RecordBatch, list[int]]:
+    """The records of the whole batches at ``spans`` (``(position, size)`` in ``data``, each
+    framed by :func:`~kformat.records.framing.plausible_frame`), in one record batch, and the
+    rows each gave; errors located as :func:`to_arrow` locates them."""
+    builder = ColumnBuilder(options.columns)
+    base = options.position
+    counts = []
+    for pos, size in spans:
+        chunk = bytes(data[pos:pos + size])
+        try:
+            counts.append(decode_batch(chunk, base + pos, chunk[MAGIC_OFFSET], builder,
+                                       options))
+        except KFormatError as exc:
+            raise _located(exc, base + pos, options.segment) from None
+    return builder.flush(options.topic, options.partition, options.segment), counts
 
 
 def to_arrow(data: Any, options: ArrowOptions) -> pa.RecordBatch:

@@ -20,6 +20,7 @@ from kformat.records import arrow_native, arrow_python, build_batch, control_rec
 from kformat.records.codecs import CODECS
 from kformat.records.columnar import ArrowOptions
 from kformat.records.fields import COLUMN_NAMES
+from kformat.records.framing import min_length
 from kformat.strategies.records import batch_bytes, v2_batches
 
 pa = pytest.importorskip("pyarrow")
@@ -65,7 +66,7 @@ def sink(data: bytes, options: ArrowOptions) -> Any:
     return arrow_native.native_module().arrow_columns(
         arrow_native._plan(), data, built, arrow_native.ROWS, options.position,
         options.verify_crc, options.crc_mismatch == "flag", None,
-        options.decompression_limit, options.max_batch_size, 49)
+        options.decompression_limit, options.max_batch_size, min_length(2))
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -114,8 +115,8 @@ def test_each_codec_with_nulls_headers_and_log_append_time(codec: str) -> None:
     for kwargs in OPTION_SETS:
         got = assert_same(data, **kwargs)
         assert not isinstance(got, tuple)
-    rows, _ = sink(data, ArrowOptions())
-    assert rows == 13
+    rows, _, others = sink(data, ArrowOptions())
+    assert (rows, others) == (13, [])
 
 
 def test_timestamps_no_microsecond_count_holds_are_null() -> None:
@@ -143,7 +144,7 @@ def test_mutated_bytes_agree_on_value_or_error() -> None:
 
 def test_projection_builds_only_the_named_columns() -> None:
     data = build_batch(make_batch([(b"k", b"v")] * 3))
-    _rows, parts = sink(data, ArrowOptions(columns=("offset",)))
+    _rows, parts, _others = sink(data, ArrowOptions(columns=("offset",)))
     assert len(parts) == 1
     for name in COLUMN_NAMES:
         assert_same(data, columns=(name,))
@@ -160,3 +161,24 @@ def test_an_offset_beyond_int64_is_an_invalid_value_in_both_kernels() -> None:
     got = assert_same(data, position=500)
     assert got == ("InvalidValueError", 500, "records.offset_delta")
     assert assert_same(data, columns=("value",)).num_rows == 2  # offsets not asked for
+
+
+def test_magic_0_and_1_batches_between_are_read_by_the_python_kernel_in_place(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    v2 = build_batch(make_batch([(b"k", b"v2")] * 3, base_offset=0))
+    old = [build_batch(make_batch([(b"a", b"m%d" % m)], magic=m, base_offset=3 + m,
+                                  codec="gzip")) for m in (0, 1)]
+    later = build_batch(make_batch([(b"k", b"later")], base_offset=5))
+    data = v2 + old[0] + old[1] + later + old[0]
+    reference = arrow_python.to_arrow(data, ArrowOptions(position=7))
+
+    def no_whole_input(data: Any, options: Any) -> Any:
+        raise AssertionError("the whole input went to the Python kernel")
+
+    monkeypatch.setattr(arrow_python, "to_arrow", no_whole_input)
+    got = arrow_native.to_arrow(data, ArrowOptions(position=7))
+    assert got.equals(reference)
+    assert got.column("position").to_pylist()[-1] == 7 + len(data) - len(old[0])
+    _rows, _parts, others = sink(data, ArrowOptions())
+    assert others == [(len(v2), len(old[0]), 3), (len(v2) + len(old[0]), len(old[1]), 3),
+                      (len(data) - len(old[0]), len(old[0]), 4)]
