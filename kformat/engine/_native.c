@@ -558,7 +558,9 @@ parse_headers(Reader *r, RecordLayout *layout, RecordField *f, int32_t *count)
                 r->pos += (Py_ssize_t)size;
             }
         }
-        *count = (int32_t)n; /* n <= bytes left / header_min: fits */
+        if (n > INT32_MAX)
+            return fail_null("too many headers");
+        *count = (int32_t)n;
         return PyBytes_FromStringAndSize((const char *)r->buf + start, r->pos - start);
     }
     PyObject *tuple = PyTuple_New((Py_ssize_t)n);
@@ -1493,6 +1495,8 @@ build_record_element(Writer *w, PyObject *element, PyObject *record, RecordLayou
  * (the Python path's values; see OP_FACTORY). */
 static int build_struct_values(Writer *w, PyObject *struct_plan, PyObject *value);
 
+#define RESERVE_AHEAD ((Py_ssize_t)16 << 20)
+
 /* The items of a list or tuple, each built with element (n checked by the caller). */
 static int
 build_items(Writer *w, PyObject *element, PyObject *seq)
@@ -1510,9 +1514,13 @@ build_items(Writer *w, PyObject *element, PyObject *seq)
             Py_ssize_t before = w->len;
             rc = build_record_element(w, element, record, &layout, (RecordObject *)item,
                                       &region);
-            Py_ssize_t left = PySequence_Fast_GET_SIZE(seq) - i - 1;
-            if (rc == 0 && i == 0 && left > 0 && w->len - before < PY_SSIZE_T_MAX / 2 / left)
-                rc = reserve(w, (w->len - before) * left * 9 / 8); /* grow once, not by doubling */
+            /* after the first record, room for the others at its size (at most 16 MiB
+             * ahead: records of very different sizes still grow by doubling) */
+            Py_ssize_t left = PySequence_Fast_GET_SIZE(seq) - i - 1, size = w->len - before;
+            if (rc == 0 && i == 0 && left > 0) {
+                Py_ssize_t ahead = size > RESERVE_AHEAD / left ? RESERVE_AHEAD : size * left;
+                rc = reserve(w, ahead + ahead / 8);
+            }
         }
         else
             rc = build_node(w, element, item);

@@ -183,3 +183,12 @@ def test_a_bad_header_key_makes_the_native_engine_decline() -> None:
         with engine.using(name), pytest.raises(kformat.errors.InvalidValueError) as err:
             kformat.parse_batches(bytes(data))
         assert err.value.path.endswith("headers[0].key"), err.value
+
+
+def test_a_large_first_record_does_not_size_the_buffer_for_all() -> None:
+    """The writer grows once after the first record, but at most 16 MiB ahead: a large first
+    record among many small ones must not reserve size x count."""
+    records = [Record(key=b"k", value=b"v" * (1 << 20), timestamp=1)] + \
+        [Record(key=b"k", timestamp=1)] * 5000
+    batch = kformat.make_batch(records)
+    assert native_build(batch) == python_build(batch)
