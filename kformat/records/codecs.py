@@ -61,7 +61,7 @@ from kformat.errors import (
     UnsupportedCodecError,
     UnsupportedVersionError,
 )
-from kformat.primitives.fast import FAILED_PAYLOADS
+from kformat.primitives.fast import parse_memo
 from kformat.records.checksum import xxh32
 
 __all__ = [
@@ -186,7 +186,7 @@ def decompress(
         return data
     if not data:
         raise out.corrupt(f"{spec.name}: empty payload")
-    failed = FAILED_PAYLOADS.get()
+    failed = parse_memo()
     if failed:
         seen = failed.get(_failure_key(spec.id, magic, limit, data))
         if seen is not None:  # the compiled path already inflated this payload and failed
