@@ -9,6 +9,8 @@ same bytes:
   ``DefaultRecordBatch``; each validates the CRC and materialises every record.
 * build: kformat ``build_batch(make_batch(...))``; kafka-python and aiokafka (Python, Cython)
   ``DefaultRecordBatchBuilder``: append every record, then build.
+* to_arrow: ``kformat.records.to_arrow`` (a ``pyarrow.RecordBatch`` of every column, CRC
+  checked, no record objects), against the peers' parse (with pyarrow installed).
 
 Before timing, every reader must return the workload's records from every writer's bytes.
 Prints records/s (best of several runs, measured in CPU time of this process, garbage
@@ -155,6 +157,29 @@ def check(rows: list[Any], parsers: dict[str, Any], builders: dict[str, Any],
             raise AssertionError(f"grammar misreads {writer}'s batch")
 
 
+def kformat_to_arrow(data: bytes) -> Any:
+    """``kformat.records.to_arrow``: every column, Arrow buffers (the active engine's
+    kernel; no record objects)."""
+    from kformat.records import to_arrow
+
+    return to_arrow(data)
+
+
+def to_arrow_check(rows: list[Any], data: bytes) -> bool:
+    """Whether pyarrow is there; the columns must hold the workload (else AssertionError)."""
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:  # pragma: no cover
+        return False
+    got = kformat_to_arrow(data)
+    if got.column("value").to_pylist() != [v for _, _, v, _ in rows] or \
+            got.column("key").to_pylist() != [k for _, k, _, _ in rows] or \
+            got.column("headers").to_pylist() != [[{"key": k, "value": v} for k, v in h]
+                                                  for _, _, _, h in rows]:
+        raise AssertionError("to_arrow misreads the batch")
+    return True
+
+
 def run(repeat: int, budget: float, out: Any = sys.stdout) -> list[dict[str, Any]]:
     rows = workload()
     parsers, builders = implementations()
@@ -167,12 +192,15 @@ def run(repeat: int, budget: float, out: Any = sys.stdout) -> list[dict[str, Any
         for name, parse in parsers.items():
             tasks[f"parse {name}"] = lambda p=parse, d=data: p(d)
         tasks["parse kformat grammar"] = lambda d=data: kformat_grammar_parse(d)
+        if to_arrow_check(rows, data):
+            tasks["to_arrow kformat"] = lambda d=data: kformat_to_arrow(d)
         for name, build in builders.items():
             tasks[f"build {name}"] = lambda b=build, c=codec: b(rows, c)
         for name, seconds in best_times(tasks, repeat, budget).items():
             row[name] = N_RECORDS / seconds
         results.append(row)
     report(results, out)
+    targets(results, out)
     return results
 
 
@@ -194,6 +222,48 @@ def report(results: list[dict[str, Any]], out: Any) -> None:
                 theirs = row[f"{op} {peer}"]
                 cells.append(f"{f'{theirs:,.0f} (x{ours / theirs:.2f})':>22}")
             print("  " + "".join(cells), file=out)
+    if "to_arrow kformat" in results[0]:
+        _report_to_arrow(results, out)
+
+
+def _report_to_arrow(results: list[dict[str, Any]], out: Any) -> None:
+    """to_arrow (a pyarrow.RecordBatch of every column) against the peers' parse."""
+    from kformat import engine
+
+    peers = [k[len("parse "):] for k in results[0] if k.startswith("parse ")
+             and k not in ("parse kformat", "parse kformat grammar")]
+    print(f"\nto_arrow ({engine.active()} engine; x = to_arrow / peer parse):", file=out)
+    print("  " + "".join(f"{h:>22}" for h in ["codec", "to_arrow", *peers]), file=out)
+    for row in results:
+        ours = row["to_arrow kformat"]
+        cells = [f"{row['codec']:>22}", f"{ours:>22,.0f}"]
+        for peer in peers:
+            theirs = row[f"parse {peer}"]
+            cells.append(f"{f'{theirs:,.0f} (x{ours / theirs:.2f})':>22}")
+        print("  " + "".join(cells), file=out)
+
+
+TARGET_PEER = "aiokafka-cython"
+PARSE_TARGETS = {"none": 2.0, "gzip": 1.0, "snappy": 2.0, "lz4": 2.0, "zstd": 2.0}
+BUILD_TARGET = 1.5
+"""Issue 9's targets: kformat / aiokafka's Cython reader and builder, garbage collector on."""
+
+
+def targets(results: list[dict[str, Any]], out: Any) -> None:
+    """kformat's ratio to aiokafka's Cython code per codec, against the targets."""
+    if not results or f"parse {TARGET_PEER}" not in results[0]:
+        print(f"\ntargets: {TARGET_PEER} is not installed", file=out)
+        return
+    print(f"\ntargets (x = kformat / {TARGET_PEER}, GC on; parse >= 2.0x, gzip >= 1.0x; "
+          f"build >= {BUILD_TARGET}x):", file=out)
+    for row in results:
+        parse = row["parse kformat"] / row[f"parse {TARGET_PEER}"]
+        build = row["build kformat"] / row[f"build {TARGET_PEER}"]
+        want = PARSE_TARGETS[row["codec"]]
+        print(f"  {row['codec']:>8}  parse x{parse:.2f} "
+              f"({'met' if parse >= want else f'below {want}x'})  "
+              f"build x{build:.2f} ({'met' if build >= BUILD_TARGET else f'below {BUILD_TARGET}x'})",
+              file=out)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,4 +1,4 @@
-"""The symmetry and rejection helpers every golden test in the project uses (STYLE.md item 6).
+"""The symmetry and rejection helpers every golden test in the project uses (parse equals value, build equals bytes, in one call).
 
 ``assert_symmetric`` checks one golden vector on every path, the interpreter, the compiled
 :class:`~kformat.primitives.CompiledGrammar` and, when built and the grammar lowers to a plan,

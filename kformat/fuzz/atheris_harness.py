@@ -33,7 +33,7 @@ __all__ = ["RECORD_TOPICS", "TARGETS", "EngineDisagreement", "decode", "encode",
 TARGETS: tuple[str, ...] = (
     "request", "response", "batches", "batches-lenient", "record", "conversation",
     "producer-snapshot", "txn-index", "offset-index", "time-index",
-    "leader-epoch-checkpoint", "partition-metadata",
+    "leader-epoch-checkpoint", "partition-metadata", "to-arrow",
 )
 """Entry points of :data:`kformat.fuzz.harness.ENTRIES`, chosen by an input's first byte."""
 RECORD_TOPICS = ("__cluster_metadata", "__consumer_offsets", "__transaction_state",
@@ -60,8 +60,10 @@ def decode(data: bytes) -> tuple[str, bytes, dict[str, Any]] | None:
     entry = TARGETS[data[0] % len(TARGETS)]
     rest = data[1:]
     params: dict[str, Any] = {}
-    if entry in ("request", "response", "batches", "batches-lenient"):
+    if entry in ("request", "response", "batches", "batches-lenient", "to-arrow"):
         params["decompression_limit"] = LIMIT
+    if entry == "to-arrow":
+        params["crc_mismatch"] = "flag"  # a fuzzer cannot fix CRCs: read past them
     if entry == "response":
         if len(rest) < 3:
             return None
@@ -150,6 +152,7 @@ def seed_corpus(fixtures: str | Path, out: str | Path) -> int:
         elif kind in ("kafka.record-batch", "kafka.legacy-message-set"):
             put(encode("batches", files["data"]))
             put(encode("batches-lenient", files["data"]))
+            put(encode("to-arrow", files["data"]))
         elif kind in ("kafka.metadata-record", "kafka.coordinator-record") and \
                 fixture.get("topic") in RECORD_TOPICS:
             key = files.get("key")

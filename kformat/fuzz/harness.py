@@ -72,6 +72,22 @@ def _batches_lenient(data: bytes, **params: Any) -> Any:
                          decompression_limit=params.get("decompression_limit", HARNESS_LIMIT))
 
 
+def _to_arrow(data: bytes, **params: Any) -> Any:
+    """:func:`kformat.records.to_arrow`'s rows (``crc_mismatch`` from params: the atheris
+    harness flags them, so the columns past a CRC are reached): each engine runs its own
+    kernel, the native one ``kformat/engine/columnar.c``, and ``--engines`` holds them
+    equal."""
+    import pyarrow as pa
+
+    from kformat.records.columnar import to_arrow
+
+    batch = to_arrow(data, crc_mismatch=params.get("crc_mismatch", "raise"),
+                     decompression_limit=params.get("decompression_limit", HARNESS_LIMIT))
+    # timestamps as integers: a corrupt one may lie outside Python's datetime range
+    return {f.name: (c.cast(pa.int64()) if pa.types.is_timestamp(f.type) else c).to_pylist()
+            for f, c in zip(batch.schema, batch.columns, strict=True)}
+
+
 def _frames(data: bytes, **_: Any) -> Any:
     from kformat.protocol.framing import decode_conversation
 
@@ -101,6 +117,7 @@ def _segment(name: str) -> Callable[..., Any]:
 ENTRIES: dict[str, Callable[..., Any]] = {
     **ENTRY_POINTS,
     "batches-lenient": _batches_lenient,
+    "to-arrow": _to_arrow,
     "conversation": _frames,
     "record": _record,
     **{name: _segment(name) for name in ("offset-index", "time-index", "txn-index",
@@ -108,8 +125,10 @@ ENTRIES: dict[str, Callable[..., Any]] = {
                                          "partition-metadata")},
 }
 """Every entry point the harness feeds: name -> ``fn(data, **params)``."""
-_FOREIGN_OK = ("conversation", "batches-lenient")
+_FOREIGN_OK = ("conversation", "batches-lenient", "to-arrow")
 """Entry points that take any bytes (cross-feeding targets)."""
+_TO_ARROW_SHARE = 0.25
+"""Of the mutated batch inputs, the share fed to ``to-arrow`` instead of ``batches``."""
 
 
 # --------------------------------------------------------------------------- bases
@@ -126,8 +145,8 @@ class Base:
 def _record_bases(n: int, seed: int) -> list[Base]:
     from hypothesis import strategies as st
 
-    from kformat.protocol.registry import load_registry
     from kformat.protocol.topics import encode_record
+    from kformat.spec.registry import load_registry
     from kformat.strategies import record_schema_values
 
     registry = load_registry()
@@ -448,8 +467,12 @@ def _draw(rng: random.Random, pool: list[Base], structured: list[Base], labels: 
         other = pool[rng.randrange(len(pool))].data
         label, data = "havoc", havoc(base.data, rng, other)
     entry, params = base.entry, base.params
+    if entry == "batches" and rng.random() < _TO_ARROW_SHARE:
+        # the same bytes through to_arrow: any KFormatError will do (labels are
+        # parse_batches' errors; to_arrow frames first), the engines must agree
+        entry, expected = "to-arrow", "?"
     if rng.random() < cross_share:
-        entry, params, expected = _FOREIGN_OK[rng.randrange(2)], {}, "?"
+        entry, params, expected = _FOREIGN_OK[rng.randrange(len(_FOREIGN_OK))], {}, "?"
     return entry, params, label, data, expected
 
 

@@ -1,9 +1,11 @@
-"""Kafka's primitive types as construct building blocks (seed 004).
+"""Kafka's primitive types as construct building blocks (Kafka protocol guide, "Protocol
+Primitive Types").
 
 Each block parses and builds under construct's interpreter and emits code for
 ``construct.compile()``; see :mod:`kformat.primitives.fast`.
 """
 
+from kformat.primitives.arrays import KArray, KGreedy
 from kformat.primitives.blobs import (
     BYTES,
     COMPACT_BYTES,
@@ -19,8 +21,8 @@ from kformat.primitives.blobs import (
     KBytes,
     KString,
 )
-from kformat.primitives.containers import Flatten, KArray, KGreedy, KPrefixed, KStruct, Presence
 from kformat.primitives.fast import CompiledGrammar, build_interpreted, parse_interpreted
+from kformat.primitives.regions import KPrefixed
 from kformat.primitives.scalars import (
     Boolean,
     Float64,
@@ -36,6 +38,7 @@ from kformat.primitives.scalars import (
     VarInt,
     VarLong,
 )
+from kformat.primitives.structs import Flatten, KStruct, Presence
 from kformat.primitives.tagged import DEFAULTS_ON_WIRE, UNKNOWN_TAGS, TaggedField, TaggedFields
 
 __all__ = [

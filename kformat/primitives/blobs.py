@@ -1,10 +1,12 @@
-"""Length-prefixed strings and byte arrays (seed 004, "String Types" and "Bytes Types").
+"""Length-prefixed strings and byte arrays (Kafka protocol guide, "Protocol Primitive Types":
+STRING, NULLABLE_STRING, BYTES, NULLABLE_BYTES and their COMPACT_ forms).
 
 One class each, parameterised by the length encoding:
 
 * ``int16`` (STRING), ``int32`` (BYTES, RECORDS): -1 is null;
 * ``compact`` (COMPACT_*): UNSIGNED_VARINT holding length + 1, 0 is null;
-* ``varint`` (record keys, values and headers, seed 000): zig-zag VARINT, -1 is null.
+* ``varint`` (record keys, values and headers; Kafka documentation, "Record"): zig-zag
+  VARINT, -1 is null.
 
 A null length in a non-nullable field is rejected on parse and on build.
 """
@@ -13,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from kformat.primitives import _runtime as rt
-from kformat.primitives import inline
+from kformat.primitives import runtime as rt
 from kformat.primitives.base import KConstruct
+from kformat.primitives.emitting import emit_call
 
 __all__ = [
     "BYTES",
@@ -51,23 +53,10 @@ class _Blob(KConstruct):
         return getattr(rt, self.writer)(obj, stream, self.prefix, self.nullable, path)
 
     def _emitparse(self, code: Any) -> str:
-        self._runtime(code)
-        fast = "_fast" if self.prefix != "varint" else ""  # rt.p_text_fast, rt.p_blob_fast
-        return f"{self.reader}{fast}(io, {self.prefix!r}, {self.nullable})"
+        return emit_call(code, f"{self.reader}(io, {self.prefix!r}, {self.nullable})")
 
     def _emitbuild(self, code: Any) -> str:
-        self._runtime(code)
-        fast = "_fast" if self.prefix != "varint" else ""  # rt.b_text_fast, rt.b_blob_fast
-        return f"{self.writer}{fast}(obj, io, {self.prefix!r}, {self.nullable})"
-
-    def _inline_ok(self) -> bool:
-        return True
-
-    def _inline_parse(self, code: Any, at: inline.Region, target: str) -> list[str]:
-        return inline.blob(at, target, self.prefix, self.nullable, self.reader == "p_text")
-
-    def _inline_build(self, value: str, parts: inline.Parts) -> None:
-        inline.blob_build(value, parts, self.prefix, self.nullable, self.writer == "b_text")
+        return emit_call(code, f"{self.writer}(obj, io, {self.prefix!r}, {self.nullable})")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.prefix!r}, nullable={self.nullable})"

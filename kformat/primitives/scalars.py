@@ -1,10 +1,11 @@
-"""Fixed-width and variable-length numbers, booleans and UUIDs (seed 004, "Integer Types").
+"""Fixed-width and variable-length numbers, booleans and UUIDs (Kafka protocol guide,
+"Protocol Primitive Types").
 
 ``Int8`` .. ``Int64``, ``UInt16``, ``UInt32``, ``Float64`` (canonical NaN on write),
 ``Boolean`` (any non-zero byte reads as true), ``Uuid`` (16 bytes, big-endian) and the
 protobuf-style varints: ``UnsignedVarInt`` (32 bits, at most 5 bytes), ``VarInt`` (zig-zag
 32 bits, at most 5 bytes) and ``VarLong`` (zig-zag 64 bits, at most 10 bytes). Longer or
-overflowing varints are rejected, as the seed requires.
+overflowing varints are rejected.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from __future__ import annotations
 import struct
 from typing import Any
 
-from kformat.primitives import _runtime as rt
-from kformat.primitives import inline
+from kformat.primitives import runtime as rt
 from kformat.primitives.base import KConstruct
+from kformat.primitives.emitting import emit_call
 
 __all__ = [
     "Boolean",
@@ -32,9 +33,6 @@ __all__ = [
     "VarLong",
 ]
 
-_FORMATS = {"INT8": rt.INT8, "UINT8": rt.UINT8, "INT16": rt.INT16, "UINT16": rt.UINT16,
-            "INT32": rt.INT32, "UINT32": rt.UINT32, "INT64": rt.INT64, "FLOAT64": rt.FLOAT64}
-
 
 class FixedNumber(KConstruct):
     """A big-endian fixed-width number; range-checked on build."""
@@ -42,7 +40,7 @@ class FixedNumber(KConstruct):
     def __init__(self, kind: str) -> None:
         super().__init__()
         self.kind = kind
-        self.fmt: struct.Struct = _FORMATS[kind]
+        self.fmt: struct.Struct = rt.FIXED_FORMATS[kind]
         self.min_size = self.fmt.size
 
     def _parse(self, stream: Any, context: Any, path: str) -> Any:
@@ -55,39 +53,10 @@ class FixedNumber(KConstruct):
         return self.fmt.size
 
     def _emitparse(self, code: Any) -> str:
-        self._runtime(code)
-        return f"p_{self.kind.lower()}(io)"  # rt.p_int32... (the fast path of p_fixed)
+        return emit_call(code, f"p_fixed(io, {self.kind})")
 
     def _emitbuild(self, code: Any) -> str:
-        self._runtime(code)
-        if self.fmt is rt.FLOAT64:
-            return f"b_fixed(obj, io, _rt.{self.kind})"
-        return f"b_{self.kind.lower()}(obj, io)"  # rt.b_int32... (the fast path of b_fixed)
-
-    # ---------------------------------------------------------------- inline
-    def _inline_ok(self) -> bool:
-        return True
-
-    def _inline_parse(self, code: Any, at: inline.Region, target: str) -> list[str]:
-        d, p = at.data, at.pos
-        if self.kind == "INT8":
-            return [f"{target} = ({d}[{p}] ^ 0x80) - 0x80", f"{p} += 1"]
-        if self.kind == "UINT8":
-            return [f"{target} = {d}[{p}]", f"{p} += 1"]
-        return [f"{target}, = {self.kind}.unpack_from({d}, {p})", f"{p} += {self.fmt.size}"]
-
-    def _inline_build(self, value: str, parts: inline.Parts) -> None:
-        if self.fmt is rt.FLOAT64:
-            parts.add([], [f"encoded(b_fixed, {value}, FLOAT64)"])
-            return
-        general = f"encoded(b_{self.kind.lower()}, {value})"
-        if self.fmt.size == 1:  # a table of the 256 values (a KeyError refuses the others)
-            parts.add([], [f"({self.kind}_BYTES[{value}] if {value}.__class__ is int "
-                           f"else {general})"])
-            return
-        lo, hi = rt._int_range(self.fmt)
-        parts.add([], [f"({self.kind}.pack({value}) if {value}.__class__ is int and "
-                       f"{lo} <= {value} <= {hi} else {general})"])
+        return emit_call(code, f"b_fixed(obj, io, {self.kind})")
 
     def __repr__(self) -> str:
         return self.kind
@@ -112,41 +81,10 @@ class _Simple(KConstruct):
         return self.size
 
     def _emitparse(self, code: Any) -> str:
-        self._runtime(code)
-        return f"{self.reader}(io)"
+        return emit_call(code, f"{self.reader}(io)")
 
     def _emitbuild(self, code: Any) -> str:
-        self._runtime(code)
-        return f"{self.writer}(obj, io)"
-
-    # ---------------------------------------------------------------- inline
-    def _inline_ok(self) -> bool:
-        return True
-
-    def _inline_parse(self, code: Any, at: inline.Region, target: str) -> list[str]:
-        d, p = at.data, at.pos
-        if self.reader == "p_bool":
-            return [f"{target} = {d}[{p}] != 0", f"{p} += 1"]
-        if self.reader == "p_uuid":
-            return [f"{target} = uuid.UUID(bytes={d}[{p}:{p} + 16])", f"{p} += 16"]
-        if self.reader == "p_uvarint":
-            return inline.uvarint(at, target, 5, "U32_MAX")
-        wide = self.reader == "p_varlong"  # else p_varint: zig-zag 32 bits
-        return [*inline.uvarint(at, target, 10 if wide else 5, "U64_MAX" if wide else "U32_MAX"),
-                f"{target} = ({target} >> 1) ^ -({target} & 1)"]
-
-    def _inline_build(self, value: str, parts: inline.Parts) -> None:
-        general = f"encoded({self.writer}, {value})"
-        if self.writer == "b_bool":
-            fast = f"(b'\\x01' if {value} is True else b'\\x00' if {value} is False else {general})"
-        elif self.writer == "b_uuid":
-            fast = f"({value}.bytes if {value}.__class__ is uuid.UUID else {general})"
-        elif self.writer == "b_uvarint":
-            fast = (f"(UVARINT14[{value}] if {value}.__class__ is int and "
-                    f"0 <= {value} < 0x4000 else {general})")
-        else:  # zig-zag: -8192..8191 by table, the rest (and a bool's None) in general
-            fast = f"(({value}.__class__ is int and ZIGZAG14.get({value})) or {general})"
-        parts.add([], [fast])
+        return emit_call(code, f"{self.writer}(obj, io)")
 
     def __repr__(self) -> str:
         return type(self).__name__

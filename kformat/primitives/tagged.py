@@ -1,4 +1,5 @@
-"""The tagged-field section of flexible versions (KIP-482; seed 004, "Tagged Fields").
+"""The tagged-field section of flexible versions (KIP-482; Kafka protocol guide, "Protocol
+Primitive Types", TAGGED_FIELDS).
 
 ``TaggedFields => num_fields:UNSIGNED_VARINT [tag:UNSIGNED_VARINT size:UNSIGNED_VARINT data]``
 
@@ -12,7 +13,7 @@
   written back unchanged, so a proxy can pass through what it does not understand.
 * Tags are written in ascending order; on parse a duplicate or out-of-order tag is an error.
 
-The section sits inside a :class:`~kformat.primitives.containers.KStruct` with
+The section sits inside a :class:`~kformat.primitives.structs.KStruct` with
 ``flatten = True``: its fields appear in the struct's dict next to the others.
 """
 
@@ -26,8 +27,9 @@ from typing import Any
 from construct import Construct
 
 from kformat.errors import EncodeError, GrammarError, InvalidValueError
-from kformat.primitives import _runtime as rt
+from kformat.primitives import runtime as rt
 from kformat.primitives.base import KConstruct
+from kformat.primitives.emitting import emit_const, emit_value
 
 __all__ = ["DEFAULTS_ON_WIRE", "UNKNOWN_TAGS", "TaggedField", "TaggedFields"]
 
@@ -74,12 +76,15 @@ def parse_tagged(io: Any, this: Any, known: dict[int, tuple[str, Any, Any]],
             at_default.append(name)
     for name, _parse, default in known.values():
         if name not in values:
-            values[name] = copy.deepcopy(default)
+            values[name] = default if default.__class__ in _IMMUTABLE else copy.deepcopy(default)
     if unknown:
         values[UNKNOWN_TAGS] = unknown
     if at_default:
         values[DEFAULTS_ON_WIRE] = tuple(at_default)
     return values
+
+
+_IMMUTABLE = (type(None), bool, int, float, str, bytes)
 
 
 def _is_default(value: Any, default: Any) -> bool:
@@ -107,6 +112,11 @@ def build_tagged(obj: dict[str, Any], io: Any, this: Any,
                  known: dict[int, tuple[str, Any, Any]], path: str = "") -> None:
     """Write a tagged-field section from the struct dict ``obj`` (defaults omitted unless
     named in ``obj["_defaults_on_wire"]``)."""
+    if (obj.__class__ is dict and UNKNOWN_TAGS not in obj and DEFAULTS_ON_WIRE not in obj
+            and all(_is_default(obj.get(name, default), default)
+                    for name, _build, default in known.values())):
+        io.write(b"\x00")  # the usual section: every field at its default
+        return
     if obj is None:
         obj = {}
     if not isinstance(obj, dict):
@@ -137,33 +147,6 @@ def build_tagged(obj: dict[str, Any], io: Any, this: Any,
         io.write(rt.uvarint_bytes(tag))
         io.write(rt.uvarint_bytes(len(data)))
         io.write(data)
-
-
-_IMMUTABLE = (type(None), bool, int, float, str, bytes)
-
-
-def parse_tagged_fast(io: Any, this: Any, known: dict[int, tuple[str, Any, Any]],
-                      path: str = "") -> dict[str, Any]:
-    """:func:`parse_tagged` with the common empty section (a single 0 byte) inline."""
-    b = io.read(1)
-    if b == b"\x00":
-        return {name: default if default.__class__ in _IMMUTABLE else copy.deepcopy(default)
-                for name, _parse, default in known.values()}
-    io.seek(-len(b), 1)
-    return parse_tagged(io, this, known, path)
-
-
-def build_tagged_fast(obj: dict[str, Any], io: Any, this: Any,
-                      known: dict[int, tuple[str, Any, Any]], path: str = "") -> None:
-    """:func:`build_tagged` with the common empty section (every field at its default) inline."""
-    if obj.__class__ is dict and UNKNOWN_TAGS not in obj and DEFAULTS_ON_WIRE not in obj:
-        for name, _build, default in known.values():
-            if not _is_default(obj.get(name, default), default):
-                break
-        else:
-            io.write(b"\x00")
-            return
-    build_tagged(obj, io, this, known, path)
 
 
 class TaggedFields(KConstruct):
@@ -209,20 +192,19 @@ class TaggedFields(KConstruct):
         return obj
 
     def _emit_table(self, code: Any, mode: str) -> str:
-        self._runtime(code)
-        code.append("from kformat.primitives.tagged import build_tagged_fast, parse_tagged_fast")
+        code.append("from kformat.primitives.tagged import build_tagged, parse_tagged")
         entries = []
         for f in self.fields:
-            default = self._value(code, "tagdefault", f.default)
+            default = emit_value(code, "tagdefault", f.default)
             if mode == "parse":
                 fn = f"lambda io, this, path: {f.subcon._compileparse(code)}"
             else:
                 fn = f"lambda obj, io, this, path: {f.subcon._compilebuild(code)}"
             entries.append(f"{f.tag}: ({f.name!r}, {fn}, {default})")
-        return self._const(code, f"tagged_{mode}", "{" + ", ".join(entries) + "}")
+        return emit_const(code, f"tagged_{mode}", "{" + ", ".join(entries) + "}")
 
     def _emitparse(self, code: Any) -> str:
-        return f"parse_tagged_fast(io, this, {self._emit_table(code, 'parse')})"
+        return f"parse_tagged(io, this, {self._emit_table(code, 'parse')})"
 
     def _emitbuild(self, code: Any) -> str:
-        return f"build_tagged_fast(obj, io, this, {self._emit_table(code, 'build')})"
+        return f"build_tagged(obj, io, this, {self._emit_table(code, 'build')})"

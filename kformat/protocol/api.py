@@ -1,4 +1,4 @@
-"""Parse and build whole protocol messages: header + body (seed 003; Kafka's protocol guide).
+"""Parse and build whole protocol messages: header + body (Kafka's protocol guide).
 
 A *frame* here is what follows the 4-byte size prefix (see :mod:`kformat.protocol.framing`)::
 
@@ -16,8 +16,8 @@ uses v1 when flexible, else v0, except ApiVersions responses, which always use v
 client can read them whatever version it asked for (KIP-511).
 
 Bodies are plain dicts keyed by snake_case field names (see
-:mod:`kformat.protocol.compiler`); ``records`` fields are
-:class:`~kformat.protocol.records_field.RecordSet`. Parsing and building run on the compiled
+:mod:`kformat.spec.compiler`); ``records`` fields are
+:class:`~kformat.spec.records_field.RecordSet`. Parsing and building run on the compiled
 fast path (:class:`~kformat.primitives.CompiledGrammar`); a failure is re-run by the
 interpreter to raise the precise error, whose ``offset`` counts from the start of the frame.
 """
@@ -41,9 +41,9 @@ from kformat.errors import (
     UnsupportedVersionError,
 )
 from kformat.primitives import UNKNOWN_TAGS, CompiledGrammar
-from kformat.protocol.compiler import body_grammar
-from kformat.protocol.registry import load_registry
-from kformat.protocol.schema import MessageDef
+from kformat.spec.compiler import body_grammar
+from kformat.spec.registry import load_registry
+from kformat.spec.schema import MessageDef
 
 __all__ = [
     "BODY_KINDS",
@@ -307,15 +307,6 @@ def _as_bytes(frame: Any) -> bytes:
     raise DecodeError("a frame is bytes", actual=type(frame).__name__)
 
 
-def _relocate(exc: KFormatError, delta: int, prefix: str = "") -> KFormatError:
-    """Shift an error found in a slice of the frame to frame offsets (and paths)."""
-    if exc.offset is not None:
-        exc.offset += delta
-    if prefix:
-        exc.field_path = f"{prefix}.{exc.field_path}" if exc.field_path else prefix
-    return exc
-
-
 def _parse(codec: _Codec, data: bytes, strict: bool = True) -> tuple[dict[str, Any], dict[str, Any], bytes]:
     """(header, body, trailing bytes) of a frame: the active engine first, the interpreter
     for the error. With ``strict`` bytes after the body are an error (``trailing`` is then b"")."""
@@ -333,14 +324,14 @@ def _parse(codec: _Codec, data: bytes, strict: bool = True) -> tuple[dict[str, A
         try:
             codec.header.parse(data, exact=False)
         except KFormatError as exc:
-            raise _relocate(exc, 0, "header") from None
+            raise exc.relocated(prefix="header") from None
         raise DecodeError("header rejected by the compiled parser only", path="header",
                           offset=0) from None
     start = stream.tell()
     try:
         body = codec.body.parse(data[start:], exact=strict)
     except KFormatError as exc:
-        raise _relocate(exc, start) from None
+        raise exc.relocated(start) from None
     if strict:
         return header, body, b""
     raise DecodeError("body read by the interpreter only: its end is unknown", offset=start)
@@ -417,7 +408,7 @@ def _build(codec: _Codec, header: dict[str, Any], body: Any) -> bytes:
     try:
         head = codec.header.build(header)
     except KFormatError as exc:
-        raise _relocate(exc, 0, "header") from None
+        raise exc.relocated(prefix="header") from None
     return head + codec.body.build(body)
 
 

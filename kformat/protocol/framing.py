@@ -171,11 +171,6 @@ def _scan(data: bytes, stream: str, max_frame_size: int,
 _SIDE: Final = {"client": "request", "server": "response"}
 
 
-def _relocated(exc: KFormatError, frame_offset: int) -> KFormatError:
-    """``exc`` from a frame's payload, at its offset in the stream (after the size prefix)."""
-    return exc.relocated(frame_offset + 4)
-
-
 def _correlation_id(payload: bytes, at: int) -> int | None:
     return SIZE.unpack_from(payload, at)[0] if len(payload) >= at + 4 else None
 
@@ -204,7 +199,7 @@ def decode_conversation(client_bytes: bytes | bytearray | memoryview,
             ex.correlation_id = ex.request.correlation_id
         except KFormatError as exc:
             ex.correlation_id = _correlation_id(payload, 4)
-            ex.fail(_relocated(exc, offset), "client")
+            ex.fail(exc.relocated(offset + 4), "client")  # after the size prefix
         exchanges.append(ex)
         if ex.correlation_id is not None:
             pending.setdefault(ex.correlation_id, deque()).append(ex)
@@ -227,5 +222,5 @@ def decode_conversation(client_bytes: bytes | bytearray | memoryview,
                                          strict=strict)
             ex.status = "complete"
         except KFormatError as exc:
-            ex.fail(_relocated(exc, offset), "server")
+            ex.fail(exc.relocated(offset + 4), "server")
     return exchanges + trailing + server_tail

@@ -14,11 +14,10 @@ Leaves use the reversible mapping of :mod:`kformat.jsonable`; a ``records`` fiel
 
 from __future__ import annotations
 
-import base64
 import dataclasses
 from typing import Any
 
-from construct import Construct, Renamed
+from construct import Construct
 
 from kformat.errors import KFormatError
 from kformat.jsonable import to_jsonable
@@ -30,21 +29,16 @@ from kformat.primitives import (
     Presence,
     TaggedFields,
 )
-from kformat.protocol.records_field import RecordSet, RecordsField
+from kformat.primitives.base import unwrap
+from kformat.spec.records_field import RecordSet, RecordsField
 
 __all__ = ["body_json", "records_json"]
-
-
-def _unwrap(sc: Construct) -> Construct:
-    while isinstance(sc, Renamed):
-        sc = sc.subcon
-    return sc
 
 
 def body_json(grammar: Construct, value: Any, *, all_fields: bool = False,
               records: bool = False) -> Any:
     """The JSON form of ``value`` parsed with ``grammar`` (see the module doc)."""
-    sc = _unwrap(grammar)
+    sc = unwrap(grammar)[1]
     if value is None:
         return None
     if isinstance(sc, KStruct) and isinstance(value, dict):
@@ -59,11 +53,11 @@ def body_json(grammar: Construct, value: Any, *, all_fields: bool = False,
 
 
 def _struct(sc: KStruct, value: dict[str, Any], all_fields: bool, records: bool) -> dict[str, Any]:
-    from kformat.protocol.compiler import Absent
+    from kformat.spec.compiler import Absent
 
     grammars: dict[str, Construct] = {}
     for sub in sc.subcons:
-        inner = _unwrap(sub)
+        inner = unwrap(sub)[1]
         if isinstance(inner, TaggedFields):
             grammars.update((f.name, f.subcon) for f in inner.fields)
         elif sub.name and not (isinstance(inner, Absent) and not all_fields):
@@ -77,17 +71,13 @@ def _struct(sc: KStruct, value: dict[str, Any], all_fields: bool, records: bool)
     return out
 
 
-def _b64(data: bytes | None) -> str | None:
-    return None if data is None else base64.b64encode(data).decode("ascii")
-
-
 def records_json(records: RecordSet) -> dict[str, Any]:
     """``{"$records": raw, "batches": [batch + records...]}``, or an ``error`` member when the
     batches do not decode (the raw bytes are always there)."""
-    from kformat.records.api import _record_json
     from kformat.records.fields import batch_json as _batch_json
+    from kformat.records.jsonlines import base64_text, record_json
 
-    out: dict[str, Any] = {"$records": _b64(records.raw)}
+    out: dict[str, Any] = {"$records": base64_text(records.raw)}
     try:
         batches = records.batches
     except KFormatError as exc:
@@ -96,7 +86,7 @@ def records_json(records: RecordSet) -> dict[str, Any]:
     shown = []
     for batch in batches:
         head = _batch_json(batch)
-        head["records"] = [_record_json(batch, record) for record in batch.records]
+        head["records"] = [record_json(batch, record) for record in batch.records]
         shown.append(head)
     tail = getattr(batches, "truncated", None)
     if tail is not None:

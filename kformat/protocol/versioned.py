@@ -3,8 +3,8 @@
 Kafka stores the messages of its non-RPC specs (metadata records, coordinator records,
 ``data`` specs) behind small frames: an INT16 version (``MessageUtil.toVersionPrefixedBytes``),
 a varint frame (``AbstractApiMessageSerde``), or nothing. Each body is declared once, by its
-``.kfg`` grammar compiled by :func:`~kformat.protocol.compiler.body_grammar`; the frames are
-read here with the :mod:`kformat.primitives._runtime` readers, and the body is handed to the
+``.kfg`` grammar compiled by :func:`~kformat.spec.compiler.body_grammar`; the frames are
+read here with the :mod:`kformat.primitives.runtime` readers, and the body is handed to the
 cached :class:`~kformat.primitives.CompiledGrammar`.
 
 Errors raised while decoding a body are relocated to the enclosing buffer: their ``offset``
@@ -20,10 +20,10 @@ from typing import Any, Final
 
 from kformat.errors import EncodeError, KFormatError, UnsupportedVersionError, join_path
 from kformat.primitives import CompiledGrammar, KStruct
-from kformat.primitives import _runtime as rt
-from kformat.protocol.compiler import body_grammar
-from kformat.protocol.registry import load_registry
-from kformat.protocol.schema import MessageDef
+from kformat.primitives import runtime as rt
+from kformat.spec.compiler import body_grammar
+from kformat.spec.registry import load_registry
+from kformat.spec.schema import MessageDef
 
 __all__ = [
     "GRAMMAR_KINDS",
@@ -44,7 +44,6 @@ __all__ = [
     "read_int32",
     "read_uint32",
     "read_uvarint",
-    "relocate",
     "schema_for",
 ]
 
@@ -160,11 +159,6 @@ def compiled_for(kind: str, name_or_type: int | str, version: int, *,
 
 
 
-def relocate(exc: KFormatError, start: int, part: str) -> KFormatError:
-    """The same error with ``offset`` moved by ``start`` and ``path`` prefixed by ``part``."""
-    return exc.relocated(start, prefix=part)
-
-
 def encode_lookup(exc: KFormatError, path: str) -> EncodeError:
     """A lookup failure met while encoding, as the :class:`EncodeError` it is."""
     return EncodeError(exc.reason, path=path, expected=exc.expected, actual=exc.actual)
@@ -180,7 +174,7 @@ def parse_body(msg: MessageDef, version: int, data: bytes, start: int = 0, *,
     try:
         return grammar.parse(data[start:] if start else data, exact=exact)
     except KFormatError as exc:
-        raise relocate(exc, start, part) from None
+        raise exc.relocated(start, prefix=part) from None
 
 
 def build_body(msg: MessageDef, version: int, body: Any, *, part: str = "") -> bytes:
@@ -189,7 +183,7 @@ def build_body(msg: MessageDef, version: int, body: Any, *, part: str = "") -> b
     try:
         return compiled(msg, version).build(body)
     except KFormatError as exc:
-        raise relocate(exc, 0, part) from None
+        raise exc.relocated(prefix=part) from None
 
 
 # --------------------------------------------------------------------------- prefixes

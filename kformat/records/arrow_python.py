@@ -29,7 +29,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from kformat.errors import CorruptRecordError, KFormatError
+from kformat.errors import CorruptRecordError, InvalidValueError, KFormatError
 from kformat.primitives import CompiledGrammar
 from kformat.records.api import parse_batches
 from kformat.records.batch import (
@@ -44,13 +44,14 @@ from kformat.records.batch import (
 from kformat.records.codecs import CODECS
 from kformat.records.columnar import ArrowOptions
 from kformat.records.fields import column, headers_type, timestamp_type
-from kformat.records.framing import PEEK, plausible_frame
+from kformat.records.framing import MAGIC_OFFSET, PEEK, plausible_frame
 from kformat.records.model import Batch
 
 __all__ = ["CODEC_NAMES", "ColumnBuilder", "decode_batch", "to_arrow"]
 
 CODEC_NAMES = tuple(spec.name for spec in CODECS)
 _MS_LIMIT = (1 << 63) // 1000
+_INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
 _HEADERS = headers_type()
 _TIMESTAMP = timestamp_type()
 
@@ -73,20 +74,20 @@ _KEY = _field("key")
 _VALUE = _field("value")
 _HEADERS_AT = _field("headers")
 
-_PER_BATCH = {  # column -> (batch field, Arrow type)
-    "timestampType": ("timestamp_type", pa.int32()),
-    "baseOffset": ("base_offset", pa.int64()),
-    "magic": ("magic", pa.int32()),
-    "codec": ("codec", pa.string()),
-    "producerId": ("producer_id", pa.int64()),
-    "producerEpoch": ("producer_epoch", pa.int32()),
-    "baseSequence": ("base_sequence", pa.int32()),
-    "isTransactional": ("transactional", pa.bool_()),
-    "isControl": ("control", pa.bool_()),
-    "crcValid": ("crc_valid", pa.bool_()),
-    "position": ("position", pa.int64()),
+_PER_BATCH = {  # column -> the builder's list for it (Arrow types: the column table's)
+    "timestampType": "timestamp_type",
+    "baseOffset": "base_offset",
+    "magic": "magic",
+    "codec": "codec",
+    "producerId": "producer_id",
+    "producerEpoch": "producer_epoch",
+    "baseSequence": "base_sequence",
+    "isTransactional": "transactional",
+    "isControl": "control",
+    "crcValid": "crc_valid",
+    "position": "position",
 }
-_BATCH_FIELDS = tuple(f for f, _ in _PER_BATCH.values())
+_BATCH_FIELDS = tuple(_PER_BATCH.values())
 
 
 
@@ -157,7 +158,13 @@ class ColumnBuilder:
         base = v["base_offset"]
         log_append = 1 if attributes & TIMESTAMP_TYPE_FLAG else 0
         if self.want_offset:
-            self.offset += [base + r[_OFFSET_DELTA] for r in recs]
+            offsets = [base + r[_OFFSET_DELTA] for r in recs]
+            if not _INT64_MIN <= min(offsets) <= max(offsets) <= _INT64_MAX:
+                raise InvalidValueError(
+                    "a record offset (base_offset + offset_delta) beyond int64",
+                    path="records.offset_delta", offset=0, expected="an int64 offset",
+                    actual=max(offsets, key=abs))
+            self.offset += offsets
         if self.want_timestamp:
             if log_append:
                 self.timestamp += [v["max_timestamp"]] * n
@@ -211,9 +218,13 @@ class ColumnBuilder:
     # ---------------------------------------------------------------- arrays
 
     def _timestamps(self) -> pa.Array:
-        ms = pa.array(self.timestamp, pa.int64())
-        bounds = pc.min_max(ms).as_py()
-        lo, hi = bounds["min"], bounds["max"]
+        try:
+            ms = pa.array(self.timestamp, pa.int64())
+        except OverflowError:  # a sum beyond int64: corrupt, as the rest beyond us counts
+            lo, hi = -_MS_LIMIT - 1, 0
+        else:
+            bounds = pc.min_max(ms).as_py()
+            lo, hi = bounds["min"], bounds["max"]
         if lo is not None and (lo < -_MS_LIMIT or hi >= _MS_LIMIT):
             ms = pa.array([t if t is not None and -_MS_LIMIT <= t < _MS_LIMIT else None
                            for t in self.timestamp], pa.int64())
@@ -235,8 +246,7 @@ class ColumnBuilder:
         ends = pa.array(self.run_ends, pa.int32())
 
         def per_batch(name: str) -> pa.Array:
-            field, kind = _PER_BATCH[name]
-            values = pa.array(self.batch[field], kind)
+            values = pa.array(self.batch[_PER_BATCH[name]], column(name).arrow)
             return pc.run_end_decode(pa.RunEndEncodedArray.from_arrays(ends, values))
 
         def build(name: str) -> pa.Array:
@@ -296,6 +306,24 @@ def _decode_as(chunk: bytes, pos: int, magic: int, builder: ColumnBuilder,
 
 def _located(exc: KFormatError, shift: int, segment: str | None) -> KFormatError:
     return exc.relocated(shift, lead=f"{segment}: " if segment else "")
+
+
+def read_framed(data: Any, spans: list[tuple[int, int]], options: ArrowOptions
+                ) -> tuple[pa.RecordBatch, list[int]]:
+    """The records of the whole batches at ``spans`` (``(position, size)`` in ``data``, each
+    framed by :func:`~kformat.records.framing.plausible_frame`), in one record batch, and the
+    rows each gave; errors located as :func:`to_arrow` locates them."""
+    builder = ColumnBuilder(options.columns)
+    base = options.position
+    counts = []
+    for pos, size in spans:
+        chunk = bytes(data[pos:pos + size])
+        try:
+            counts.append(decode_batch(chunk, base + pos, chunk[MAGIC_OFFSET], builder,
+                                       options))
+        except KFormatError as exc:
+            raise _located(exc, base + pos, options.segment) from None
+    return builder.flush(options.topic, options.partition, options.segment), counts
 
 
 def to_arrow(data: Any, options: ArrowOptions) -> pa.RecordBatch:

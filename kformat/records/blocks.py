@@ -7,7 +7,7 @@ code for ``construct.compile()``; both paths go through the runtime functions of
 * :class:`Expected` reads a field that must hold one value (a batch's ``magic``) and writes
   that value on build.
 * :class:`CrcGuard` is ``crc:UINT32`` followed by a structure the CRC covers, running to the
-  end of the enclosing region (seed 000: a magic 2 batch's CRC-32C covers ``attributes`` to
+  end of the enclosing region (Kafka documentation, "Record Batch": a magic 2 batch's CRC-32C covers ``attributes`` to
   the end of the batch; a magic 0/1 message's CRC-32 covers ``magic`` to the end of the value;
   a producer-state snapshot's CRC-32C covers the entries to the end of the file).
   Parse checks the CRC before reading the structure (a mismatch raises
@@ -40,8 +40,9 @@ from kformat.errors import (
     KFormatError,
     UnsupportedVersionError,
 )
-from kformat.primitives import _runtime as rt
-from kformat.primitives.base import KConstruct, min_size_of
+from kformat.primitives import runtime as rt
+from kformat.primitives.base import KConstruct, evaluate, min_size_of
+from kformat.primitives.emitting import emit_function, emit_value
 from kformat.records.checksum import crc32, crc32c
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, Codec, compress, decompress
 
@@ -51,6 +52,7 @@ __all__ = [
     "CrcGuard",
     "Expected",
     "get_param",
+    "sub_path",
 ]
 
 IMPORT = "import kformat.records.blocks as _kb"
@@ -61,11 +63,8 @@ RAW_RECORDS = "_raw_records"
 _CRC = {"crc32c": (crc32c, "CRC-32C"), "crc32": (crc32, "CRC-32")}
 
 
-def _evaluate(value: Any, context: Any) -> Any:
-    return value(context) if callable(value) else value
-
-
-def _sub(path: str, name: str) -> str:
+def sub_path(path: str, name: str) -> str:
+    """The path of field ``name`` inside ``path``, in construct's ``a -> b`` form."""
     return f"{path} -> {name}" if path else name
 
 
@@ -130,28 +129,18 @@ class Expected(KConstruct):
         return self.subcon._build(obj, stream, context, path)
 
     def _emitparse(self, code: Any) -> str:
-        self._runtime(code)
         code.append(IMPORT)
-        fname = f"parse_expected_{code.allocateId()}"
-        error = self._value(code, "experror", self.error)
-        code.append(f"""
-def {fname}(io, this):
-    start = io.tell()
-    return _kb.check_expected({self.subcon._compileparse(code)}, {self.value!r}, {error},
-                              {self.what!r}, start)
-""")
-        return f"{fname}(io, this)"
+        error = emit_value(code, "experror", self.error)
+        return emit_function(code, "parse", "expected", [
+            "start = io.tell()",
+            f"return _kb.check_expected({self.subcon._compileparse(code)}, {self.value!r}, "
+            f"{error}, {self.what!r}, start)"])
 
     def _emitbuild(self, code: Any) -> str:
-        self._runtime(code)
         code.append(IMPORT)
-        fname = f"build_expected_{code.allocateId()}"
-        code.append(f"""
-def {fname}(obj, io, this):
-    obj = _kb.expected_value(obj, {self.value!r}, {self.what!r})
-    return {self.subcon._compilebuild(code)}
-""")
-        return f"{fname}(obj, io, this)"
+        return emit_function(code, "build", "expected", [
+            f"obj = _kb.expected_value(obj, {self.value!r}, {self.what!r})",
+            f"return {self.subcon._compilebuild(code)}"])
 
     def __repr__(self) -> str:
         return f"Expected({self.subcon!r}, {self.value!r})"
@@ -218,7 +207,7 @@ class CrcGuard(KConstruct):
 
     def _parse(self, stream: Any, context: Any, path: str) -> dict[str, Any]:
         stored = read_crc(stream, context, self.algorithm, self.origin, self.what,
-                          _sub(path, self.crcname), verify=self.verify)
+                          sub_path(path, self.crcname), verify=self.verify)
         value = {self.crcname: stored}
         value.update(self.subcon._parsereport(stream, context, path))
         return value
@@ -230,30 +219,20 @@ class CrcGuard(KConstruct):
         return obj
 
     def _emitparse(self, code: Any) -> str:
-        self._runtime(code)
         code.append(IMPORT)
-        fname = f"parse_crcguard_{code.allocateId()}"
-        code.append(f"""
-def {fname}(io, this):
-    value = {{{self.crcname!r}: _kb.read_crc(io, this, {self.algorithm!r}, {self.origin},
-                                             {self.what!r}, verify={self.verify})}}
-    value.update({self.subcon._compileparse(code)})
-    return value
-""")
-        return f"{fname}(io, this)"
+        return emit_function(code, "parse", "crcguard", [
+            f"value = {{{self.crcname!r}: _kb.read_crc(io, this, {self.algorithm!r}, "
+            f"{self.origin}, {self.what!r}, verify={self.verify})}}",
+            f"value.update({self.subcon._compileparse(code)})",
+            "return value"])
 
     def _emitbuild(self, code: Any) -> str:
-        self._runtime(code)
         code.append(IMPORT)
-        fname = f"build_crcguard_{code.allocateId()}"
-        code.append(f"""
-def {fname}(obj, outer, this):
-    io = BytesIO()
-    {self.subcon._compilebuild(code)}
-    _kb.write_crc(io.getvalue(), outer, {self.algorithm!r})
-    return obj
-""")
-        return f"{fname}(obj, io, this)"
+        return emit_function(code, "build", "crcguard", [
+            "outer, io = io, BytesIO()",
+            self.subcon._compilebuild(code),
+            f"_kb.write_crc(io.getvalue(), outer, {self.algorithm!r})",
+            "return obj"])
 
     def __repr__(self) -> str:
         return f"CrcGuard({self.subcon!r}, {self.algorithm!r})"
@@ -291,12 +270,14 @@ def payload_matches(codec: int, raw: Any, plain: bytes, magic: int) -> bool:
 
 
 def compressed_payload(plain: bytes, this: Any, codec: int, magic: int, raw_key: str,
-                       path: str = "") -> bytes:
-    """The bytes to write for ``plain``: the stored payload if it still matches, else new."""
+                       path: str = "", level: int | None = None) -> bytes:
+    """The bytes to write for ``plain``: the stored payload if it still matches, else new
+    (at ``level``, else the context's ``compression_level``: the native engine passes it)."""
     raw = this.get(raw_key)
     if raw is not None and payload_matches(codec, raw, plain, magic):
         return bytes(raw)
-    level = get_param(this, "compression_level", None)
+    if level is None:
+        level = get_param(this, "compression_level", None)
     try:
         return compress(codec, plain, magic=magic, level=level)
     except EncodeError as exc:
@@ -327,7 +308,7 @@ class Compressed(KConstruct):
         self.flagbuildnone = subcon.flagbuildnone
 
     def _parse(self, stream: Any, context: Any, path: str) -> Any:
-        codec = _evaluate(self.codec, context)
+        codec = evaluate(self.codec, context)
         if codec == 0:
             value = self.subcon._parsereport(stream, context, path)
             rt.expect_consumed(stream, self.what, path)
@@ -342,7 +323,7 @@ class Compressed(KConstruct):
         return value
 
     def _build(self, obj: Any, stream: Any, context: Any, path: str) -> Any:
-        codec = _evaluate(self.codec, context)
+        codec = evaluate(self.codec, context)
         if codec == 0:
             return self.subcon._build(obj, stream, context, path)
         sub = BytesIO()
@@ -352,40 +333,26 @@ class Compressed(KConstruct):
         return built
 
     def _emitparse(self, code: Any) -> str:
-        self._runtime(code)
         code.append(IMPORT)
-        fname = f"parse_compressed_{code.allocateId()}"
-        code.append(f"""
-def {fname}(io, this):
-    codec = {self.codec!r}
-    if codec == 0:
-        value = {self.subcon._compileparse(code)}
-        expect_consumed(io, {self.what!r})
-        return value
-    io = _kb.open_compressed(io, this, codec, {self.magic})
-    value = {self.subcon._compileparse(code)}
-    expect_consumed(io, {self.what!r})
-    return value
-""")
-        return f"{fname}(io, this)"
+        return emit_function(code, "parse", "compressed", [
+            f"codec = {self.codec!r}",
+            "if codec != 0:",
+            f"    io = _kb.open_compressed(io, this, codec, {self.magic})",
+            f"value = {self.subcon._compileparse(code)}",
+            f"expect_consumed(io, {self.what!r})",
+            "return value"])
 
     def _emitbuild(self, code: Any) -> str:
-        self._runtime(code)
         code.append(IMPORT)
-        fname = f"build_compressed_{code.allocateId()}"
-        code.append(f"""
-def {fname}(obj, io, this):
-    codec = {self.codec!r}
-    if codec == 0:
-        return {self.subcon._compilebuild(code)}
-    outer = io
-    io = BytesIO()
-    built = {self.subcon._compilebuild(code)}
-    outer.write(_kb.compressed_payload(io.getvalue(), this, codec, {self.magic},
-                                       {self.raw_key!r}))
-    return built
-""")
-        return f"{fname}(obj, io, this)"
+        return emit_function(code, "build", "compressed", [
+            f"codec = {self.codec!r}",
+            "if codec == 0:",
+            f"    return {self.subcon._compilebuild(code)}",
+            "outer, io = io, BytesIO()",
+            f"built = {self.subcon._compilebuild(code)}",
+            "outer.write(_kb.compressed_payload(io.getvalue(), this, codec, "
+            f"{self.magic}, {self.raw_key!r}))",
+            "return built"])
 
     def __repr__(self) -> str:
         return f"Compressed({self.subcon!r}, codec={self.codec!r}, magic={self.magic})"

@@ -1,9 +1,9 @@
 """The checksums of Kafka's record layer, all unsigned 32-bit.
 
 * :func:`crc32c` (Castagnoli): the ``crc`` of a magic 2 record batch, covering ``attributes``
-  to the end of the batch (seed 000, "Record Batch").
+  to the end of the batch (Kafka documentation, "Record Batch").
 * :func:`crc32` (IEEE, zlib's): the ``crc`` of a magic 0/1 message, covering ``magic`` to the
-  end of the value (seed 000, "Old Message Format").
+  end of the value (Kafka documentation, "Old Message Format").
 * :func:`xxh32`: the hash behind the LZ4 frame descriptor checksum (the ``HC`` byte is
   ``(xxh32(descriptor) >> 8) & 0xFF``, LZ4 frame format 1.6 and KIP-57). Descriptors are
   at most 18 bytes, so a pure Python xxHash32 is plenty fast and avoids a dependency.

@@ -6,8 +6,10 @@ objects) into one :class:`pyarrow.RecordBatch` whose columns are those of
 
 The work is done by a *kernel*: a function ``kernel(data, options) -> pa.RecordBatch``
 registered per engine with :func:`register_kernel`. The pure-Python kernel
-(:mod:`kformat.records.arrow_python`) is registered for ``"python"``; another engine (see
-:mod:`kformat.engine`) registers its own under its name, and :func:`to_arrow` uses the
+(:mod:`kformat.records.arrow_python`) is registered for ``"python"``, the native engine's
+(:mod:`kformat.records.arrow_native`, Arrow buffers built in C) for ``"native"``; another
+engine (see :mod:`kformat.engine`) registers its own under its name, and :func:`to_arrow`
+uses the
 kernel of the active engine, falling back to the Python one when that engine has none.
 Kernels must give equal results (tests hold them equal). Importing this module does not
 import pyarrow.
@@ -70,6 +72,7 @@ Kernel = Callable[[Any, ArrowOptions], "pa.RecordBatch"]
 
 _KERNELS: dict[str, Kernel | str] = {
     "python": "kformat.records.arrow_python:to_arrow",
+    "native": "kformat.records.arrow_native:to_arrow",
 }
 
 

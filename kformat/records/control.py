@@ -1,4 +1,4 @@
-"""Control records: the records of a control batch (seeds 000 and 001, "Control Batches").
+"""Control records: the records of a control batch (Kafka documentation, "Control Batches").
 
 A control batch (attributes bit 5) holds one control record. Its key says what it is::
 
@@ -22,8 +22,10 @@ from enum import IntEnum
 from typing import Any
 
 from kformat.errors import EncodeError, InvalidValueError, KFormatError
-from kformat.primitives import CompiledGrammar, Int16, Int32, KStruct
+from kformat.primitives import CompiledGrammar, Flatten, Int16, KStruct
 from kformat.records.model import Record
+from kformat.spec.compiler import body_grammar
+from kformat.spec.registry import load_message
 
 __all__ = [
     "ControlRecordKey",
@@ -46,15 +48,19 @@ class ControlType(IntEnum):
     KRAFT_VOTERS = 6
 
 
-ControlRecordKey = KStruct(
-    "version" / Int16,
-    "type" / Int16,
-)
 
-EndTxnMarker = KStruct(
-    "version" / Int16,
-    "coordinator_epoch" / Int32,
-)
+
+def _version_prefixed(name: str) -> KStruct:
+    """The generated grammar ``message/<name>.kfg`` at version 0, behind its INT16 version
+    (``MessageUtil.toVersionPrefixedBytes``): declared once, by Kafka's JSON spec."""
+    return KStruct("version" / Int16, Flatten(body_grammar(load_message(f"message/{name}.kfg"), 0)))
+
+
+ControlRecordKey = _version_prefixed("ControlRecordTypeSchema")
+"""``version:INT16 type:INT16``."""
+
+EndTxnMarker = _version_prefixed("EndTxnMarker")
+"""``version:INT16 coordinator_epoch:INT32``."""
 
 _KEY = CompiledGrammar(ControlRecordKey, "ControlRecordKey")
 _MARKER = CompiledGrammar(EndTxnMarker, "EndTxnMarker")
@@ -100,7 +106,7 @@ def decode_control(record: Record) -> dict[str, Any]:
     try:
         key = _KEY.parse(bytes(record.key), exact=False)
     except KFormatError as exc:
-        raise _at(exc, "key") from None
+        raise exc.relocated(prefix="key") from None
     try:
         name = ControlType(key["type"]).name
     except ValueError:
@@ -110,13 +116,9 @@ def decode_control(record: Record) -> dict[str, Any]:
         try:
             value = _MARKER.parse(bytes(record.value or b""), exact=False)
         except KFormatError as exc:
-            raise _at(exc, "value") from None
+            raise exc.relocated(prefix="value") from None
         out["marker_version"] = value["version"]
         out["coordinator_epoch"] = value["coordinator_epoch"]
     else:
         out["value"] = record.value
     return out
-
-
-def _at(exc: KFormatError, field: str) -> KFormatError:
-    return exc.relocated(prefix=field)

@@ -12,7 +12,7 @@
   both, in output order. Arrow types are resolved when first asked for, so importing the
   records layer does not import pyarrow.
 
-A test holds the JSON fields and the Spark batch columns together.
+Both batch tables are views of one table (``_BATCH_OUTPUT``): a batch field is added there once.
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from kformat.records.codecs import CODECS
+from kformat.records.codecs import CODEC_MASK, CODECS
 from kformat.records.enums import Codec, TimestampType, json_name
+from kformat.records.framing import CONTROL_FLAG, TIMESTAMP_TYPE_FLAG, TRANSACTIONAL_FLAG
 from kformat.records.model import Batch
 
 if TYPE_CHECKING:
@@ -89,45 +90,6 @@ class BatchField:
     spark: str | None = None
 
 
-BATCH_FIELDS: tuple[BatchField, ...] = (
-    BatchField("base_offset", lambda b: b.base_offset,
-               "first offset of the batch (magic 0/1: of the wrapper's first inner message)",
-               "baseOffset"),
-    BatchField("last_offset", lambda b: b.last_offset, "base_offset + last_offset_delta"),
-    BatchField("last_offset_delta", lambda b: b.last_offset_delta, "-1 for an empty batch"),
-    BatchField("record_count", lambda b: len(b.records), "records in the batch"),
-    BatchField("magic", lambda b: b.magic, "0, 1 or 2", "magic"),
-    BatchField("codec", lambda b: json_name(b.codec, Codec),
-               _CODEC_NAMES, "codec"),
-    BatchField("timestamp_type", lambda b: json_name(timestamp_type_of(b), TimestampType),
-               "create_time, log_append_time, or no_timestamp_type (magic 0)"),
-    BatchField("base_timestamp", lambda b: b.base_timestamp,
-               "ms since the epoch (magic 2: the first record's; -1 when none)"),
-    BatchField("max_timestamp", lambda b: b.max_timestamp, "the batch's largest timestamp"),
-    BatchField("producer_id", lambda b: b.producer_id, "-1 when none (and on magic 0/1)",
-               "producerId"),
-    BatchField("producer_epoch", lambda b: b.producer_epoch, "-1 when none", "producerEpoch"),
-    BatchField("base_sequence", lambda b: b.base_sequence, "-1 when none", "baseSequence"),
-    BatchField("last_sequence", lambda b: add_sequence(b.base_sequence, b.last_offset_delta),
-               "base_sequence + last_offset_delta, wrapping as Kafka does; -1 when none"),
-    BatchField("partition_leader_epoch", lambda b: b.partition_leader_epoch,
-               "-1 when none (and on magic 0/1)"),
-    BatchField("is_transactional", lambda b: b.is_transactional, "attributes bit 4",
-               "isTransactional"),
-    BatchField("is_control", lambda b: b.is_control,
-               "attributes bit 5 (transaction markers...)", "isControl"),
-    BatchField("has_delete_horizon", lambda b: b.has_delete_horizon,
-               "attributes bit 6: base_timestamp is the delete horizon"),
-    BatchField("crc", lambda b: b.crc, "the stored CRC (CRC-32C for magic 2, CRC-32 before)"),
-    BatchField("crc_valid", lambda b: b.crc_valid,
-               "false when the stored CRC does not match; null when checks were off",
-               "crcValid"),
-    BatchField("attributes", lambda b: b.attributes, "the attributes as stored"),
-    BatchField("position", lambda b: b.position, "byte position of the batch in the input",
-               "position"),
-    BatchField("size", lambda b: b.size, "bytes on the wire"),
-)
-"""Every batch field of the JSON output, in order."""
 
 
 def batch_json(batch: Batch) -> dict[str, Any]:
@@ -197,6 +159,14 @@ class Column:
     spark: str
     kind: str
     doc: str
+    source: tuple[Any, ...] = ()
+    """Where a magic 2 batch holds it, by the grammar's field names (``RecordBatchV2``):
+    ``("record", field)``, ``("batch", field)``, ``("sum", ref, ref)`` (``ref``: ``(level,
+    field)``, level 0 the batch's, 1 the record's), ``("timestamp", base, delta, max,
+    attributes, flag)`` (``max`` when ``attributes & flag``), ``("flag", field, mask)``,
+    ``("codec", field, mask)``, ``("crc",)``, ``("position",)`` or ``("option",)`` (the
+    ``to_arrow`` argument of the column's name). The native kernel reads the columns from
+    these (:mod:`kformat.records.arrow_native`)."""
 
     def __post_init__(self) -> None:
         if self.kind not in _ARROW_TYPES:
@@ -214,37 +184,107 @@ class Column:
 
 
 KAFKA_COLUMNS: tuple[Column, ...] = (
-    Column("key", "binary", "binary", "record key (null when null)"),
-    Column("value", "binary", "binary", "record value (null when null)"),
+    Column("key", "binary", "binary", "record key (null when null)", ("record", "key")),
+    Column("value", "binary", "binary", "record value (null when null)",
+           ("record", "value")),
     Column("topic", "string", "string",
-           "from the directory name `<topic>-<partition>` (split on the last '-')"),
-    Column("partition", "int", "int32", "from the directory name; null if it has none"),
-    Column("offset", "bigint", "int64", "absolute record offset"),
+           "from the directory name `<topic>-<partition>` (split on the last '-')",
+           ("option",)),
+    Column("partition", "int", "int32", "from the directory name; null if it has none",
+           ("option",)),
+    Column("offset", "bigint", "int64", "absolute record offset",
+           ("sum", (0, "base_offset"), (1, "offset_delta"))),
     Column("timestamp", "timestamp", "timestamp",
            "record timestamp (LogAppendTime batches: the batch's max timestamp); "
-           "null on magic 0"),
+           "null on magic 0",
+           ("timestamp", (0, "base_timestamp"), (1, "timestamp_delta"),
+            (0, "max_timestamp"), (0, "attributes"), TIMESTAMP_TYPE_FLAG)),
     Column("timestampType", "int", "int32",
-           "0 CreateTime, 1 LogAppendTime, -1 none (magic 0)"),
+           "0 CreateTime, 1 LogAppendTime, -1 none (magic 0)",
+           ("flag", "attributes", TIMESTAMP_TYPE_FLAG)),
     Column("headers", "array<struct<key:string,value:binary>>", "headers",
-           "record headers in order (empty on magic 0/1)"),
+           "record headers in order (empty on magic 0/1)", ("record", "headers")),
 )
 """The columns of Spark's Kafka source, in its order."""
 
-BATCH_COLUMNS: tuple[Column, ...] = (
-    Column("baseOffset", "bigint", "int64",
-           "first offset of the batch (magic 0/1: of the wrapper's first inner message)"),
-    Column("magic", "int", "int32", "0, 1 or 2"),
-    Column("codec", "string", "string", _CODEC_NAMES),
-    Column("producerId", "bigint", "int64", "-1 when none (and on magic 0/1)"),
-    Column("producerEpoch", "int", "int32", "-1 when none"),
-    Column("baseSequence", "int", "int32", "-1 when none"),
-    Column("isTransactional", "boolean", "bool", "attributes bit 4"),
-    Column("isControl", "boolean", "bool", "attributes bit 5 (transaction markers...)"),
-    Column("crcValid", "boolean", "bool",
-           "false when the stored CRC does not match; null with verifyCrc=false"),
-    Column("segment", "string", "string", "the file, as listed"),
-    Column("position", "bigint", "int64", "byte position of the batch in the file"),
+@dataclass(frozen=True)
+class _BatchOutput:
+    """One row of :data:`_BATCH_OUTPUT`: a JSON field (``name``, ``get``, ``doc``; None for a
+    column only the segment readers have) and the Arrow/Spark column carrying the same value
+    (None when there is none)."""
+
+    name: str | None
+    get: Callable[[Batch], Any] | None
+    doc: str
+    column: Column | None = None
+
+
+def _out(name: str, get: Callable[[Batch], Any], doc: str, spark: str | None = None,
+         kind: str = "", source: tuple[Any, ...] = (),
+         column_doc: str | None = None) -> _BatchOutput:
+    """A JSON field; with ``spark`` (the Spark SQL type) also a column, camelCase-named,
+    read from ``source`` by the native kernel (see :attr:`Column.source`)."""
+    column = None
+    if spark is not None:
+        camel = re.sub(r"_([a-z])", lambda m: m.group(1).upper(), name)
+        column = Column(camel, spark, kind, doc if column_doc is None else column_doc, source)
+    return _BatchOutput(name, get, doc, column)
+
+
+_BATCH_OUTPUT: tuple[_BatchOutput, ...] = (
+    _out("base_offset", lambda b: b.base_offset,
+         "first offset of the batch (magic 0/1: of the wrapper's first inner message)",
+         "bigint", "int64", ("batch", "base_offset")),
+    _out("last_offset", lambda b: b.last_offset, "base_offset + last_offset_delta"),
+    _out("last_offset_delta", lambda b: b.last_offset_delta, "-1 for an empty batch"),
+    _out("record_count", lambda b: len(b.records), "records in the batch"),
+    _out("magic", lambda b: b.magic, "0, 1 or 2", "int", "int32", ("batch", "magic")),
+    _out("codec", lambda b: json_name(b.codec, Codec), _CODEC_NAMES, "string", "string",
+         ("codec", "attributes", CODEC_MASK)),
+    _out("timestamp_type", lambda b: json_name(timestamp_type_of(b), TimestampType),
+         "create_time, log_append_time, or no_timestamp_type (magic 0)"),
+    _out("base_timestamp", lambda b: b.base_timestamp,
+         "ms since the epoch (magic 2: the first record's; -1 when none)"),
+    _out("max_timestamp", lambda b: b.max_timestamp, "the batch's largest timestamp"),
+    _out("producer_id", lambda b: b.producer_id, "-1 when none (and on magic 0/1)",
+         "bigint", "int64", ("batch", "producer_id")),
+    _out("producer_epoch", lambda b: b.producer_epoch, "-1 when none", "int", "int32",
+         ("batch", "producer_epoch")),
+    _out("base_sequence", lambda b: b.base_sequence, "-1 when none", "int", "int32",
+         ("batch", "base_sequence")),
+    _out("last_sequence", lambda b: add_sequence(b.base_sequence, b.last_offset_delta),
+         "base_sequence + last_offset_delta, wrapping as Kafka does; -1 when none"),
+    _out("partition_leader_epoch", lambda b: b.partition_leader_epoch,
+         "-1 when none (and on magic 0/1)"),
+    _out("is_transactional", lambda b: b.is_transactional, "attributes bit 4",
+         "boolean", "bool", ("flag", "attributes", TRANSACTIONAL_FLAG)),
+    _out("is_control", lambda b: b.is_control, "attributes bit 5 (transaction markers...)",
+         "boolean", "bool", ("flag", "attributes", CONTROL_FLAG)),
+    _out("has_delete_horizon", lambda b: b.has_delete_horizon,
+         "attributes bit 6: base_timestamp is the delete horizon"),
+    _out("crc", lambda b: b.crc, "the stored CRC (CRC-32C for magic 2, CRC-32 before)"),
+    _out("crc_valid", lambda b: b.crc_valid,
+         "false when the stored CRC does not match; null when checks were off",
+         "boolean", "bool", ("crc",),
+         "false when the stored CRC does not match; null with verifyCrc=false"),
+    _out("attributes", lambda b: b.attributes, "the attributes as stored"),
+    _BatchOutput(None, None, "", Column("segment", "string", "string", "the file, as listed",
+                                        ("option",))),
+    _out("position", lambda b: b.position, "byte position of the batch in the input",
+         "bigint", "int64", ("position",), "byte position of the batch in the file"),
+    _out("size", lambda b: b.size, "bytes on the wire"),
 )
+"""Every batch output field, once: the JSON fields in JSON order, each with the Spark/Arrow
+column carrying the same value (columns in column order). :data:`BATCH_FIELDS` and
+:data:`BATCH_COLUMNS` are its two views; add a batch field here."""
+
+BATCH_FIELDS: tuple[BatchField, ...] = tuple(
+    BatchField(o.name, o.get, o.doc, o.column.name if o.column else None)
+    for o in _BATCH_OUTPUT if o.name is not None and o.get is not None
+)
+"""Every batch field of the JSON output, in order."""
+
+BATCH_COLUMNS: tuple[Column, ...] = tuple(o.column for o in _BATCH_OUTPUT if o.column)
 """The batch a record came from."""
 
 RECORD_COLUMNS: tuple[Column, ...] = KAFKA_COLUMNS + BATCH_COLUMNS

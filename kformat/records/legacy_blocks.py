@@ -1,4 +1,4 @@
-"""Building blocks of the magic 0/1 message grammar (seed 000, "Old Message Format").
+"""Building blocks of the magic 0/1 message grammar (Kafka documentation, "Old Message Format").
 
 The CRC guard is :class:`kformat.records.blocks.CrcGuard` (CRC-32 here); these blocks are
 what only legacy messages need:
@@ -36,9 +36,10 @@ from kformat.errors import (
     UnsupportedCodecError,
     UnsupportedVersionError,
 )
-from kformat.primitives import _runtime as rt
-from kformat.primitives.base import KConstruct
-from kformat.records.blocks import get_param, relocate
+from kformat.primitives import runtime as rt
+from kformat.primitives.base import KConstruct, evaluate
+from kformat.primitives.emitting import emit_function
+from kformat.records.blocks import get_param, relocate, sub_path
 from kformat.records.codecs import (
     CODEC_MASK,
     DEFAULT_DECOMPRESSION_LIMIT,
@@ -50,21 +51,12 @@ from kformat.records.codecs import (
 
 __all__ = ["LegacyAttributes", "LegacyMagic", "LegacyValue"]
 
-TIMESTAMP_TYPE_BIT = 0x08
 MAGICS = (0, 1)
 LEGACY_CODECS = tuple(int(c) for c in codecs_for(max(MAGICS)))
 _IMPORT = "import kformat.records.legacy_blocks as _lb\nfrom io import BytesIO"
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def _evaluate(value: Any, context: Any) -> Any:
-    return value(context) if callable(value) else value
-
-
-def _sub(path: str, name: str) -> str:
-    return f"{path} -> {name}" if path else name
 
 
 def _emit_expr(value: Any) -> str:
@@ -108,10 +100,10 @@ class LegacyMagic(KConstruct):
         self.match = match
 
     def _parse(self, stream: Any, context: Any, path: str) -> Any:
-        return p_legacy_magic(stream, _evaluate(self.match, context), path)
+        return p_legacy_magic(stream, evaluate(self.match, context), path)
 
     def _build(self, obj: Any, stream: Any, context: Any, path: str) -> Any:
-        return b_legacy_magic(obj, stream, _evaluate(self.match, context), path)
+        return b_legacy_magic(obj, stream, evaluate(self.match, context), path)
 
     def _emitparse(self, code: Any) -> str:
         code.append(_IMPORT)
@@ -180,7 +172,7 @@ class LegacyAttributes(KConstruct):
         return p_legacy_attributes(stream, self.nested, path)
 
     def _build(self, obj: Any, stream: Any, context: Any, path: str) -> Any:
-        return b_legacy_attributes(obj, stream, _evaluate(self.magic, context), self.nested,
+        return b_legacy_attributes(obj, stream, evaluate(self.magic, context), self.nested,
                                    path)
 
     def _emitparse(self, code: Any) -> str:
@@ -201,7 +193,7 @@ class LegacyAttributes(KConstruct):
 def p_legacy_value(io: Any, this: Any, codec: int, magic: int,
                    parse_inner: Callable[[Any], Any], path: str = "") -> dict[str, Any]:
     """``value``; for a wrapper also its decompressed, parsed inner message set."""
-    vpath = _sub(path, "value")
+    vpath = sub_path(path, "value")
     start = io.tell()
     raw = rt.p_blob(io, "int32", True, vpath)
     if not codec:
@@ -221,18 +213,18 @@ def p_legacy_value(io: Any, this: Any, codec: int, magic: int,
 def b_legacy_value(obj: Any, io: Any, codec: int, magic: int,
                    build_inner: Callable[[Any], bytes], path: str = "") -> Any:
     """Write ``value``: as given, or for a wrapper without one, its compressed ``messages``."""
-    objdict = rt.struct_dict(obj)
-    vpath = _sub(path, "value")
+    objdict = rt.struct_values(obj, None, path)
+    vpath = sub_path(path, "value")
     value = objdict.get("value")
     messages = objdict.get("messages")
     if not codec:
         if messages is not None:
-            raise EncodeError("inner messages need a compression codec", path=_sub(path,
+            raise EncodeError("inner messages need a compression codec", path=sub_path(path,
                               "messages"))
     elif value is None:
         if not isinstance(messages, list | tuple):
             raise EncodeError("a compressed wrapper needs its inner messages (or its value)",
-                              path=_sub(path, "messages"),
+                              path=sub_path(path, "messages"),
                               actual=type(messages).__name__)
         try:
             value = compress(codec, build_inner(messages), magic=magic)
@@ -265,45 +257,35 @@ class LegacyValue(KConstruct):
 
     def _parse(self, stream: Any, context: Any, path: str) -> Any:
         def parse_inner(sub: Any) -> Any:
-            return self.subcon._parsereport(sub, context, _sub(path, "messages"))
+            return self.subcon._parsereport(sub, context, sub_path(path, "messages"))
 
-        return p_legacy_value(stream, context, _evaluate(self.codec, context),
-                              _evaluate(self.magic, context), parse_inner, path)
+        return p_legacy_value(stream, context, evaluate(self.codec, context),
+                              evaluate(self.magic, context), parse_inner, path)
 
     def _build(self, obj: Any, stream: Any, context: Any, path: str) -> Any:
         def build_inner(messages: Any) -> bytes:
             sub = BytesIO()
-            self.subcon._build(messages, sub, context, _sub(path, "messages"))
+            self.subcon._build(messages, sub, context, sub_path(path, "messages"))
             return sub.getvalue()
 
-        return b_legacy_value(obj, stream, _evaluate(self.codec, context),
-                              _evaluate(self.magic, context), build_inner, path)
+        return b_legacy_value(obj, stream, evaluate(self.codec, context),
+                              evaluate(self.magic, context), build_inner, path)
 
     def _emitparse(self, code: Any) -> str:
-        self._runtime(code)
         code.append(_IMPORT)
-        fname = f"parse_legacyvalue_{code.allocateId()}"
-        code.append(f"""
-def {fname}(io, this):
-    def parse_inner(io):
-        return {self.subcon._compileparse(code)}
-    return _lb.p_legacy_value(io, this, {self.codec!r}, {self.magic!r}, parse_inner)
-""")
-        return f"{fname}(io, this)"
+        return emit_function(code, "parse", "legacyvalue", [
+            "def parse_inner(io):",
+            f"    return {self.subcon._compileparse(code)}",
+            f"return _lb.p_legacy_value(io, this, {self.codec!r}, {self.magic!r}, parse_inner)"])
 
     def _emitbuild(self, code: Any) -> str:
-        self._runtime(code)
         code.append(_IMPORT)
-        fname = f"build_legacyvalue_{code.allocateId()}"
-        code.append(f"""
-def {fname}(obj, io, this):
-    def build_inner(obj):
-        io = BytesIO()
-        {self.subcon._compilebuild(code)}
-        return io.getvalue()
-    return _lb.b_legacy_value(obj, io, {self.codec!r}, {self.magic!r}, build_inner)
-""")
-        return f"{fname}(obj, io, this)"
+        return emit_function(code, "build", "legacyvalue", [
+            "def build_inner(obj):",
+            "    io = BytesIO()",
+            f"    {self.subcon._compilebuild(code)}",
+            "    return io.getvalue()",
+            f"return _lb.b_legacy_value(obj, io, {self.codec!r}, {self.magic!r}, build_inner)"])
 
     def __repr__(self) -> str:
         return f"LegacyValue({self.subcon!r})"

@@ -1,6 +1,6 @@
 """Reading a ``.log`` segment: its batches with their positions, a cut-short tail, bad CRCs.
 
-A segment file is record batches of any magic back to back (seed 000), named by its base
+A segment file is record batches of any magic back to back (Kafka documentation, "Message Format"), named by its base
 offset. Reading goes through :func:`kformat.iter_batches`, with two things a log needs on top:
 
 * a batch whose CRC does not match is returned with ``crc_valid = False`` and reading goes on
@@ -41,7 +41,7 @@ ENTRY_HEAD = KStruct(
     "_crc_or_epoch" / Int32,
     "magic" / Int8,
 )
-"""What every log entry starts with, whatever its magic (seed 000): the base offset (magic
+"""What every log entry starts with, whatever its magic (Kafka documentation, "Message Format"): the base offset (magic
 2) or offset (0/1), the length of what follows, 4 bytes (partition leader epoch or CRC) and
 the magic. Enough to step over a batch whose content does not decode."""
 ENTRY_HEAD_SIZE = 17
@@ -149,13 +149,13 @@ class SegmentReader(Iterator[Batch]):
                         yield batch
             except KFormatError as exc:
                 start = self.valid_bytes  # the failing batch starts where the last one ended
-                first = _moved(exc, pos)
+                first = exc.relocated(pos)
                 if isinstance(exc, CorruptRecordError):
                     try:  # read it again without the CRC check
                         with self._batches(start, False) as unchecked:
                             batch = next(unchecked)
                     except KFormatError as again:
-                        first = _moved(again, start)
+                        first = again.relocated(start)
                     else:
                         batch.position = start
                         batch.crc_valid = False
@@ -215,11 +215,6 @@ class SegmentReader(Iterator[Batch]):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _moved(exc: KFormatError, base: int) -> KFormatError:
-    """``exc`` from a parse started at ``base``, with its offset made absolute."""
-    return exc.relocated(base) if base else exc
 
 
 def read_segment(source: Source, *, base_offset: int | None = None, verify_crc: bool = True,

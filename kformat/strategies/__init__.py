@@ -105,7 +105,7 @@ __all__ = [
 STRATEGIES: dict[str, Callable[..., Any]] = {
     fn.__name__: fn
     for fn in (
-        # primitives (seed 004)
+        # primitives (Kafka's protocol guide, "Protocol Primitive Types")
         int8, uint8, int16, uint16, int32, uint32, int64, varint, varlong, unsigned_varint,
         integers_of, float64, booleans, uuids, string_values, bytes_values,
         # grammars

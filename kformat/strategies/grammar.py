@@ -30,13 +30,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from construct import Construct, Renamed
+from construct import Construct
 from construct.expr import Path
 from hypothesis import strategies as st
 
 from kformat.errors import GrammarError, UnsupportedVersionError
 from kformat.primitives import KArray, KBytes, KGreedy, KPrefixed, KString, KStruct, Presence
-from kformat.primitives import _runtime as rt
+from kformat.primitives import runtime as rt
+from kformat.primitives.base import unwrap
 from kformat.primitives.scalars import (
     BooleanType,
     FixedNumber,
@@ -46,9 +47,9 @@ from kformat.primitives.scalars import (
     VarLongType,
 )
 from kformat.primitives.tagged import UNKNOWN_TAGS, TaggedFields
-from kformat.protocol.compiler import Absent, body_grammar
-from kformat.protocol.records_field import RecordsField
-from kformat.protocol.schema import MessageDef
+from kformat.spec.compiler import Absent, body_grammar
+from kformat.spec.records_field import RecordsField
+from kformat.spec.schema import MessageDef
 from kformat.strategies import primitives as p
 
 __all__ = [
@@ -144,14 +145,6 @@ def count_field(block: Construct) -> str | None:
     return None
 
 
-def _unwrap(block: Construct) -> tuple[str | None, Construct]:
-    name = None
-    while isinstance(block, Renamed):
-        name = name or block.name
-        block = block.subcon
-    return name, block
-
-
 def _merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for part in parts:
@@ -170,7 +163,7 @@ def _struct(block: KStruct, path: str, walk: Walk) -> st.SearchStrategy[Any]:
     flattened: list[st.SearchStrategy[Any]] = []
     links: list[tuple[str, str]] = []
     for sc in block.subcons:
-        name, inner = _unwrap(sc)
+        name, inner = unwrap(sc)
         if getattr(sc, "flatten", False) or getattr(inner, "flatten", False):
             flattened.append(walk.visit(inner, path))
             continue
@@ -306,7 +299,7 @@ def from_grammar(grammar: Construct, *, unknown_tags: bool = False, max_items: i
 
 
 def _registry() -> Any:
-    from kformat.protocol.registry import load_registry
+    from kformat.spec.registry import load_registry
 
     return load_registry()
 

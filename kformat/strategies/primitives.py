@@ -1,4 +1,4 @@
-"""One hypothesis strategy per Kafka primitive type (seed 004), built by construction.
+"""One hypothesis strategy per Kafka primitive type (Kafka's protocol guide, "Protocol Primitive Types"), built by construction.
 
 Every integer strategy draws its full range and puts the boundaries first (0, -1, 1, the
 minimum and the maximum), so hypothesis tries them early and shrinks towards 0. Strings are

@@ -1,4 +1,4 @@
-"""Every committed fixture as a golden vector (STYLE.md item 7).
+"""Every committed fixture as a golden vector (docs/fixtures.md: a ``.bin`` beside its expectation).
 
 Valid fixtures: reading the bytes gives the expected value, writing the expected value gives
 the bytes. Invalid fixtures: reading raises exactly the expected error class, with the

@@ -1,7 +1,7 @@
 """Compiling grammars again and again holds memory steady.
 
 Compiled code gets the objects it cannot write as literals (field defaults, struct
-factories, expected-value errors) through :data:`kformat.primitives._runtime.EMIT_CONSTANTS`.
+factories, expected-value errors) through :data:`kformat.primitives.emitting.EMIT_CONSTANTS`.
 That table used to be an append-only list: every compile added its objects for good, so a
 process recompiling grammars (lru-cached grammar kinds, ``strategies.encoded`` on a
 construct, the test suite) grew without bound. Now each generated module takes its
@@ -19,8 +19,8 @@ import pytest
 
 from kformat.errors import GrammarError
 from kformat.primitives import CompiledGrammar, Int32, KStruct
-from kformat.primitives import _runtime as rt
 from kformat.primitives.base import KConstruct
+from kformat.primitives.emitting import EMIT_CONSTANTS, emit_value
 
 
 def _protocol_and_records() -> None:
@@ -61,7 +61,7 @@ def test_recompiling_a_grammar_does_not_grow_memory(compile_once: Callable[[], N
     # ~240 bytes per compile of the first pair (12 KB); what is left now is allocator noise
     # (under 200 bytes measured).
     assert _traced_growth(compile_once, 50) < 4 * 1024
-    assert rt.EMIT_CONSTANTS == {}
+    assert EMIT_CONSTANTS == {}
 
 
 def test_the_constants_table_is_empty_between_compiles() -> None:
@@ -69,7 +69,7 @@ def test_the_constants_table_is_empty_between_compiles() -> None:
 
     for version in range(13):
         CompiledGrammar(grammar(3, version, "response"), f"MetadataResponse v{version}")
-        assert rt.EMIT_CONSTANTS == {}
+        assert EMIT_CONSTANTS == {}
 
 
 def test_the_compiled_code_still_gets_its_constants() -> None:
@@ -96,7 +96,7 @@ class KConstructWithDefault(KConstruct):
         return obj
 
     def _emitparse(self, code: Any) -> str:
-        return self._value(code, "fixed", self.value)
+        return emit_value(code, "fixed", self.value)
 
     def _emitbuild(self, code: Any) -> str:
         return "obj"
@@ -106,7 +106,7 @@ class FailsAfterParkingAConstant(KConstructWithDefault):
     """Parks a constant for the generated module, then fails before the module runs."""
 
     def _emitparse(self, code: Any) -> str:
-        self._value(code, "orphan", self.value)
+        emit_value(code, "orphan", self.value)
         raise ValueError("this block cannot be emitted")
 
 
@@ -114,4 +114,4 @@ def test_a_failed_compile_leaves_nothing_in_the_table() -> None:
     struct = KStruct("n" / Int32, "x" / FailsAfterParkingAConstant(object()))
     with pytest.raises(GrammarError, match="grammar does not compile: ValueError"):
         CompiledGrammar(struct, "broken")
-    assert rt.EMIT_CONSTANTS == {}
+    assert EMIT_CONSTANTS == {}

@@ -1,4 +1,4 @@
-"""Golden vectors for every encoding table of seed 004 (Kafka protocol primitive types).
+"""Golden vectors for every encoding table of Kafka's protocol guide, "Protocol Primitive Types".
 
 Each vector is checked with :func:`tests.helpers.assert_symmetric` on the interpreted and the
 compiled path: parse(bytes) == value, build(value) == bytes, sizeof == len(bytes) when static.
@@ -71,7 +71,7 @@ def one_way(grammar, data: bytes, value, canonical: bytes) -> None:
 # ----------------------------------------------------------------------------- integers
 
 FIXED = [
-    # seed 004 "Encoding Examples"
+    # encoding examples (Kafka's protocol guide, "Protocol Primitive Types")
     (Int8, 0, "00"),
     (Int8, -1, "ff"),
     (Int8, 127, "7f"),
@@ -107,7 +107,7 @@ def test_fixed_width_integers(grammar, value, hexdata):
 
 
 ZIGZAG = [
-    # seed 004 "Zig-zag Transformation"
+    # zig-zag transformation (Kafka's protocol guide; protobuf's ZigZag encoding)
     (0, 0),
     (-1, 1),
     (1, 2),
@@ -127,7 +127,7 @@ def test_zigzag_table(signed, zigzag):
 
 
 VARINTS = [
-    # seed 004 VARINT "Encoding Examples"
+    # VARINT encoding examples (Kafka's protocol guide, "Protocol Primitive Types")
     (0, "00"),
     (-1, "01"),
     (1, "02"),
@@ -148,7 +148,7 @@ def test_varint(value, hexdata):
 
 
 UNSIGNED_VARINTS = [
-    # seed 004 UNSIGNED_VARINT "Encoding Examples"
+    # UNSIGNED_VARINT encoding examples (Kafka's protocol guide)
     (0, "00"),
     (1, "01"),
     (127, "7f"),
@@ -257,7 +257,7 @@ def test_boolean_any_non_zero_reads_true(byte):
 # ----------------------------------------------------------------------------- strings, bytes
 
 BLOBS = [
-    # STRING (seed 004 example table)
+    # STRING (Kafka's protocol guide, "Protocol Primitive Types")
     (STRING, "", "0000"),
     (STRING, "a", "000161"),
     (STRING, "hello", "000568656c6c6f"),
@@ -286,7 +286,7 @@ BLOBS = [
     (COMPACT_NULLABLE_BYTES, None, "00"),
     (COMPACT_NULLABLE_BYTES, b"", "01"),
     (COMPACT_NULLABLE_BYTES, b"\xab", "02ab"),
-    # zig-zag VARINT lengths (record keys, values and headers; seed 000)
+    # zig-zag VARINT lengths (record keys, values and headers; Kafka documentation, "Record")
     (VARINT_BYTES, b"", "00"),
     (VARINT_BYTES, b"ab", "046162"),
     (VARINT_NULLABLE_BYTES, None, "01"),

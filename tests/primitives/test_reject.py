@@ -1,4 +1,4 @@
-"""Inputs the primitives must refuse (seed 004's "must reject" rules), each paired with the exact
+"""Inputs the primitives must refuse (the "must reject" rules of Kafka's protocol guide, "Protocol Primitive Types"), each paired with the exact
 error class, field path and absolute byte offset, on the interpreted and the compiled path.
 
 Parse errors go through :func:`tests.helpers.assert_rejects`, build errors through
@@ -57,8 +57,9 @@ from kformat.primitives import (
     VarLong,
     parse_interpreted,
 )
-from kformat.primitives import _runtime as rt
+from kformat.primitives import runtime as rt
 from kformat.primitives.base import KConstruct
+from kformat.primitives.emitting import RUNTIME_IMPORT, emit_value
 from tests.helpers import (
     assert_build_rejects,
     assert_rejects,
@@ -401,12 +402,11 @@ class Spy(KConstruct):
         return rt.b_fixed(obj, stream, rt.INT8, path)
 
     def _emitparse(self, code: Any) -> str:
-        self._runtime(code)
-        return f"{self._value(code, 'spy', self)}.hit(io)"
+        return f"{emit_value(code, 'spy', self)}.hit(io)"
 
     def _emitbuild(self, code: Any) -> str:
-        self._runtime(code)
-        return "b_fixed(obj, io, _rt.INT8)"
+        code.append(RUNTIME_IMPORT)
+        return "b_fixed(obj, io, INT8)"
 
 
 @pytest.mark.timeout(60)

@@ -64,7 +64,7 @@ def header_v1(key: int, version: int, correlation_id: int, client_id: str | None
 
 
 def record_batch_v2() -> bytes:
-    """One magic-2 batch holding one record (key null, value b"v"), CRC-32C by hand (seed 000)."""
+    """One magic-2 batch holding one record (key null, value b"v"), CRC-32C by hand (Kafka documentation, "Message Format")."""
     record = (b"\x00"      # attributes
               b"\x00"      # timestampDelta: varlong 0
               b"\x00"      # offsetDelta: varint 0

@@ -81,7 +81,7 @@ def test_record_lookups(registry: Registry) -> None:
 
 def test_by_kind(registry: Registry) -> None:
     requests = registry.by_kind("request")
-    assert [m.api_key for m in requests] == list(range(95))
+    assert [m.api_key for m in requests] == list(range(len(requests)))  # Kafka's keys are dense
     assert [m.name for m in registry.by_kind("header")] == ["RequestHeader", "ResponseHeader"]
     assert "SimpleExampleMessage" in {m.name for m in registry.by_kind("header", include_test=True)}
     assert registry.message("SimpleExampleMessage").source == "generator-test"

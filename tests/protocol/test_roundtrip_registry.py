@@ -1,7 +1,7 @@
 """Every request and response version of the registry builds, parses and rebuilds.
 
 One parametrised test per (API, version): adding a grammar adds coverage with no new test code
-(STYLE.md item 8). For the request and the response the test checks, with a non-trivial
+(one registry-wide parametrised test: a new grammar adds coverage with no new test code). For the request and the response the test checks, with a non-trivial
 value from :mod:`tests.protocol.values` (every field set, nulls, non-ASCII text, tagged fields,
 unknown tagged fields in body and header):
 

@@ -191,7 +191,7 @@ def test_batch_length_huge() -> None:
     (0x03, "records[0]", 61),                               # negative (-2)
 ])
 def test_record_length_lies(length: int, path: str, offset: int) -> None:
-    from kformat.primitives._runtime import uvarint_bytes
+    from kformat.primitives.runtime import uvarint_bytes
 
     record = uvarint_bytes(length) + RECORD_0[1:]
     data = rebatch(record + RECORD_1, 2)
@@ -341,7 +341,7 @@ def _reference(kind: str, data: bytes) -> Any:
 
 
 def _actual(kind: str, data: bytes) -> Any:
-    from kformat.primitives import _runtime as rt
+    from kformat.primitives import runtime as rt
 
     base = 1000
     io = rt.OffsetStream(data, None, base)
@@ -397,7 +397,7 @@ def _reference_encode(n: int, bits: int) -> bytes:
 def test_varint_writers_match_the_reference() -> None:
     from io import BytesIO
 
-    from kformat.primitives import _runtime as rt
+    from kformat.primitives import runtime as rt
 
     values = [*range(-20_000, 20_000), (1 << 31) - 1, -(1 << 31), 1 << 40, -(1 << 63)]
     for n in values:

@@ -1,4 +1,4 @@
-"""The magic 2 grammars (seed 000, "Record Batch"): golden vectors, blocks, compiled == interpreted."""
+"""The magic 2 grammars (Kafka documentation, "Record Batch"): golden vectors, blocks, compiled == interpreted."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ RECORDS_VALUE = [
 
 def golden_batch(attributes: int = 0, records: bytes = RECORD_0 + RECORD_1,
                  base_offset: int = 1000) -> bytes:
-    """Assemble a batch field by field (seed 000's table), CRC-32C from the crc32c package."""
+    """Assemble a batch field by field (the table of the Kafka documentation's "Record Batch"), CRC-32C from the crc32c package."""
     after_crc = struct.pack(
         ">hiqqqhii",
         attributes,        # attributes

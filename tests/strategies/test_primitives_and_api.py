@@ -1,4 +1,4 @@
-"""Primitive strategies (seed 004), the public strategy API, its eager argument checks, and
+"""Primitive strategies (Kafka's protocol guide, "Protocol Primitive Types"), the public strategy API, its eager argument checks, and
 the registry of strategy functions (every one documented)."""
 
 from __future__ import annotations

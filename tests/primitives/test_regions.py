@@ -1,10 +1,11 @@
-"""Inline code (kformat.primitives.inline): a length-prefixed region compiled into one function.
+"""Length-prefixed regions holding every kind of block, on both paths.
 
-The region below holds every block that compiles inline. The properties of
+The region below holds every primitive, a run of fixed-width numbers, a context-only field,
+prefixed and nullable arrays, a presence marker and a nested region. The properties of
 ``test_properties`` (interpreter and compiled code agree on values, bytes and failures) run
-over it, alone and as a counted array, and the cases around the inline fast paths (long and
-overlong varints, unusual value types, tuple struct values, sequences as arrays, factories)
-are checked on both paths.
+over it, alone and as a counted array, and the edge cases of the readers and writers (long
+and overlong varints, unusual value types, tuple struct values, sequences as arrays,
+factories) are checked on both paths.
 """
 
 from __future__ import annotations
@@ -50,7 +51,6 @@ from kformat.primitives import (
     build_interpreted,
     parse_interpreted,
 )
-from kformat.primitives.inline import inlinable
 from tests.helpers import (
     assert_build_rejects,
     assert_rejects,
@@ -133,14 +133,6 @@ def public(value: dict[str, Any]) -> dict[str, Any]:
 # ----------------------------------------------------------------------------- properties
 
 
-def test_the_region_compiles_inline() -> None:
-    assert inlinable(WIDE.subcon)
-    source = compiled(COUNTED).source
-    assert "_d[_p]" in source  # decoded by index in the region's bytes
-    # one function per region: no per-field, per-struct or per-element functions inside
-    assert source.count("def parse_") == 2 and source.count("def build_") == 2
-
-
 @pytest.mark.parametrize("name", sorted(GRAMMARS))
 @given(data=st.data())
 def test_round_trip_on_both_paths(name: str, data: st.DataObject) -> None:
@@ -177,7 +169,7 @@ def test_random_regions_fail_alike(raw: bytes) -> None:
     check_parse(WIDE, raw)
 
 
-# ----------------------------------------------------------------------------- fast paths
+# ----------------------------------------------------------------------------- edge cases
 
 RECORD = KPrefixed("varint", KStruct("ts" / VarLong, "n" / UnsignedVarInt,
                                      "key" / VARINT_NULLABLE_BYTES))
@@ -185,12 +177,12 @@ RECORD = KPrefixed("varint", KStruct("ts" / VarLong, "n" / UnsignedVarInt,
 
 @pytest.mark.parametrize(("data", "value"), [
     (H("06 02 01 01"), {"ts": 1, "n": 1, "key": None}),
-    (H("08 a01f 7f 01"), {"ts": 2000, "n": 127, "key": None}),  # two bytes inline
-    (H("0a 808001 01 00"), {"ts": 8192, "n": 1, "key": b""}),  # three bytes: general path
+    (H("08 a01f 7f 01"), {"ts": 2000, "n": 127, "key": None}),  # two bytes
+    (H("0a 808001 01 00"), {"ts": 8192, "n": 1, "key": b""}),  # three bytes
     (H("08 8200 01 01"), {"ts": 1, "n": 1, "key": None}),  # overlong, as the interpreter reads it
     (H("16 8180808000 ffffffff0f 01"), {"ts": -1, "n": 2**32 - 1, "key": None}),  # five bytes
 ])
-def test_varints_outside_the_inline_cases(data: bytes, value: dict[str, Any]) -> None:
+def test_long_and_overlong_varints(data: bytes, value: dict[str, Any]) -> None:
     for parse in (parse_interpreted, compiled_parse, lambda g, d: compiled(g).parse(d)):
         assert parse(RECORD, data) == value
 
@@ -215,7 +207,7 @@ class Text(str):
     {"ts": 1 << 40, "n": 1 << 20, "key": memoryview(b"abc")},
     {"ts": -(1 << 63), "n": 0, "key": b"x" * 9000},  # a three-byte length
 ])
-def test_unusual_values_take_the_general_writers(value: dict[str, Any]) -> None:
+def test_unusual_values_build_alike(value: dict[str, Any]) -> None:
     assert compiled_build(RECORD, value) == build_interpreted(RECORD, value)
 
 

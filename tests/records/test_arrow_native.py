@@ -1,0 +1,184 @@
+"""The native to_arrow kernel (columnar.c) against the pure-Python one, column by column.
+
+Every fixture (valid and invalid), hypothesis batches of every codec and mutated bytes: the
+two kernels return equal record batches, or raise the same error class at the same offset.
+Valid magic 2 input must be read by the C sink itself (no fallback to the Python kernel).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kformat.errors import KFormatError
+from kformat.records import arrow_native, arrow_python, build_batch, control_record, make_batch
+from kformat.records.codecs import CODECS
+from kformat.records.columnar import ArrowOptions
+from kformat.records.fields import COLUMN_NAMES
+from kformat.records.framing import min_length
+from kformat.strategies.records import batch_bytes, v2_batches
+
+pa = pytest.importorskip("pyarrow")
+pytestmark = pytest.mark.skipif(arrow_native.native_module() is None,
+                                reason="the native engine is not built")
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+FILES = sorted([*FIXTURES.glob("records/*.bin"), *FIXTURES.glob("legacy/*.bin"),
+                *FIXTURES.glob("invalid/records/*.bin"), *FIXTURES.glob("invalid/legacy/*.bin")])
+
+OPTION_SETS = (
+    {},
+    {"columns": ("offset", "value"), "topic": "t", "partition": 1},
+    {"columns": ("headers", "timestamp", "codec", "isControl", "crcValid", "key")},
+    {"crc_mismatch": "flag", "position": 4096, "segment": "00000.log"},
+    {"verify_crc": False, "skip_control": True},
+)
+
+
+def outcome(kernel: Any, data: bytes, options: ArrowOptions) -> Any:
+    try:
+        return kernel(data, options)
+    except KFormatError as exc:
+        return (type(exc).__name__, exc.offset, exc.field_path)
+
+
+def assert_same(data: bytes, **kwargs: Any) -> Any:
+    options = ArrowOptions(**kwargs)
+    native = outcome(arrow_native.to_arrow, data, options)
+    python = outcome(arrow_python.to_arrow, data, options)
+    if isinstance(python, tuple):
+        assert native == python
+        return native
+    assert native.schema == python.schema
+    for name in python.schema.names:
+        assert native.column(name).equals(python.column(name)), name
+    return native
+
+
+def sink(data: bytes, options: ArrowOptions) -> Any:
+    """The C sink alone (raises _native.Fallback where the kernel would fall back)."""
+    built, _layout, _schema = arrow_native._layout(options.columns)
+    return arrow_native.native_module().arrow_columns(
+        arrow_native._plan(), data, built, arrow_native.ROWS, options.position,
+        options.verify_crc, options.crc_mismatch == "flag", None,
+        options.decompression_limit, options.max_batch_size, min_length(2))
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_fixture_gives_the_same_columns_or_error(path: Path) -> None:
+    data = path.read_bytes()
+    for kwargs in OPTION_SETS:
+        assert_same(data, **kwargs)
+
+
+def test_valid_magic_2_is_read_by_the_c_sink(monkeypatch: pytest.MonkeyPatch) -> None:
+    valid = list(FIXTURES.glob("records/v2-*.bin"))
+    assert valid
+    expected = {p: arrow_python.to_arrow(p.read_bytes(), ArrowOptions()) for p in valid}
+
+    def no_fallback(data: Any, options: Any) -> Any:
+        raise AssertionError("fell back to the Python kernel")
+
+    monkeypatch.setattr(arrow_python, "to_arrow", no_fallback)
+    for path, reference in expected.items():
+        assert arrow_native.to_arrow(path.read_bytes(), ArrowOptions()).equals(reference)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=batch_bytes(v2_batches(), max_batches=3), pick=st.sampled_from(OPTION_SETS))
+def test_hypothesis_v2_batches_of_every_codec(data: bytes, pick: dict[str, Any]) -> None:
+    assert_same(data, **pick)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=batch_bytes(max_batches=3))
+def test_hypothesis_batches_of_any_magic(data: bytes) -> None:
+    assert_same(data)
+
+
+@pytest.mark.parametrize("codec", [spec.name for spec in CODECS])
+def test_each_codec_with_nulls_headers_and_log_append_time(codec: str) -> None:
+    records = [{"key": None if j % 3 == 0 else b"k%d" % j, "value": None if j == 4 else b"v" * j,
+                "headers": [("h\u00e9", b"x"), ("n", None)] if j % 2 else [],
+                "timestamp": 1_700_000_000_000 + j} for j in range(9)]
+    data = build_batch(make_batch(records, codec=codec, base_offset=10, producer_id=5,
+                                  producer_epoch=2, base_sequence=7))
+    data += build_batch(make_batch(records[:3], codec=codec, base_offset=19, timestamp_type=1,
+                                   base_timestamp=5, is_transactional=True, producer_id=3))
+    data += build_batch(make_batch([control_record("commit", 1, timestamp=1)], base_offset=22,
+                                   producer_id=3, is_transactional=True, is_control=True))
+    for kwargs in OPTION_SETS:
+        got = assert_same(data, **kwargs)
+        assert not isinstance(got, tuple)
+    rows, _, others = sink(data, ArrowOptions())
+    assert (rows, others) == (13, [])
+
+
+def test_timestamps_no_microsecond_count_holds_are_null() -> None:
+    data = build_batch(make_batch([{"value": b"a", "timestamp": (1 << 62)},
+                                   {"value": b"b", "timestamp": -(1 << 62)},
+                                   {"value": b"c", "timestamp": 0}]))
+    got = assert_same(data, columns=("timestamp", "value"))
+    assert got.column("timestamp").null_count == 2
+
+
+def test_mutated_bytes_agree_on_value_or_error() -> None:
+    rng = random.Random(9)
+    records = [{"key": b"k%d" % j, "value": b"value %d" % j, "headers": [("a", b"b")],
+                "timestamp": 1_700_000_000_000 + j} for j in range(5)]
+    seeds = [build_batch(make_batch(records, codec=spec.name)) for spec in CODECS]
+    for _ in range(400):
+        raw = bytearray(rng.choice(seeds))
+        for _ in range(rng.randint(1, 4)):
+            raw[rng.randrange(len(raw))] = rng.randrange(256)
+        if rng.random() < 0.2:
+            del raw[rng.randrange(len(raw)):]
+        for kwargs in ({}, {"crc_mismatch": "flag"}, {"verify_crc": False}):
+            assert_same(bytes(raw), **kwargs)
+
+
+def test_projection_builds_only_the_named_columns() -> None:
+    data = build_batch(make_batch([(b"k", b"v")] * 3))
+    _rows, parts, _others = sink(data, ArrowOptions(columns=("offset",)))
+    assert len(parts) == 1
+    for name in COLUMN_NAMES:
+        assert_same(data, columns=(name,))
+
+
+def test_the_native_kernel_is_registered_for_the_native_engine() -> None:
+    from kformat.records import columnar
+
+    assert columnar.kernel("native") is arrow_native.to_arrow
+
+
+def test_an_offset_beyond_int64_is_an_invalid_value_in_both_kernels() -> None:
+    data = build_batch(make_batch([(b"k", b"v"), (b"k", b"w")], base_offset=(1 << 63) - 1))
+    got = assert_same(data, position=500)
+    assert got == ("InvalidValueError", 500, "records.offset_delta")
+    assert assert_same(data, columns=("value",)).num_rows == 2  # offsets not asked for
+
+
+def test_magic_0_and_1_batches_between_are_read_by_the_python_kernel_in_place(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    v2 = build_batch(make_batch([(b"k", b"v2")] * 3, base_offset=0))
+    old = [build_batch(make_batch([(b"a", b"m%d" % m)], magic=m, base_offset=3 + m,
+                                  codec="gzip")) for m in (0, 1)]
+    later = build_batch(make_batch([(b"k", b"later")], base_offset=5))
+    data = v2 + old[0] + old[1] + later + old[0]
+    reference = arrow_python.to_arrow(data, ArrowOptions(position=7))
+
+    def no_whole_input(data: Any, options: Any) -> Any:
+        raise AssertionError("the whole input went to the Python kernel")
+
+    monkeypatch.setattr(arrow_python, "to_arrow", no_whole_input)
+    got = arrow_native.to_arrow(data, ArrowOptions(position=7))
+    assert got.equals(reference)
+    assert got.column("position").to_pylist()[-1] == 7 + len(data) - len(old[0])
+    _rows, _parts, others = sink(data, ArrowOptions())
+    assert others == [(len(v2), len(old[0]), 3), (len(v2) + len(old[0]), len(old[1]), 3),
+                      (len(data) - len(old[0]), len(old[0]), 4)]
