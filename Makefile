@@ -11,9 +11,10 @@ STAMP := $(VENV)/.installed
 MASTER ?=
 
 # constraints.txt: the exact codec-library releases the committed fixtures were produced with.
+# setuptools>=77 in the venv too: the PEP 639 license field, for `python setup.py build_ext`.
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q --upgrade pip "setuptools>=77"
 	$(PY) -m pip install -q -c constraints.txt -e '.[test,spark]' --config-settings editable_mode=compat
 	touch $(STAMP)
 
