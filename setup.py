@@ -21,10 +21,11 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 FAILURE_NOTE = Path("kformat") / "engine" / "_native_build_failure.txt"
-NATIVE_SOURCES = ("kformat/engine/_native.c", "kformat/engine/columnar.c")
+NATIVE_SOURCES = ("kformat/engine/_native.c", "kformat/engine/record.c",
+                  "kformat/engine/columnar.c")
 """The C files of the one extension: ``_native.c`` (the plan interpreter and the module)
 first, then the files that add functions to it."""
-NATIVE_HEADERS = ("kformat/engine/native.h",)
+NATIVE_HEADERS = ("kformat/engine/native.h", "kformat/engine/record.h")
 """What the C files share (carried by the sdist: MANIFEST.in)."""
 
 

@@ -200,6 +200,7 @@ def run(repeat: int, budget: float, out: Any = sys.stdout) -> list[dict[str, Any
             row[name] = N_RECORDS / seconds
         results.append(row)
     report(results, out)
+    targets(results, out)
     return results
 
 
@@ -240,6 +241,29 @@ def _report_to_arrow(results: list[dict[str, Any]], out: Any) -> None:
             theirs = row[f"parse {peer}"]
             cells.append(f"{f'{theirs:,.0f} (x{ours / theirs:.2f})':>22}")
         print("  " + "".join(cells), file=out)
+
+
+TARGET_PEER = "aiokafka-cython"
+PARSE_TARGETS = {"none": 2.0, "gzip": 1.0, "snappy": 2.0, "lz4": 2.0, "zstd": 2.0}
+BUILD_TARGET = 1.5
+"""Issue 9's targets: kformat / aiokafka's Cython reader and builder, garbage collector on."""
+
+
+def targets(results: list[dict[str, Any]], out: Any) -> None:
+    """kformat's ratio to aiokafka's Cython code per codec, against the targets."""
+    if not results or f"parse {TARGET_PEER}" not in results[0]:
+        print(f"\ntargets: {TARGET_PEER} is not installed", file=out)
+        return
+    print(f"\ntargets (x = kformat / {TARGET_PEER}, GC on; parse >= 2.0x, gzip >= 1.0x; "
+          f"build >= {BUILD_TARGET}x):", file=out)
+    for row in results:
+        parse = row["parse kformat"] / row[f"parse {TARGET_PEER}"]
+        build = row["build kformat"] / row[f"build {TARGET_PEER}"]
+        want = PARSE_TARGETS[row["codec"]]
+        print(f"  {row['codec']:>8}  parse x{parse:.2f} "
+              f"({'met' if parse >= want else f'below {want}x'})  "
+              f"build x{build:.2f} ({'met' if build >= BUILD_TARGET else f'below {BUILD_TARGET}x'})",
+              file=out)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -27,6 +27,9 @@ ALLOWED: dict[tuple[str, str], str] = {
         "lowering reads the attributes of the blocks declared above the primitives",
     ("kformat.engine.plan", "kformat.records.codecs"):
         "the plan calls the records layer's capped decompress",
+    ("kformat.engine.plan", "kformat.records.shape"):
+        "lowering reads the record shape (which struct becomes a native Record, from which "
+        "batch fields) declared in the records layer",
     ("kformat.engine.plan", "kformat.protocol.compiler"):
         "lowering reads the attributes of the blocks declared above the primitives",
     ("kformat.engine.plan", "kformat.protocol.records_field"):

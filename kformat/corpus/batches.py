@@ -30,7 +30,7 @@ from kformat.corpus.values import BASE_TIMESTAMP, stable_rng
 from kformat.records.api import build_batch, make_batch
 from kformat.records.codecs import Codec, codecs_for
 from kformat.records.control import control_record
-from kformat.records.model import Batch, Record
+from kformat.records.model import Batch
 
 __all__ = ["LEGACY_VARIANTS", "V2_VARIANTS", "legacy_fixtures", "v2_batch", "v2_fixtures"]
 
@@ -96,8 +96,8 @@ def v2_batch(variant: str, codec: Codec, seed: int = 0) -> Batch:
     elif variant == "delete-horizon":
         batch.has_delete_horizon = True
         batch.base_timestamp = BASE_TIMESTAMP + 86_400_000  # delete.retention.ms later
-        batch.records = [Record(**{**vars(r), "timestamp_delta":
-                                   r.timestamp - batch.base_timestamp}) for r in batch.records]
+        batch.records = [r.replace(timestamp_delta=r.timestamp - batch.base_timestamp)
+                         for r in batch.records]
         batch.last_offset_delta = 9  # the last record of the original batch was cleaned
     return batch
 

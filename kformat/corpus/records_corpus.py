@@ -72,7 +72,7 @@ class ExpectedRecord(NamedTuple):
     timestamp_type: int
     key: bytes | None
     value: bytes | None
-    headers: list[tuple[str, bytes | None]]
+    headers: tuple[tuple[str, bytes | None], ...]
     magic: int
     codec: int
     base_offset: int
@@ -130,7 +130,7 @@ class CorpusShard:
                     stamp = r.timestamp
                 yield ExpectedRecord(
                     offset=r.offset, timestamp=stamp, timestamp_type=b.timestamp_type,
-                    key=r.key, value=r.value, headers=list(r.headers), magic=b.magic,
+                    key=r.key, value=r.value, headers=r.headers, magic=b.magic,
                     codec=int(b.codec),
                     base_offset=r.offset if one_per_record else b.base_offset,
                     producer_id=b.producer_id, producer_epoch=b.producer_epoch,

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["ENGINES", "ENV", "EngineError", "active", "available", "describe", "native",
+__all__ = ["ENGINES", "ENV", "EngineError", "active", "available", "describe", "extension", "native",
            "unavailable_reason", "using"]
 
 ENGINES = ("native", "python")
@@ -63,6 +63,12 @@ NATIVE: ModuleType | None = None
 def available() -> tuple[str, ...]:
     """The engines this installation can run, the default first."""
     return ENGINES if _NATIVE is not None else ("python",)
+
+
+def extension() -> ModuleType | None:
+    """The built extension (whichever engine is active), or ``None``: the record layer takes
+    its native :class:`~kformat.records.Record` type from it."""
+    return _NATIVE
 
 
 def unavailable_reason() -> str:

@@ -15,6 +15,7 @@
  * native.h, shared with the extension's other C files (setup.py lists them).
  */
 #include "native.h"
+#include "record.h"
 #include <math.h>
 
 PyObject *Fallback;               /* _native.Fallback (native.h) */
@@ -26,6 +27,7 @@ static PyObject *str_int, *str_is_safe, *str_raw, *str_unknown_tags, *str_defaul
 /* CPython's cached small ints, found when the module loads (see int_value in native.h). */
 const char *small_ints;
 Py_ssize_t small_stride;
+int small_shift = -1;
 
 static void
 find_small_ints(void)
@@ -49,6 +51,14 @@ find_small_ints(void)
     }
     small_ints = (const char *)zero;
     small_stride = stride;
+    for (int shift = 0; shift < 16; shift++) {
+        if (((Py_ssize_t)1 << shift) == stride)
+            small_shift = shift;
+    }
+    for (int shift = 0; shift < 16; shift++) {
+        if (((Py_ssize_t)1 << shift) == stride)
+            small_shift = shift;
+    }
 done:
     Py_XDECREF(zero);
     Py_XDECREF(one);
@@ -165,12 +175,15 @@ parse_crc_into(Reader *r, PyObject *plan, PyObject *dict)
     return parse_struct_into(r, PyTuple_GET_ITEM(plan, 4), dict);
 }
 
-/* The codec a Compressed block reads from an earlier field: ctx[field] & mask. */
+static int ctx_int(PyObject *ctx, PyObject *name, int64_t *out);
+
+/* The codec a Compressed block reads from an earlier field: ctx[field] & mask (the field may
+ * be negative: an int16 attributes with bit 15 set). */
 static int
 codec_of(PyObject *ctx, PyObject *plan, int64_t *out)
 {
     int64_t value;
-    if (count_field(ctx, PyTuple_GET_ITEM(plan, 1), &value) < 0)
+    if (ctx_int(ctx, PyTuple_GET_ITEM(plan, 1), &value) < 0)
         return -1;
     *out = value & int_at(plan, 2);
     return 0;
@@ -280,6 +293,384 @@ parse_factory(Reader *r, PyObject *plan)
     return out;
 }
 
+/* ------------------------------------------------------------------------------ records */
+
+/* (OP_RECORD, struct plan, record type, slots, batch fields, log-append flag): a struct that
+ * becomes a native Record (kformat/records/shape.py declares which). slots[i] is the Record
+ * field struct field i fills (record.h's KF_* order); batch fields name, in the enclosing
+ * struct (r->ctx), the base offset, base timestamp, max timestamp and attributes the
+ * absolute offset and timestamp are made from:
+ *     offset = base_offset + offset_delta
+ *     timestamp = max_timestamp if attributes & flag (LogAppendTime) else base_timestamp +
+ *                 timestamp_delta; timestamp_type = 1 if LogAppendTime else 0
+ * A RecordLayout is the node read once per array of records: its fields' opcodes and slots
+ * as C values and the batch's bases. */
+#define MAX_RECORD_FIELDS 16
+
+static PyObject *parse_blob(Reader *r, long prefix, int nullable, int text);
+
+typedef struct {
+    int slot;
+    long op;
+    long prefix;  /* blobs and arrays */
+    int nullable; /* blobs */
+    PyObject *plan;
+} RecordField;
+
+typedef struct {
+    Py_ssize_t n;
+    RecordField f[MAX_RECORD_FIELDS];
+    /* headers: ARRAY of FACTORY tuple of (STRING, BYTES): read without the interpreter */
+    int headers_direct;
+    RecordField header_key, header_value;
+    long header_min;
+    kf_wide base_offset, base_timestamp, max_timestamp;
+    int log_append;
+} RecordLayout;
+
+/* An int field of ctx (an exact int within int64). */
+static int
+ctx_int(PyObject *ctx, PyObject *name, int64_t *out)
+{
+    PyObject *value = ctx ? PyDict_GetItemWithError(ctx, name) : NULL;
+    if (!value) {
+        if (PyErr_Occurred())
+            return -1;
+        return fail("batch field missing");
+    }
+    if (!PyLong_CheckExact(value))
+        return fail("batch field not an int");
+    int overflow;
+    long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    if (overflow)
+        return fail("batch field out of range");
+    *out = v;
+    return 0;
+}
+
+/* The bases of the records of the batch ctx (the enclosing struct) into layout. */
+static int
+record_base(PyObject *ctx, PyObject *plan, RecordLayout *layout)
+{
+    PyObject *names = PyTuple_GET_ITEM(plan, 4);
+    int64_t offset, timestamp, max_timestamp, attributes;
+    if (ctx_int(ctx, PyTuple_GET_ITEM(names, 0), &offset) < 0 ||
+        ctx_int(ctx, PyTuple_GET_ITEM(names, 1), &timestamp) < 0 ||
+        ctx_int(ctx, PyTuple_GET_ITEM(names, 2), &max_timestamp) < 0 ||
+        ctx_int(ctx, PyTuple_GET_ITEM(names, 3), &attributes) < 0)
+        return -1;
+    layout->base_offset = offset;
+    layout->base_timestamp = timestamp;
+    layout->max_timestamp = max_timestamp;
+    layout->log_append = (attributes & int_at(plan, 5)) != 0;
+    return 0;
+}
+
+static void
+describe_field(RecordField *f, PyObject *plan)
+{
+    f->plan = plan;
+    f->op = op_of(plan);
+    if (f->op == OP_STRING || f->op == OP_BYTES || f->op == OP_ARRAY) {
+        f->prefix = int_at(plan, 1);
+        f->nullable = PyTuple_GET_ITEM(plan, 2) == Py_True;
+    }
+}
+
+static int
+is_int_op(long op)
+{
+    return (op >= OP_INT8 && op <= OP_UINT32) || (op >= OP_UVARINT && op <= OP_VARLONG);
+}
+
+/* The layout of a RECORD node (its bases from ctx); -1 (Fallback) for a plan it cannot run.
+ * Release with layout_clear. */
+static int
+record_layout(PyObject *plan, PyObject *ctx, RecordLayout *layout)
+{
+    memset(layout, 0, sizeof *layout);
+    PyObject *fields = PyTuple_GET_ITEM(PyTuple_GET_ITEM(plan, 1), 1);
+    PyObject *slots = PyTuple_GET_ITEM(plan, 3);
+    Py_ssize_t n = PyTuple_GET_SIZE(fields);
+    if (n > MAX_RECORD_FIELDS || PyTuple_GET_SIZE(slots) != n)
+        return fail("record plan: slots differ from the struct's fields");
+    unsigned seen = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        RecordField *f = &layout->f[i];
+        f->slot = (int)int_at(slots, i);
+        describe_field(f, PyTuple_GET_ITEM(PyTuple_GET_ITEM(fields, i), 2));
+        int ok;
+        switch (f->slot) {
+        case KF_KEY:
+        case KF_VALUE:
+            ok = f->op == OP_BYTES;
+            break;
+        case KF_HEADERS:
+            ok = f->op == OP_ARRAY && !f->nullable && int_at(f->plan, 4) > 0;
+            break;
+        case KF_ATTRIBUTES:
+        case KF_OFFSET_DELTA:
+        case KF_TIMESTAMP_DELTA:
+            ok = is_int_op(f->op);
+            break;
+        default:
+            ok = 0;
+        }
+        if (!ok || (seen & (1u << f->slot)))
+            return fail("record plan: a field the Record cannot take");
+        seen |= 1u << f->slot;
+        if (f->slot != KF_HEADERS)
+            continue;
+        layout->header_min = int_at(f->plan, 4);
+        PyObject *element = PyTuple_GET_ITEM(f->plan, 3);
+        if (op_of(element) == OP_FACTORY && PyTuple_GET_ITEM(element, 2) == Py_None) {
+            PyObject *pair = PyTuple_GET_ITEM(PyTuple_GET_ITEM(element, 1), 1);
+            if (PyTuple_GET_SIZE(pair) == 2) {
+                describe_field(&layout->header_key,
+                               PyTuple_GET_ITEM(PyTuple_GET_ITEM(pair, 0), 2));
+                describe_field(&layout->header_value,
+                               PyTuple_GET_ITEM(PyTuple_GET_ITEM(pair, 1), 2));
+                layout->headers_direct = layout->header_key.op == OP_STRING &&
+                                         !layout->header_key.nullable &&
+                                         layout->header_value.op == OP_BYTES;
+            }
+        }
+    }
+    layout->n = n;
+    return record_base(ctx, plan, layout);
+}
+
+static void
+layout_clear(RecordLayout *layout)
+{
+    (void)layout; /* nothing owned today; kept so every user releases a layout */
+}
+
+/* An integer node read into *out without making a Python int. */
+static int
+read_int(Reader *r, long op, int64_t *out)
+{
+    uint64_t u;
+    const uint8_t *p = r->buf + r->pos;
+    switch (op) {
+    case OP_INT8:
+    case OP_UINT8:
+        if (need(r, 1) < 0)
+            return -1;
+        *out = op == OP_INT8 ? (int64_t)(int8_t)*p : (int64_t)*p;
+        r->pos += 1;
+        return 0;
+    case OP_INT16:
+    case OP_UINT16:
+        if (need(r, 2) < 0)
+            return -1;
+        *out = op == OP_INT16 ? (int64_t)(int16_t)be16(p) : (int64_t)be16(p);
+        r->pos += 2;
+        return 0;
+    case OP_INT32:
+    case OP_UINT32:
+        if (need(r, 4) < 0)
+            return -1;
+        *out = op == OP_INT32 ? (int64_t)(int32_t)be32(p) : (int64_t)be32(p);
+        r->pos += 4;
+        return 0;
+    case OP_INT64:
+        if (need(r, 8) < 0)
+            return -1;
+        *out = (int64_t)be64(p);
+        r->pos += 8;
+        return 0;
+    case OP_UVARINT:
+        if (read_uvarint(r, 5, U32_MAX, &u) < 0)
+            return -1;
+        *out = (int64_t)u;
+        return 0;
+    case OP_VARINT:
+    case OP_VARLONG:
+        if (read_uvarint(r, op == OP_VARINT ? 5 : 10, op == OP_VARINT ? U32_MAX : UINT64_MAX,
+                         &u) < 0)
+            return -1;
+        *out = unzigzag(u);
+        return 0;
+    default:
+        return fail("not an integer node");
+    }
+}
+
+/* A header key's bytes checked as UTF-8 without keeping a str (ASCII, the common case, is
+ * a byte scan). */
+static int
+check_utf8(const char *p, Py_ssize_t n)
+{
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if ((unsigned char)p[i] >= 0x80) {
+            PyObject *s = PyUnicode_DecodeUTF8(p, n, "strict");
+            if (!s) {
+                PyErr_Clear();
+                return fail("invalid UTF-8");
+            }
+            Py_DECREF(s);
+            return 0;
+        }
+    }
+    return 0;
+}
+
+/* The headers field: the empty tuple, or (direct plans) the entries' wire bytes, checked
+ * here (every length within them, keys not null and valid UTF-8) and kept raw: the Record
+ * makes the tuple when it is first read (record.h), which saves three objects per header
+ * for records whose headers are never looked at; other plans give the tuple. *count is the
+ * number of raw entries (0: a tuple). */
+static PyObject *
+parse_headers(Reader *r, RecordLayout *layout, RecordField *f, int32_t *count)
+{
+    int64_t n;
+    *count = 0;
+    if (read_length(r, f->prefix, &n) < 0)
+        return NULL;
+    if (n < 0)
+        return fail_null("null headers");
+    if (n > (r->end - r->pos) / layout->header_min)
+        return fail_null("count larger than the bytes left");
+    if (n == 0)
+        return PyTuple_New(0);
+    if (layout->headers_direct) {
+        Py_ssize_t start = r->pos;
+        for (int64_t j = 0; j < n; j++) {
+            int64_t size;
+            if (read_length(r, layout->header_key.prefix, &size) < 0)
+                return NULL;
+            if (size < 0)
+                return fail_null("null header key");
+            if (need(r, (Py_ssize_t)size) < 0 ||
+                check_utf8((const char *)r->buf + r->pos, (Py_ssize_t)size) < 0)
+                return NULL;
+            r->pos += (Py_ssize_t)size;
+            if (read_length(r, layout->header_value.prefix, &size) < 0)
+                return NULL;
+            if (size < 0 && !layout->header_value.nullable)
+                return fail_null("null in a non-nullable field");
+            if (size > 0) {
+                if (need(r, (Py_ssize_t)size) < 0)
+                    return NULL;
+                r->pos += (Py_ssize_t)size;
+            }
+        }
+        if (n > INT32_MAX)
+            return fail_null("too many headers");
+        *count = (int32_t)n;
+        return PyBytes_FromStringAndSize((const char *)r->buf + start, r->pos - start);
+    }
+    PyObject *tuple = PyTuple_New((Py_ssize_t)n);
+    if (!tuple)
+        return NULL;
+    PyObject *element = PyTuple_GET_ITEM(f->plan, 3);
+    for (Py_ssize_t j = 0; j < (Py_ssize_t)n; j++) {
+        PyObject *item = parse_node(r, element);
+        if (!item) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(tuple, j, item);
+    }
+    if (!kf_headers_ok(tuple)) {
+        Py_DECREF(tuple);
+        return fail_null("headers are not (str, bytes | None) pairs");
+    }
+    PyObject_GC_UnTrack(tuple); /* atomic values only */
+    return tuple;
+}
+
+/* One record (the struct of a RECORD node) with its batch's layout. */
+static PyObject *
+parse_record(Reader *r, RecordLayout *layout)
+{
+    RecordInts ints = {0};
+    PyObject *key = NULL, *value = NULL, *headers = NULL;
+    int32_t raw_count = 0;
+    for (Py_ssize_t i = 0; i < layout->n; i++) {
+        RecordField *f = &layout->f[i];
+        int64_t v;
+        switch (f->slot) {
+        case KF_KEY:
+        case KF_VALUE: {
+            PyObject *blob = parse_blob(r, f->prefix, f->nullable, 0);
+            if (!blob)
+                goto error;
+            *(f->slot == KF_KEY ? &key : &value) = blob;
+            break;
+        }
+        case KF_HEADERS:
+            if (!(headers = parse_headers(r, layout, f, &raw_count)))
+                goto error;
+            break;
+        default:
+            if (read_int(r, f->op, &v) < 0)
+                goto error;
+            if (f->slot == KF_ATTRIBUTES)
+                ints.attributes = v;
+            else if (f->slot == KF_OFFSET_DELTA)
+                ints.offset_delta = v;
+            else
+                ints.timestamp_delta = v;
+        }
+    }
+    ints.offset = layout->base_offset + ints.offset_delta;
+    ints.timestamp = layout->log_append ? layout->max_timestamp
+                                        : layout->base_timestamp + ints.timestamp_delta;
+    ints.timestamp_type = layout->log_append;
+    if (!headers && !(headers = PyTuple_New(0)))
+        goto error;
+    if (raw_count)
+        return kf_record_new_raw(&ints, key ? key : Py_NewRef(Py_None),
+                                 value ? value : Py_NewRef(Py_None), headers, raw_count,
+                                 (int)layout->header_key.prefix,
+                                 (int)layout->header_value.prefix);
+    return kf_record_new(&ints, key ? key : Py_NewRef(Py_None),
+                         value ? value : Py_NewRef(Py_None), headers);
+error:
+    Py_XDECREF(key);
+    Py_XDECREF(value);
+    Py_XDECREF(headers);
+    return NULL;
+}
+
+/* The RECORD node of an array element: the element itself, or the struct of a PREFIXED
+ * element (a record's length prefix); NULL for any other element. */
+static PyObject *
+record_node(PyObject *element)
+{
+    long op = op_of(element);
+    if (op == OP_RECORD)
+        return element;
+    if (op == OP_PREFIXED && op_of(PyTuple_GET_ITEM(element, 2)) == OP_RECORD)
+        return PyTuple_GET_ITEM(element, 2);
+    return NULL;
+}
+
+/* An element holding a RECORD node (see record_node): a length-prefixed record is read in
+ * its region, which it must consume exactly. */
+static PyObject *
+parse_record_element(Reader *r, PyObject *element, PyObject *record, RecordLayout *layout)
+{
+    if (element == record)
+        return parse_record(r, layout);
+    Py_ssize_t stop;
+    if (enter_region(r, int_at(element, 1), &stop) < 0)
+        return NULL;
+    Reader inner = *r;
+    inner.end = stop;
+    PyObject *value = parse_record(&inner, layout);
+    if (value && inner.pos != stop) {
+        Py_DECREF(value);
+        return fail_null("record region not consumed");
+    }
+    r->pos = stop;
+    return value;
+}
+
 static PyObject *
 parse_list(Reader *r, PyObject *element, int64_t n, long min_size)
 {
@@ -289,17 +680,21 @@ parse_list(Reader *r, PyObject *element, int64_t n, long min_size)
     }
     else if (n > MAX_ZERO_SIZE_ELEMENTS)
         return fail_null("count of zero-size elements too large");
-    PyObject *list = PyList_New((Py_ssize_t)n);
-    if (!list)
+    PyObject *record = record_node(element);
+    RecordLayout layout;
+    if (record && record_layout(record, r->ctx, &layout) < 0)
         return NULL;
-    for (Py_ssize_t i = 0; i < (Py_ssize_t)n; i++) {
-        PyObject *item = parse_node(r, element);
-        if (!item) {
-            Py_DECREF(list);
-            return NULL;
-        }
-        PyList_SET_ITEM(list, i, item);
+    PyObject *list = PyList_New((Py_ssize_t)n);
+    for (Py_ssize_t i = 0; list && i < (Py_ssize_t)n; i++) {
+        PyObject *item = record ? parse_record_element(r, element, record, &layout)
+                                : parse_node(r, element);
+        if (!item)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, i, item);
     }
+    if (record)
+        layout_clear(&layout);
     return list;
 }
 
@@ -708,6 +1103,14 @@ parse_node(Reader *r, PyObject *plan)
         return parse_compressed(r, plan);
     case OP_FACTORY:
         return parse_factory(r, plan);
+    case OP_RECORD: {
+        RecordLayout layout;
+        if (record_layout(plan, r->ctx, &layout) < 0)
+            return NULL;
+        PyObject *value = parse_record(r, &layout);
+        layout_clear(&layout);
+        return value;
+    }
     case OP_EXPECTED: {
         /* (OP_EXPECTED, plan, value): the field must hold value */
         PyObject *value = parse_node(r, PyTuple_GET_ITEM(plan, 1));
@@ -740,6 +1143,7 @@ typedef struct {
     int depth;
     PyObject *ctx; /* the dict of the struct being built, borrowed */
     Py_ssize_t *found; /* how many of its keys were used (see build_dict) */
+    PyObject *level;   /* compression level (the compression_level parameter), borrowed */
 } Writer;
 
 static int
@@ -780,25 +1184,59 @@ put(Writer *w, const void *data, Py_ssize_t n)
 static inline int
 put_be(Writer *w, uint64_t v, int size)
 {
-    uint8_t tmp[8];
+    if (reserve(w, size) < 0)
+        return -1;
+    uint8_t *p = (uint8_t *)w->buf + w->len;
     for (int i = size - 1; i >= 0; i--) {
-        tmp[i] = (uint8_t)(v & 0xFF);
+        p[i] = (uint8_t)(v & 0xFF);
         v >>= 8;
     }
-    return put(w, tmp, size);
+    w->len += size;
+    return 0;
 }
 
 static int
 put_uvarint(Writer *w, uint64_t v)
 {
-    uint8_t tmp[10];
+    if (reserve(w, 10) < 0)
+        return -1;
+    uint8_t *p = (uint8_t *)w->buf + w->len;
     int n = 0;
     while (v > 0x7F) {
-        tmp[n++] = (uint8_t)((v & 0x7F) | 0x80);
+        p[n++] = (uint8_t)((v & 0x7F) | 0x80);
         v >>= 7;
     }
-    tmp[n++] = (uint8_t)v;
-    return put(w, tmp, n);
+    p[n++] = (uint8_t)v;
+    w->len += n;
+    return 0;
+}
+
+/* Room for a fixed-size length prefix written later (backfill_length): the region is built
+ * in place, not copied. Returns where the prefix goes, or -1. Only INT16/INT32 prefixes. */
+static Py_ssize_t
+hold_length(Writer *w, long prefix)
+{
+    int size = prefix == PFX_INT16 ? 2 : 4;
+    if (reserve(w, size) < 0)
+        return -1;
+    Py_ssize_t at = w->len;
+    w->len += size;
+    return at;
+}
+
+static int
+backfill_length(Writer *w, long prefix, Py_ssize_t at)
+{
+    int size = prefix == PFX_INT16 ? 2 : 4;
+    Py_ssize_t n = w->len - at - size;
+    if (n > (prefix == PFX_INT16 ? 0x7FFF : 0x7FFFFFFF))
+        return fail("length too large for its prefix");
+    uint8_t *p = (uint8_t *)w->buf + at;
+    for (int i = size - 1; i >= 0; i--) {
+        p[i] = (uint8_t)(n & 0xFF);
+        n >>= 8;
+    }
+    return 0;
 }
 
 static inline uint64_t
@@ -919,19 +1357,179 @@ build_uuid(Writer *w, PyObject *value)
     return put_be(w, lo, 8);
 }
 
-/* The items of a list or tuple, each built with element (n checked by the caller). */
+/* ------------------------------------------------------------------------ records (build) */
+
+/* A record's number field written as its node says, range-checked (out of range: Fallback,
+ * and the Python path names the field). */
 static int
-build_items(Writer *w, PyObject *element, PyObject *seq)
+write_int(Writer *w, long op, kf_wide v)
 {
-    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-        Py_INCREF(item);
-        int rc = build_node(w, element, item);
-        Py_DECREF(item);
+    switch (op) {
+    case OP_INT8:
+        return v < -128 || v > 127 ? fail("int out of range") : put_be(w, (uint64_t)v, 1);
+    case OP_UINT8:
+        return v < 0 || v > 255 ? fail("int out of range") : put_be(w, (uint64_t)v, 1);
+    case OP_INT16:
+        return v < -32768 || v > 32767 ? fail("int out of range") : put_be(w, (uint64_t)v, 2);
+    case OP_UINT16:
+        return v < 0 || v > 65535 ? fail("int out of range") : put_be(w, (uint64_t)v, 2);
+    case OP_INT32:
+        return v < INT32_MIN || v > INT32_MAX ? fail("int out of range")
+                                              : put_be(w, (uint64_t)v, 4);
+    case OP_UINT32:
+        return v < 0 || v > (kf_wide)U32_MAX ? fail("int out of range")
+                                             : put_be(w, (uint64_t)v, 4);
+    case OP_INT64:
+        return v < INT64_MIN || v > INT64_MAX ? fail("int out of range")
+                                              : put_be(w, (uint64_t)v, 8);
+    case OP_UVARINT:
+        return v < 0 || v > (kf_wide)U32_MAX ? fail("int out of range")
+                                             : put_uvarint(w, (uint64_t)v);
+    case OP_VARINT:
+        return v < INT32_MIN || v > INT32_MAX ? fail("int out of range")
+                                              : put_uvarint(w, zigzag((int64_t)v) & U32_MAX);
+    case OP_VARLONG:
+        return v < INT64_MIN || v > INT64_MAX ? fail("int out of range")
+                                              : put_uvarint(w, zigzag((int64_t)v));
+    default:
+        return fail("not an integer node");
+    }
+}
+
+#define WIDE_SAFE ((kf_wide)1 << 126) /* |a|, |b| below this: a - b cannot overflow */
+
+/* a - b, or Fallback when either is too far out to subtract safely */
+static int
+wide_difference(kf_wide a, kf_wide b, kf_wide *out)
+{
+    if (a > WIDE_SAFE || a < -WIDE_SAFE || b > WIDE_SAFE || b < -WIDE_SAFE)
+        return fail("value too far out of range");
+    *out = a - b;
+    return 0;
+}
+
+static int
+build_headers(Writer *w, RecordLayout *layout, RecordField *f, PyObject *headers)
+{
+    Py_ssize_t n = PyTuple_GET_SIZE(headers); /* a Record's headers: a tuple of exact pairs */
+    if (put_length(w, f->prefix, n) < 0)
+        return -1;
+    PyObject *element = PyTuple_GET_ITEM(f->plan, 3);
+    for (Py_ssize_t j = 0; j < n; j++) {
+        PyObject *pair = PyTuple_GET_ITEM(headers, j);
+        int rc;
+        if (layout->headers_direct) {
+            rc = build_blob(w, layout->header_key.prefix, 0, 1, PyTuple_GET_ITEM(pair, 0));
+            if (rc == 0)
+                rc = build_blob(w, layout->header_value.prefix, layout->header_value.nullable,
+                                0, PyTuple_GET_ITEM(pair, 1));
+        }
+        else
+            rc = build_node(w, element, pair);
         if (rc < 0)
             return -1;
     }
     return 0;
+}
+
+/* One native Record as the struct of a RECORD node, its deltas from the batch's bases
+ * (LogAppendTime batches keep each record's stored timestamp_delta). */
+static int
+build_record(Writer *w, RecordLayout *layout, RecordObject *rec)
+{
+    for (Py_ssize_t i = 0; i < layout->n; i++) {
+        RecordField *f = &layout->f[i];
+        kf_wide v;
+        int rc;
+        switch (f->slot) {
+        case KF_KEY:
+            rc = build_blob(w, f->prefix, f->nullable, 0, rec->key);
+            break;
+        case KF_VALUE:
+            rc = build_blob(w, f->prefix, f->nullable, 0, rec->value);
+            break;
+        case KF_HEADERS: {
+            PyObject *headers = kf_headers(rec); /* raw headers: the tuple, canonical bytes */
+            rc = headers ? build_headers(w, layout, f, headers) : -1;
+            break;
+        }
+        case KF_ATTRIBUTES:
+            rc = write_int(w, f->op, rec->n.attributes);
+            break;
+        case KF_OFFSET_DELTA:
+            rc = wide_difference(rec->n.offset, layout->base_offset, &v);
+            if (rc == 0)
+                rc = write_int(w, f->op, v);
+            break;
+        default: /* KF_TIMESTAMP_DELTA */
+            if (layout->log_append) {
+                v = rec->n.timestamp_delta;
+                rc = 0;
+            }
+            else
+                rc = wide_difference(rec->n.timestamp, layout->base_timestamp, &v);
+            if (rc == 0)
+                rc = write_int(w, f->op, v);
+        }
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* An element holding a RECORD node, given a native Record: a length-prefixed record is
+ * built in region (a scratch writer reused across records), then written with its length. */
+static int
+build_record_element(Writer *w, PyObject *element, PyObject *record, RecordLayout *layout,
+                     RecordObject *rec, Writer *region)
+{
+    if (element == record)
+        return build_record(w, layout, rec);
+    region->len = 0;
+    if (build_record(region, layout, rec) < 0)
+        return -1;
+    return put_region(w, int_at(element, 1), region);
+}
+
+/* (OP_RECORD, ...) given a tuple of the struct's values or a dict: the struct's plan builds it
+ * (the Python path's values; see OP_FACTORY). */
+static int build_struct_values(Writer *w, PyObject *struct_plan, PyObject *value);
+
+#define RESERVE_AHEAD ((Py_ssize_t)16 << 20)
+
+/* The items of a list or tuple, each built with element (n checked by the caller). */
+static int
+build_items(Writer *w, PyObject *element, PyObject *seq)
+{
+    PyObject *record = record_node(element);
+    RecordLayout layout;
+    if (record && record_layout(record, w->ctx, &layout) < 0)
+        return -1;
+    Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
+    int rc = 0;
+    for (Py_ssize_t i = 0; rc == 0 && i < PySequence_Fast_GET_SIZE(seq); i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        Py_INCREF(item);
+        if (record && kf_Record_CheckExact(item)) {
+            Py_ssize_t before = w->len;
+            rc = build_record_element(w, element, record, &layout, (RecordObject *)item,
+                                      &region);
+            /* after the first record, room for the others at its size (at most 16 MiB
+             * ahead: records of very different sizes still grow by doubling) */
+            Py_ssize_t left = PySequence_Fast_GET_SIZE(seq) - i - 1, size = w->len - before;
+            if (rc == 0 && i == 0 && left > 0) {
+                Py_ssize_t ahead = size > RESERVE_AHEAD / left ? RESERVE_AHEAD : size * left;
+                rc = reserve(w, ahead + ahead / 8);
+            }
+        }
+        else
+            rc = build_node(w, element, item);
+        Py_DECREF(item);
+    }
+    PyMem_Free(region.buf);
+    if (record)
+        layout_clear(&layout);
+    return rc;
 }
 
 static int
@@ -1001,24 +1599,37 @@ build_struct_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
                     (*found)++; /* the stored CRC is ignored: it is always computed */
                 else if (PyErr_Occurred())
                     return -1;
-                Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found};
+                /* built in place after room for the CRC, then the CRC filled in */
+                Py_ssize_t at = hold_length(w, PFX_INT32);
                 uint32_t crc;
-                rc = build_struct_from(&region, PyTuple_GET_ITEM(sub, 4), dict, found);
+                rc = at < 0 ? -1 : build_struct_from(w, PyTuple_GET_ITEM(sub, 4), dict, found);
                 if (rc == 0)
-                    rc = checksum(PyTuple_GET_ITEM(sub, 2), region.buf ? region.buf : "",
-                                  region.len, &crc);
-                if (rc == 0)
-                    rc = put_be(w, crc, 4);
-                if (rc == 0)
-                    rc = put(w, region.buf, region.len);
-                PyMem_Free(region.buf);
+                    rc = checksum(PyTuple_GET_ITEM(sub, 2), w->buf + at + 4, w->len - at - 4,
+                                  &crc);
+                if (rc == 0) {
+                    uint8_t *p = (uint8_t *)w->buf + at;
+                    p[0] = (uint8_t)(crc >> 24);
+                    p[1] = (uint8_t)(crc >> 16);
+                    p[2] = (uint8_t)(crc >> 8);
+                    p[3] = (uint8_t)crc;
+                }
             }
             else if (op == OP_PREFIXED) { /* a length-prefixed struct merged into this one */
-                Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found};
-                rc = build_struct_from(&region, PyTuple_GET_ITEM(sub, 2), dict, found);
-                if (rc == 0)
-                    rc = put_region(w, int_at(sub, 1), &region);
-                PyMem_Free(region.buf);
+                long prefix = int_at(sub, 1);
+                if (prefix == PFX_INT16 || prefix == PFX_INT32) { /* in place, backfilled */
+                    Py_ssize_t at = hold_length(w, prefix);
+                    rc = at < 0 ? -1
+                                : build_struct_from(w, PyTuple_GET_ITEM(sub, 2), dict, found);
+                    if (rc == 0)
+                        rc = backfill_length(w, prefix, at);
+                }
+                else {
+                    Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
+                    rc = build_struct_from(&region, PyTuple_GET_ITEM(sub, 2), dict, found);
+                    if (rc == 0)
+                        rc = put_region(w, prefix, &region);
+                    PyMem_Free(region.buf);
+                }
             }
             else if (op == OP_STRUCT)
                 rc = build_struct_from(w, sub, dict, found);
@@ -1118,7 +1729,7 @@ build_tagged_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
     PyObject *unknown = PyDict_GetItemWithError(dict, str_unknown_tags);
     if (!unknown && PyErr_Occurred())
         return -1;
-    Writer body = {NULL, 0, 0, w->depth, w->ctx, w->found};
+    Writer body = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
     Py_ssize_t cap = known + 4, count = 0;
     TagEntry *tags = PyMem_Malloc((size_t)cap * sizeof(TagEntry));
     if (!tags) {
@@ -1211,6 +1822,27 @@ build_dict(Writer *w, PyObject *plan, PyObject *value, int tagged)
     return 0;
 }
 
+/* A struct given a tuple of its values in field order, or a dict (objects: the Python
+ * path): OP_FACTORY and OP_RECORD given plain values. */
+static int
+build_struct_values(Writer *w, PyObject *struct_plan, PyObject *value)
+{
+    if (!PyTuple_CheckExact(value))
+        return build_dict(w, struct_plan, value, 0);
+    PyObject *fields = PyTuple_GET_ITEM(struct_plan, 1);
+    Py_ssize_t n = PyTuple_GET_SIZE(fields);
+    if (PyTuple_GET_SIZE(value) != n)
+        return fail("tuple size differs from the struct's");
+    if (++w->depth > MAX_DEPTH)
+        return fail("nested too deeply");
+    int rc = 0;
+    for (Py_ssize_t i = 0; rc == 0 && i < n; i++)
+        rc = build_node(w, PyTuple_GET_ITEM(PyTuple_GET_ITEM(fields, i), 2),
+                        PyTuple_GET_ITEM(value, i));
+    w->depth--;
+    return rc;
+}
+
 static int
 build_node(Writer *w, PyObject *plan, PyObject *value)
 {
@@ -1294,22 +1926,16 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
     }
     case OP_STRUCT:
         return build_dict(w, plan, value, 0);
-    case OP_FACTORY: {
-        /* a tuple of the values in field order, or a dict (objects: the Python path) */
-        PyObject *struct_plan = PyTuple_GET_ITEM(plan, 1);
-        if (!PyTuple_CheckExact(value))
-            return build_dict(w, struct_plan, value, 0);
-        PyObject *fields = PyTuple_GET_ITEM(struct_plan, 1);
-        Py_ssize_t n = PyTuple_GET_SIZE(fields);
-        if (PyTuple_GET_SIZE(value) != n)
-            return fail("tuple size differs from the struct's");
-        if (++w->depth > MAX_DEPTH)
-            return fail("nested too deeply");
-        int rc = 0;
-        for (Py_ssize_t i = 0; rc == 0 && i < n; i++)
-            rc = build_node(w, PyTuple_GET_ITEM(PyTuple_GET_ITEM(fields, i), 2),
-                            PyTuple_GET_ITEM(value, i));
-        w->depth--;
+    case OP_FACTORY:
+        return build_struct_values(w, PyTuple_GET_ITEM(plan, 1), value);
+    case OP_RECORD: {
+        if (!kf_Record_CheckExact(value))
+            return build_struct_values(w, PyTuple_GET_ITEM(plan, 1), value);
+        RecordLayout layout;
+        if (record_layout(plan, w->ctx, &layout) < 0)
+            return -1;
+        int rc = build_record(w, &layout, (RecordObject *)value);
+        layout_clear(&layout);
         return rc;
     }
     case OP_TAGGED:
@@ -1328,10 +1954,17 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
             return -1;
         return build_node(w, PyTuple_GET_ITEM(plan, 1), value);
     case OP_PREFIXED: {
-        Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found};
+        long prefix = int_at(plan, 1);
+        if (prefix == PFX_INT16 || prefix == PFX_INT32) { /* in place, length backfilled */
+            Py_ssize_t at = hold_length(w, prefix);
+            if (at < 0 || build_node(w, PyTuple_GET_ITEM(plan, 2), value) < 0)
+                return -1;
+            return backfill_length(w, prefix, at);
+        }
+        Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
         int rc = build_node(&region, PyTuple_GET_ITEM(plan, 2), value);
         if (rc == 0)
-            rc = put_region(w, int_at(plan, 1), &region);
+            rc = put_region(w, prefix, &region);
         PyMem_Free(region.buf);
         return rc;
     }
@@ -1366,16 +1999,21 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
             (*w->found)++;
         else if (!stored && PyErr_Occurred())
             return -1;
-        Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found};
+        Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
         int rc = build_node(&region, PyTuple_GET_ITEM(plan, 6), value);
         PyObject *plain = rc == 0 ? PyBytes_FromStringAndSize(region.buf ? region.buf : "",
                                                               region.len) : NULL;
         PyMem_Free(region.buf);
         if (!plain)
             return -1;
-        PyObject *payload = PyObject_CallFunction(PyTuple_GET_ITEM(plan, 7), "OOLOO", plain,
-                                                  w->ctx, (long long)codec,
-                                                  PyTuple_GET_ITEM(plan, 3), raw_key);
+        PyObject *args = Py_BuildValue("(OOLOO)", plain, w->ctx, (long long)codec,
+                                       PyTuple_GET_ITEM(plan, 3), raw_key);
+        PyObject *kwargs = args && w->level ? Py_BuildValue("{sO}", "level", w->level) : NULL;
+        PyObject *payload = args && (kwargs || !w->level)
+                                ? PyObject_Call(PyTuple_GET_ITEM(plan, 7), args, kwargs)
+                                : NULL;
+        Py_XDECREF(args);
+        Py_XDECREF(kwargs);
         Py_DECREF(plain);
         if (!payload)
             return -1;
@@ -1446,10 +2084,10 @@ native_parse(PyObject *self, PyObject *args)
 static PyObject *
 native_build(PyObject *self, PyObject *args)
 {
-    PyObject *plan, *value;
-    if (!PyArg_ParseTuple(args, "O!O", &PyTuple_Type, &plan, &value))
+    PyObject *plan, *value, *level = Py_None;
+    if (!PyArg_ParseTuple(args, "O!O|O", &PyTuple_Type, &plan, &value, &level))
         return NULL;
-    Writer w = {NULL, 0, 0, 0, NULL, NULL};
+    Writer w = {NULL, 0, 0, 0, NULL, NULL, level == Py_None ? NULL : level};
     if (reserve(&w, 256) < 0)
         return NULL;
     PyObject *out = NULL;
@@ -1463,7 +2101,9 @@ static PyMethodDef methods[] = {
     {"parse", native_parse, METH_VARARGS,
      "parse(plan, data, pos=0, verify=True, limit=None) -> (value, end): decode one value "
      "of plan at data[pos:]; verify checks CRCs, limit caps decompression (None: the plan's)."},
-    {"build", native_build, METH_VARARGS, "build(plan, value) -> bytes: encode value."},
+    {"build", native_build, METH_VARARGS,
+     "build(plan, value, level=None) -> bytes: encode value; level is the compression "
+     "level given to the plan's payload function (None: its default)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1508,6 +2148,8 @@ PyInit__native(void)
         goto error;
     if (PyModule_AddIntConstant(m, "MAX_DEPTH", MAX_DEPTH) < 0 ||
         PyModule_AddIntConstant(m, "PLAN_VERSION", PLAN_VERSION) < 0)
+        goto error;
+    if (kf_record_ready(m) < 0)
         goto error;
     find_small_ints();
     return m;

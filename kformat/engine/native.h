@@ -30,12 +30,12 @@ enum {
     OP_STRING = 20, OP_BYTES = 21, OP_RECORDS = 22,
     OP_STRUCT = 30, OP_ARRAY = 31, OP_PRESENCE = 32, OP_TAGGED = 33, OP_ABSENT = 34,
     OP_PREFIXED = 35, OP_GREEDY = 36, OP_COUNTED = 37, OP_EXPECTED = 38,
-    OP_CRC = 39, OP_COMPRESSED = 40, OP_FACTORY = 41,
+    OP_CRC = 39, OP_COMPRESSED = 40, OP_FACTORY = 41, OP_RECORD = 42,
 };
 enum { PFX_INT16 = 0, PFX_INT32 = 1, PFX_COMPACT = 2, PFX_VARINT = 3 };
 enum { FIELD_NAMED = 0, FIELD_FLATTEN = 1, FIELD_HIDDEN = 2 };
 
-#define PLAN_VERSION 2 /* kformat/engine/plan.py PLAN_VERSION: bump both with any change */
+#define PLAN_VERSION 3 /* kformat/engine/plan.py PLAN_VERSION: bump both with any change */
 #define MAX_DEPTH 64
 #define MAX_ZERO_SIZE_ELEMENTS (1 << 20)
 #define MAX_TAGGED 64
@@ -66,13 +66,15 @@ fail_null(const char *why)
 #define SMALL_INTS 256
 extern const char *small_ints;
 extern Py_ssize_t small_stride;
+extern int small_shift; /* log2(small_stride) when it is a power of two (no division), or -1 */
 
 static inline long
 int_value(PyObject *o)
 {
     const char *p = (const char *)o;
     if (small_ints && p >= small_ints && p < small_ints + SMALL_INTS * small_stride)
-        return (long)((p - small_ints) / small_stride);
+        return small_shift >= 0 ? (long)((p - small_ints) >> small_shift)
+                                : (long)((p - small_ints) / small_stride);
     return PyLong_AsLong(o);
 }
 
@@ -112,6 +114,10 @@ need(Reader *r, Py_ssize_t n)
 static inline int
 read_uvarint(Reader *r, int max_bytes, uint64_t max_value, uint64_t *out)
 {
+    if (r->pos < r->end && r->buf[r->pos] < 0x80 && max_value >= 0x7F) { /* one byte */
+        *out = r->buf[r->pos++];
+        return 0;
+    }
     uint64_t result = 0;
     int shift = 0;
     for (int i = 0; i < max_bytes; i++) {

@@ -30,6 +30,11 @@ numbers, ``BOOL``,   none (``INT8`` .. ``INT64``, ``UINT8`` .. ``UINT32``, ``FLO
                      0), payload function (build: stored payload or new), stored-payload key
 ``FACTORY``          a struct's plan (named fields only), its factory: the values in field
                      order become ``factory(*values)``, or a tuple when it is ``None``
+``RECORD``           a struct's plan (named fields only) that becomes a native ``Record``:
+                     the type, each field's Record slot (``RECORD_FIELDS`` order), the
+                     enclosing struct's base offset, base timestamp, max timestamp and
+                     attributes field names, the LogAppendTime attributes flag
+                     (:mod:`kformat.records.shape`)
 ===================  ======================================================================
 
 :func:`lower` refuses a block it does not know with :class:`PlanError`, loudly, the way
@@ -82,6 +87,7 @@ class Op(IntEnum):
     CRC = 39
     COMPRESSED = 40
     FACTORY = 41
+    RECORD = 42
 
 
 class Prefix(IntEnum):
@@ -100,7 +106,7 @@ class Field(IntEnum):
     """A field read and discarded (``_name``): only the construct context sees it."""
 
 
-PLAN_VERSION = 2
+PLAN_VERSION = 3
 """The plan format's version; ``_native.c`` is compiled with the same number, and an extension
 built from other sources (a checkout updated without rebuilding) is not used."""
 
@@ -191,6 +197,9 @@ def _lower(sc: Construct, where: str) -> tuple[Any, ...]:
         if any(kind != Field.NAMED for kind, *_rest in plan[1]):
             raise PlanError(f"{where}: a factory needs a struct of named fields only")
         factory = factories[id(sc)]
+        record = _lower_record(plan, factory, where)
+        if record is not None:
+            return record
         return _node(Op.FACTORY, plan, None if factory is tuple else factory)
     if isinstance(sc, KArray) and sc.count is None and sc.prefix is not None:
         return _node(Op.ARRAY, _PREFIXES[sc.prefix], bool(sc.nullable),
@@ -272,6 +281,25 @@ def _lower_hook(sc: Construct, where: str) -> tuple[Any, ...] | None:
     return None
 
 
+def _lower_record(plan: tuple[Any, ...], factory: Any, where: str) -> tuple[Any, ...] | None:
+    """A struct whose factory is a :class:`~kformat.records.shape.RecordShape` as a
+    ``RECORD`` node, when the native ``Record`` type is the records layer's (else ``None``:
+    a ``FACTORY`` calls the shape)."""
+    from kformat.records.shape import RecordShape
+
+    if not isinstance(factory, RecordShape):
+        return None
+    native = getattr(sys.modules.get("kformat.engine._native"), "Record", None)
+    if native is None or factory.record_type is not native:
+        return None
+    if len(factory.fields) != len(plan[1]):
+        raise PlanError(f"{where}: the record shape names {len(factory.fields)} fields, the "
+                        f"struct has {len(plan[1])}")
+    return _node(Op.RECORD, plan, native, factory.slots,
+                 tuple(_intern(name) for name in factory.batch_fields),
+                 factory.log_append_time)
+
+
 def _struct(sc: Any, where: str) -> tuple[Any, ...]:
     fields = []
     for sub in sc.subcons:
@@ -348,6 +376,9 @@ def describe(plan: tuple[Any, ...], depth: int = 0) -> str:
     if op is Op.FACTORY:
         name = "tuple" if plan[2] is None else getattr(plan[2], "__name__", repr(plan[2]))
         return f"{pad}FACTORY {name}\n" + describe(plan[1], depth + 1)
+    if op is Op.RECORD:
+        return (f"{pad}RECORD slots={plan[3]} bases={plan[4]} log_append_time={plan[5]:#x}\n"
+                + describe(plan[1], depth + 1))
     if op is Op.CRC:
         check = "" if plan[3] else " (not verified)"
         return f"{pad}CRC {plan[1]} {plan[2].__name__}{check}\n" + describe(plan[4], depth + 1)

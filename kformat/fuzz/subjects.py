@@ -50,11 +50,6 @@ __all__ = [
     "splice",
 ]
 
-_INT16 = struct.Struct(">h")
-_INT32 = struct.Struct(">i")
-_UINT32 = struct.Struct(">I")
-
-
 # --------------------------------------------------------------------------- entry points
 
 
@@ -294,9 +289,9 @@ def read_length(data: bytes, at: int, encoding: str) -> tuple[int, int]:
     if encoding == "uvarint":
         value = rt.p_uvarint(io)
     elif encoding == "int16":
-        value = _INT16.unpack(rt.read_exact(io, 2))[0]
+        value = rt.INT16.unpack(rt.read_exact(io, 2))[0]
     elif encoding == "int32":
-        value = _INT32.unpack(rt.read_exact(io, 4))[0]
+        value = rt.INT32.unpack(rt.read_exact(io, 4))[0]
     elif encoding == "compact":
         value = rt.p_uvarint(io) - 1
     else:
@@ -307,9 +302,9 @@ def read_length(data: bytes, at: int, encoding: str) -> tuple[int, int]:
 def encode_length(value: int, encoding: str) -> bytes:
     """Encode a length or count (``-1`` is null; compact writes ``value + 1``)."""
     if encoding == "int16":
-        return _INT16.pack(value)
+        return rt.INT16.pack(value)
     if encoding == "int32":
-        return _INT32.pack(value)
+        return rt.INT32.pack(value)
     if encoding == "compact":
         return rt.uvarint_bytes(value + 1)
     if encoding == "uvarint":
@@ -376,7 +371,7 @@ def splice(subject: Subject, start: int, end: int, new: bytes, *, fix_crc: bool 
     for s in fixes:
         new_end = s.end + delta
         if s.kind == "CrcGuard":
-            _UINT32.pack_into(buf, s.start, _crc(s.block)(bytes(buf[s.start + 4:new_end])))
+            rt.UINT32.pack_into(buf, s.start, _crc(s.block)(bytes(buf[s.start + 4:new_end])))
             continue
         encoding = prefix_of(s)
         assert encoding is not None

@@ -26,15 +26,21 @@ from kformat.primitives import emitting
 from kformat.primitives.base import EMITTING_FACTORIES, FACTORIES
 from kformat.primitives.reading import expect_consumed
 
-__all__ = ["FAILED_PAYLOADS", "CompiledGrammar", "build_interpreted", "parse_interpreted"]
+__all__ = ["CompiledGrammar", "build_interpreted", "parse_interpreted", "parse_memo"]
 
-FAILED_PAYLOADS: ContextVar[dict[Any, KFormatError] | None] = ContextVar(
-    "kformat_failed_payloads", default=None)
-"""Expensive failures (a decompression bomb) seen by the compiled path of one parse call.
+_PARSE_MEMO: ContextVar[dict[Any, Any] | None] = ContextVar("kformat_parse_memo", default=None)
 
-The interpreter re-parses failing input to report the precise error; a payload the compiled
-path already rejected is rejected again from this memo instead of being inflated twice.
-"""
+
+def parse_memo() -> dict[Any, Any] | None:
+    """A dict that lives for one :meth:`CompiledGrammar.parse` call, ``None`` outside one.
+
+    A failing parse runs twice over the same bytes: on the fast path, then in the
+    interpreter for the precise error. A block whose work is expensive keeps what it learnt
+    here so the second run does not repeat it (the codecs keep the payloads that failed to
+    decompress: a decompression bomb is inflated once). Keys are the block's own.
+    """
+    return _PARSE_MEMO.get()
+
 
 NATIVE_PARSE_PARAMETERS = frozenset({"verify_crc", "decompression_limit"})
 """Parse parameters the native engine takes (others keep a call on the Python path)."""
@@ -186,7 +192,7 @@ class CompiledGrammar:
     def parse(self, data: bytes, *, exact: bool = True, **ctx: Any) -> Any:
         """Parse ``data``; with ``exact`` the grammar must consume every byte."""
         native = self._engine(ctx, NATIVE_PARSE_PARAMETERS)
-        token = FAILED_PAYLOADS.set({})
+        token = _PARSE_MEMO.set({})
         try:
             try:
                 if native is not None:
@@ -206,7 +212,7 @@ class CompiledGrammar:
             return parse_interpreted(self.grammar, data, exact=exact, what=self.name,
                                      **self._ctx, **ctx)
         finally:
-            FAILED_PAYLOADS.reset(token)
+            _PARSE_MEMO.reset(token)
 
     def parse_stream(self, stream: Any, **ctx: Any) -> Any:
         """Parse from the current position of ``stream`` (fast path only, no fallback)."""

@@ -49,6 +49,7 @@ from functools import cache
 from operator import attrgetter
 from typing import IO, Any
 
+from kformat import engine
 from kformat.errors import (
     EncodeError,
     InvalidValueError,
@@ -76,7 +77,8 @@ from kformat.records.enums import TimestampType, as_timestamp_type
 from kformat.records.fields import batch_json
 from kformat.records.framing import PEEK, check_frame
 from kformat.records.legacy import build_legacy, parse_legacy_entry
-from kformat.records.model import Batch, Record, TruncatedTail
+from kformat.records.model import Batch, PythonRecord, Record, TruncatedTail
+from kformat.records.shape import RECORD_SHAPE
 
 __all__ = [
     "DEFAULT_MAX_BATCH_SIZE",
@@ -98,35 +100,18 @@ _FLAGS = 0x7F  # the attribute bits the named Batch fields stand for
 Source = bytes | bytearray | memoryview | os.PathLike[str] | IO[bytes]
 
 
-_RECORD_FIELDS = ("offset", "timestamp", "key", "value", "headers", "timestamp_type",
-                  "attributes", "offset_delta", "timestamp_delta")
-if tuple(f.name for f in dataclasses.fields(Record))[:len(_RECORD_FIELDS)] != _RECORD_FIELDS:
-    raise ImportError("kformat.records.model.Record fields moved: update api._RECORD_FIELDS")
-_NEW, _INIT = object.__new__, Record.__init__
+_RECORD_TYPES = (Record,) if Record is PythonRecord else (Record, PythonRecord)
+"""What counts as a record: the native type, and the pure-Python twin (tests make both)."""
 _CREATE_TIME, _LOG_APPEND_TIME = TimestampType.CREATE_TIME, TimestampType.LOG_APPEND_TIME
-"""``Record(...)`` in two calls, which cost less than calling the class."""
-
-
-def _record(attributes: int, timestamp_delta: int, offset_delta: int, key: bytes | None,
-            value: bytes | None, headers: list[tuple[str, bytes | None]]) -> Record:
-    """A parsed record (:data:`~kformat.records.batch.RecordFields`, in field order) as a
-    :class:`Record` whose offset and timestamp are still the deltas: :func:`_from_v2` adds
-    the batch's bases."""
-    # positional: Record(offset, timestamp, key, value, headers, timestamp_type, attributes,
-    # offset_delta, timestamp_delta), checked against the model at import; __new__ and
-    # __init__ called directly (calling the class costs more)
-    record = _NEW(Record)
-    _INIT(record, offset_delta, timestamp_delta, key, value, headers, _CREATE_TIME, attributes,
-          offset_delta, timestamp_delta)
-    return record
 
 
 @cache
 def _v2() -> CompiledGrammar:
-    """RecordBatchV2, records parsed straight into :class:`Record` values, headers into
-    ``(key, value)`` tuples."""
+    """RecordBatchV2, records parsed as :data:`~kformat.records.shape.RECORD_SHAPE` says
+    (native engine: straight into :class:`Record` values; Python path: tuples that
+    :func:`_from_v2` resolves), headers into ``(key, value)`` tuples."""
     return CompiledGrammar(RecordBatchV2, "RecordBatchV2",
-                           factories={RecordFields: _record, Header: tuple})
+                           factories={RecordFields: RECORD_SHAPE, Header: tuple})
 
 
 # --------------------------------------------------------------------------- results
@@ -349,22 +334,6 @@ def parse_batches(data: Source, *, verify_crc: bool = True,
 # --------------------------------------------------------------------------- grammar <-> Batch
 
 
-def _resolve(records: list[Record], base_offset: int, base_timestamp: int,
-             log_append_time: int | None) -> list[Record]:
-    """Make the parsed records' offsets and timestamps absolute; ``log_append_time`` is the
-    batch's ``max_timestamp`` in a LogAppendTime batch, which every record reports."""
-    if log_append_time is None:
-        for r in records:
-            r.offset += base_offset
-            r.timestamp += base_timestamp
-    else:
-        for r in records:
-            r.offset += base_offset
-            r.timestamp = log_append_time
-            r.timestamp_type = _LOG_APPEND_TIME
-    return records
-
-
 def _from_v2(v: dict[str, Any], chunk: bytes, pos: int, verified: bool) -> Batch:
     attributes = v["attributes"]
     codec = attributes & CODEC_MASK
@@ -372,8 +341,9 @@ def _from_v2(v: dict[str, Any], chunk: bytes, pos: int, verified: bool) -> Batch
     base_timestamp = v["base_timestamp"]
     max_timestamp = v["max_timestamp"]
     log_append = 1 if attributes & TIMESTAMP_TYPE_FLAG else 0
-    records = _resolve(v["records"], base_offset, base_timestamp,
-                       max_timestamp if log_append else None)
+    records = v["records"]
+    if records and records[0].__class__ is tuple:  # the Python path: values, not Records
+        records = RECORD_SHAPE.resolve(records, v)
     return Batch(
         base_offset=base_offset,
         magic=2,
@@ -485,7 +455,7 @@ def _check_records(batch: Batch) -> None:
         raise EncodeError("records need a list", path="records",
                           actual=type(batch.records).__name__)
     for i, r in enumerate(batch.records):
-        if not isinstance(r, Record):
+        if not isinstance(r, _RECORD_TYPES):
             raise EncodeError("records must be Record values (see make_batch)",
                               path=f"records[{i}]", actual=type(r).__name__)
         for name in ("offset", "timestamp", "timestamp_delta"):
@@ -540,6 +510,13 @@ def build_batch(batch: Batch, *, compression_level: int | None = None) -> bytes:
         raise EncodeError("magic must be 0, 1 or 2", path="magic", actual=batch.magic)
     if not isinstance(batch.records, list | tuple):
         _check_records(batch)
+    native = engine.NATIVE
+    if native is not None:  # Records built in C (RECORD plan node); anything else: below
+        value = _v2_value(batch, batch.records)
+        try:
+            return native.build(_v2().plan, value, compression_level)  # type: ignore[no-any-return]
+        except Exception:  # declined: the Python path builds the batch or names the error
+            pass
     try:
         return _v2().build(_v2_value(batch, _RecordValues(batch)),
                            compression_level=compression_level)
@@ -562,7 +539,7 @@ def _now_ms() -> int:
 
 def _item(item: Any, i: int) -> tuple[int | None, int | None, Any, Any, Any, int]:
     """(offset, timestamp, key, value, headers, attributes) of one make_batch input."""
-    if item.__class__ is Record or isinstance(item, Record):
+    if item.__class__ is Record or isinstance(item, _RECORD_TYPES):
         stamp = item.timestamp if item.timestamp >= 0 else None
         return None, stamp, item.key, item.value, item.headers, item.attributes
     if isinstance(item, dict):
@@ -583,6 +560,23 @@ def _item(item: Any, i: int) -> tuple[int | None, int | None, Any, Any, Any, int
                       path=f"records[{i}]", actual=type(item).__name__)
 
 
+def _restamped(items: Sequence[Any], base_offset: int, base_timestamp: int,
+               timestamp_type: TimestampType | int,
+               magic: int) -> tuple[list[Record], int] | None:
+    """make_batch's records and their largest timestamp in the common case (every item a
+    native :class:`Record` with a timestamp, magic 1 or 2), made in C; ``None`` otherwise
+    (the general loop decides)."""
+    native = engine.extension()
+    if native is None or magic == 0 or base_offset.__class__ is not int \
+            or base_timestamp.__class__ is not int or not isinstance(items, list | tuple):
+        return None
+    try:
+        return native.restamp_records(items, base_offset, base_timestamp,  # type: ignore[no-any-return]
+                                      timestamp_type)
+    except OverflowError:
+        return None
+
+
 def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
                codec: Codec | int | str = Codec.NONE, base_offset: int = 0,
                base_timestamp: int | None = None, magic: int = 2, producer_id: int = -1,
@@ -599,8 +593,8 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
     has ``last_offset_delta == -1``. For magic 0/1, see :func:`kformat.records.legacy.build_legacy`
     (one message per record when uncompressed, one wrapper otherwise; no headers).
 
-    The batch's records are new :class:`Record` values; like ``dataclasses.replace``, one
-    made from a :class:`Record` shares its ``key``, ``value`` and ``headers`` list.
+    The batch's records are new :class:`Record` values; one made from a :class:`Record`
+    shares its ``key``, ``value`` and ``headers`` (immutable values).
     """
     kind = _codec(codec)
     if magic not in (0, 1, 2):
@@ -612,25 +606,24 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
         base_timestamp = first if first is not None else _now_ms()
     if magic == 0:
         base_timestamp = -1
-    made: list[Record] = []
-    add = made.append
-    fast = magic != 0 and base_offset.__class__ is int
-    for i, item in enumerate(items):
-        if (fast and item.__class__ is Record and (stamp := item.timestamp).__class__ is int
-                and stamp >= 0):  # the common case, inline: Record(...) without type_call
-            record = _NEW(Record)
-            _INIT(record, base_offset + i, stamp, item.key, item.value, item.headers,
-                  timestamp_type, item.attributes, i, stamp - base_timestamp)
-            add(record)
-            continue
-        offset, stamp, key, value, headers, attributes = _item(item, i)
-        offset = base_offset + i if offset is None else offset
-        stamp = base_timestamp if stamp is None or magic == 0 else stamp
-        if offset.__class__ is not int or stamp.__class__ is not int:
-            raise EncodeError("offset and timestamp need ints", path=f"records[{i}]")
-        add(Record(offset, stamp, key, value, headers, timestamp_type, attributes,
-                   offset - base_offset, stamp - base_timestamp if magic else 0))
-    max_timestamp = max(map(_TIMESTAMP, made), default=base_timestamp)
+    restamped = _restamped(items, base_offset, base_timestamp, timestamp_type, magic)
+    if restamped is not None:
+        made, max_timestamp = restamped
+    else:
+        made = []
+        for i, item in enumerate(items):
+            offset, stamp, key, value, headers, attributes = _item(item, i)
+            offset = base_offset + i if offset is None else offset
+            stamp = base_timestamp if stamp is None or magic == 0 else stamp
+            if offset.__class__ is not int or stamp.__class__ is not int:
+                raise EncodeError("offset and timestamp need ints", path=f"records[{i}]")
+            try:
+                made.append(Record(offset, stamp, key, value, headers, timestamp_type,
+                                   attributes, offset - base_offset,
+                                   stamp - base_timestamp if magic else 0))
+            except EncodeError as exc:  # a field Record refuses, named in the batch
+                raise exc.relocated(prefix=f"records[{i}]") from None
+        max_timestamp = max(map(_TIMESTAMP, made), default=base_timestamp)
     batch = Batch(
         base_offset=base_offset,
         magic=magic,

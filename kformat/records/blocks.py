@@ -268,12 +268,14 @@ def payload_matches(codec: int, raw: Any, plain: bytes, magic: int) -> bool:
 
 
 def compressed_payload(plain: bytes, this: Any, codec: int, magic: int, raw_key: str,
-                       path: str = "") -> bytes:
-    """The bytes to write for ``plain``: the stored payload if it still matches, else new."""
+                       path: str = "", level: int | None = None) -> bytes:
+    """The bytes to write for ``plain``: the stored payload if it still matches, else new
+    (at ``level``, else the context's ``compression_level``: the native engine passes it)."""
     raw = this.get(raw_key)
     if raw is not None and payload_matches(codec, raw, plain, magic):
         return bytes(raw)
-    level = get_param(this, "compression_level", None)
+    if level is None:
+        level = get_param(this, "compression_level", None)
     try:
         return compress(codec, plain, magic=magic, level=level)
     except EncodeError as exc:

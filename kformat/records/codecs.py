@@ -45,8 +45,10 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import lru_cache
 from typing import Final
 
+import lz4.block
 import lz4.frame
 import snappy
 import zstandard
@@ -59,7 +61,7 @@ from kformat.errors import (
     UnsupportedCodecError,
     UnsupportedVersionError,
 )
-from kformat.primitives.fast import FAILED_PAYLOADS
+from kformat.primitives.fast import parse_memo
 from kformat.records.checksum import xxh32
 
 __all__ = [
@@ -88,8 +90,9 @@ _XERIAL_MAGIC = b"\x82SNAPPY\x00"
 _XERIAL_HEADER = _XERIAL_MAGIC + struct.pack(">ii", 1, 1)
 _XERIAL_BLOCK = 32 * 1024
 _LZ4_MAGIC = b"\x04\x22\x4d\x18"
+_U32LE = struct.Struct("<I")
 _ZSTD_MAGIC = 0xFD2FB528
-_ZSTD_CHUNK = 128 * 1024
+_ZSTD_CHUNK = 1024 * 1024  # most batches in one read: no join
 
 
 def compress(codec: Codec | int, data: bytes, *, magic: int = 2, level: int | None = None) -> bytes:
@@ -183,7 +186,7 @@ def decompress(
         return data
     if not data:
         raise out.corrupt(f"{spec.name}: empty payload")
-    failed = FAILED_PAYLOADS.get()
+    failed = parse_memo()
     if failed:
         seen = failed.get(_failure_key(spec.id, magic, limit, data))
         if seen is not None:  # the compiled path already inflated this payload and failed
@@ -201,13 +204,14 @@ def decompress(
         ValueError,
         zstandard.ZstdError,
         snappy.UncompressError,
+        lz4.block.LZ4BlockError,
     ) as exc:
         detail = str(exc) or str(exc.__cause__ or "") or type(exc).__name__
         error = out.corrupt(f"{spec.name}: {detail.strip()}")
         if failed is not None:
             failed[_failure_key(spec.id, magic, limit, data)] = error
         raise error from exc
-    return bytes(out.buf)
+    return out.result()
 
 
 def _failure_key(kind: int, magic: int, limit: int, data: bytes) -> tuple[int, ...]:
@@ -215,35 +219,45 @@ def _failure_key(kind: int, magic: int, limit: int, data: bytes) -> tuple[int, .
 
 
 class _Output:
-    """The growing output with its cap, and the error context (path, offset)."""
+    """The output as the decoder's chunks (one chunk, the common case, is returned as is:
+    no copy), with its cap and the error context (path, offset)."""
 
-    __slots__ = ("buf", "limit", "offset", "path")
+    __slots__ = ("chunks", "limit", "offset", "path", "size")
 
     def __init__(self, limit: int, path: str, offset: int) -> None:
         if limit < 0:
             raise ValueError("limit must be >= 0")
-        self.buf = bytearray()
+        self.chunks: list[bytes] = []
+        self.size = 0
         self.limit = limit
         self.path = path
         self.offset = offset
 
     def room(self) -> int:
         """How much to ask a decoder for: one byte more than allowed, to see the crossing."""
-        return self.limit - len(self.buf) + 1
+        return self.limit - self.size + 1
 
     def reserve(self, size: int) -> None:
-        if len(self.buf) + size > self.limit:
+        if self.size + size > self.limit:
             raise LimitExceededError(
                 "decompressed size exceeds the limit",
                 path=self.path,
                 offset=self.offset,
                 expected=self.limit,
-                actual=len(self.buf) + size,
+                actual=self.size + size,
             )
 
     def add(self, chunk: bytes) -> None:
         self.reserve(len(chunk))
-        self.buf += chunk
+        if chunk:
+            self.chunks.append(chunk)
+            self.size += len(chunk)
+
+    def result(self) -> bytes:
+        chunks = self.chunks
+        if len(chunks) == 1 and chunks[0].__class__ is bytes:
+            return chunks[0]
+        return b"".join(chunks)
 
     def fail(self, reason: str, **extra: object) -> UnsupportedCodecError:
         """A codec (or codec feature) Kafka does not support."""
@@ -324,7 +338,9 @@ def _unsnappy(data: bytes, out: _Output, magic: int) -> None:
         pos += 4 + size
 
 
+@lru_cache(maxsize=64)
 def _lz4_hc(descriptor: bytes) -> int:
+    """The descriptor checksum byte (a frame has one of a few descriptors: memoised)."""
     return (xxh32(descriptor) >> 8) & 0xFF
 
 
@@ -351,6 +367,9 @@ def _unlz4(data: bytes, out: _Output, magic: int) -> None:
         raise out.corrupt(
             f"lz4: frame descriptor checksum mismatch{hint}", expected=correct, actual=data[hc_at]
         )
+    if not flg & 0x1C:  # no checksums, no content size: Kafka's frames, read block by block
+        _lz4_blocks(data, hc_at + 1, 1 << (8 + 2 * (bd >> 4)), out)
+        return
     frame = lz4.frame.LZ4FrameDecompressor()
     chunk = frame.decompress(data, max_length=out.room())
     while True:
@@ -362,6 +381,38 @@ def _unlz4(data: bytes, out: _Output, magic: int) -> None:
         chunk = frame.decompress(b"", max_length=out.room())
     if frame.unused_data:
         raise out.corrupt(f"lz4: {len(frame.unused_data)} trailing bytes after the end mark")
+
+
+def _lz4_blocks(data: bytes, pos: int, block_max: int, out: _Output) -> None:
+    """The blocks of an LZ4 frame without checksums or content size, from ``pos``: each an
+    uint32 LE size (high bit: stored uncompressed) then the block, up to the end mark (0).
+
+    Each block decompresses independently to at most ``block_max`` bytes (the frame's block
+    size), so memory stays within the cap plus one block; a frame the LZ4 frame decoder
+    would read, but in one call per block with no output resizing (twice as fast)."""
+    end = len(data)
+    view = memoryview(data)  # blocks are read in place, not copied out
+    while True:
+        if end - pos < 4:
+            raise out.corrupt("lz4: truncated frame")
+        (word,) = _U32LE.unpack_from(data, pos)
+        pos += 4
+        if word == 0:
+            break
+        size = word & 0x7FFFFFFF
+        if size > end - pos:
+            raise out.corrupt("lz4: truncated frame")
+        if size > block_max:
+            raise out.corrupt(f"lz4: a block of {size} bytes in a frame of "
+                              f"{block_max}-byte blocks")
+        block = view[pos:pos + size]
+        pos += size
+        if word & 0x80000000:
+            out.add(bytes(block))
+        else:
+            out.add(lz4.block.decompress(block, uncompressed_size=block_max))
+    if pos != end:
+        raise out.corrupt(f"lz4: {end - pos} trailing bytes after the end mark")
 
 
 def _zstd_check_frames(data: bytes, out: _Output) -> None:

@@ -208,9 +208,9 @@ def _to_batch(parsed: dict[str, Any], position: int, size: int,
                                   attributes=m["attributes"]))
     base_offset = records[0].offset if records else wrapper_offset
     base_timestamp = records[0].timestamp if records and magic == 1 else -1
-    for r in records:
-        r.offset_delta = r.offset - base_offset
-        r.timestamp_delta = r.timestamp - base_timestamp if magic == 1 else 0
+    records = [r.replace(offset_delta=r.offset - base_offset,
+                         timestamp_delta=r.timestamp - base_timestamp if magic == 1 else 0)
+               for r in records]
     batch = Batch(
         base_offset=base_offset, magic=magic, codec=codec, records=records,
         crc=msg["crc"], crc_valid=crc_valid, attributes=attributes,

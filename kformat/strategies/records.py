@@ -29,7 +29,7 @@ from kformat.records.batch import Record as RecordGrammar
 from kformat.records.codecs import codecs_for
 from kformat.records.control import control_record
 from kformat.records.enums import TimestampType
-from kformat.records.model import Batch, Record
+from kformat.records.model import RECORD_FIELDS, Batch, Record
 from kformat.strategies import primitives as p
 from kformat.strategies.grammar import from_grammar
 
@@ -61,7 +61,7 @@ def comparable(batch: Batch) -> dict[str, Any]:
     """The fields of ``batch`` a build/parse round trip preserves (all but :data:`WIRE_FIELDS`)."""
     out = {f.name: getattr(batch, f.name) for f in dataclasses.fields(batch)
            if f.name not in WIRE_FIELDS and f.compare}
-    out["records"] = [dataclasses.asdict(r) for r in batch.records]
+    out["records"] = [{name: getattr(r, name) for name in RECORD_FIELDS} for r in batch.records]
     return out
 
 
@@ -113,8 +113,8 @@ def _v2(draw: Any, codec: st.SearchStrategy[int], control: st.SearchStrategy[boo
     if is_control:
         kind = draw(st.sampled_from(("commit", "abort")))
         marker = control_record(kind, draw(p.int32()))
-        records = [dataclasses.replace(
-            marker, offset=base_offset, offset_delta=0, timestamp_type=TimestampType(int(log_append)),
+        records = [marker.replace(
+            offset=base_offset, offset_delta=0, timestamp_type=TimestampType(int(log_append)),
             timestamp=max_timestamp if log_append else base_timestamp, timestamp_delta=0)]
     else:
         n = draw(st.integers(0, max_records))
@@ -192,9 +192,9 @@ def _legacy(draw: Any, magic: st.SearchStrategy[int], codec: st.SearchStrategy[i
                               timestamp_type=TimestampType(int(log_append)),
                               attributes=attributes))
     base = records[0]
-    for r in records:
-        r.offset_delta = r.offset - base.offset
-        r.timestamp_delta = r.timestamp - base.timestamp if magic_id == 1 else 0
+    records = [r.replace(offset_delta=r.offset - base.offset,
+                         timestamp_delta=r.timestamp - base.timestamp if magic_id == 1 else 0)
+               for r in records]
     if codec_id:
         max_ts = wrapper_stamp if log_append else max(r.timestamp for r in records)
         attributes = codec_id | (0x08 if log_append else 0)

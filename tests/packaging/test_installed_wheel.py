@@ -89,7 +89,8 @@ def test_sdist_carries_tests_docs_grammars_fixtures(built: tuple[Path, Path, str
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
     for needed in ("LICENSE", "constraints.txt", "Makefile", "MANIFEST.in", "docs/json.md",
                    "docs/api/records.md", "mkdocs.yml", "kformat/engine/_native.c",
-                   "kformat/engine/native.h",
+                   "kformat/engine/native.h", "kformat/engine/record.c",
+                   "kformat/engine/record.h",
                    "grammars/NOTICE", "grammars/message/MetadataRequest.kfg",
                    "tests/conftest.py", "tests/packaging/smoke.py", "fixtures/manifest.json",
                    "bench/__init__.py"):

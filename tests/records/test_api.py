@@ -71,8 +71,8 @@ def test_make_batch_inputs() -> None:
     batch = make_batch([(b"a", b"1"), (b"b", b"2", [("x", b"y")]),
                         {"key": b"c", "value": None, "headers": {"z": None}, "timestamp": 99,
                          "offset": 7}], base_timestamp=90, base_offset=5)
-    assert triples(batch) == [(5, 90, b"a", b"1", []), (6, 90, b"b", b"2", [("x", b"y")]),
-                              (7, 99, b"c", None, [("z", None)])]
+    assert triples(batch) == [(5, 90, b"a", b"1", ()), (6, 90, b"b", b"2", (("x", b"y"),)),
+                              (7, 99, b"c", None, (("z", None),))]
     assert batch.last_offset_delta == 2 and batch.max_timestamp == 99
     with pytest.raises(EncodeError) as err:
         make_batch([b"not a record"])
@@ -111,8 +111,9 @@ def test_log_append_time_reports_max_timestamp() -> None:
 def test_edited_batch_is_rebuilt() -> None:
     data = build_batch(make_batch(RECORDS, codec=Codec.GZIP))
     (parsed,) = parse_batches(data)
-    parsed.records[1].value = b"changed"
-    parsed.records[2].timestamp = 1_002  # the absolute value wins over the stored delta
+    parsed.records[1] = parsed.records[1].replace(value=b"changed")
+    # the absolute value wins over the stored delta
+    parsed.records[2] = parsed.records[2].replace(timestamp=1_002)
     rebuilt = build_batch(parsed)
     assert rebuilt != data
     (again,) = parse_batches(rebuilt)
@@ -142,16 +143,16 @@ def test_flags_and_unknown_attribute_bits() -> None:
 
 
 def test_headers_given_as_lists_or_tuples() -> None:
-    """A header is any (key, value) pair: lists take the general conversion, same bytes."""
+    """A header is any (key, value) pair: a Record stores them as a tuple of tuples."""
     batch = make_batch(RECORDS)
     data = build_batch(batch)
-    for r in batch.records:
-        r.headers = [list(h) for h in r.headers]
-    assert build_batch(batch) == data
+    listed = [r.replace(headers=[list(h) for h in r.headers]) for r in batch.records]
+    assert [r.headers for r in listed] == [r.headers for r in batch.records]
+    assert build_batch(make_batch(listed)) == data
     (parsed,) = parse_batches(data)
+    assert all(type(r.headers) is tuple for r in parsed.records)
     assert all(type(h) is tuple for r in parsed.records for h in r.headers)
-    assert [r.headers for r in parsed.records] == [[tuple(h) for h in r.headers]
-                                                   for r in batch.records]
+    assert [r.headers for r in parsed.records] == [r.headers for r in batch.records]
 
 
 def test_build_errors_name_the_field() -> None:
@@ -162,18 +163,26 @@ def test_build_errors_name_the_field() -> None:
         (dataclasses.replace(batch, producer_epoch=1 << 20), "producer_epoch"),
     ]
     bad = make_batch(RECORDS)
-    bad.records[1].headers = [("k",)]
-    cases.append((bad, "records[1].headers[0]"))
-    bad = make_batch(RECORDS)
-    bad.records[2].key = "text"
-    cases.append((bad, "records[2].key"))
-    bad = make_batch(RECORDS)
-    bad.records[0].headers = [(None, b"v")]
-    cases.append((bad, "records[0].headers[0].key"))
+    bad.records[1] = {"key": b"k"}
+    cases.append((bad, "records[1]"))
     for value, path in cases:
         with pytest.raises(EncodeError) as err:
             build_batch(value)
         assert err.value.path == path, err.value
+
+
+@pytest.mark.parametrize(("record", "path"), [
+    ({"headers": [("k",)]}, "records[1].headers[0]"),
+    ({"key": "text"}, "records[1].key"),
+    ({"headers": [(None, b"v")]}, "records[1].headers[0].key"),
+    ({"headers": [("k", "v")]}, "records[1].headers[0].value"),
+    ({"attributes": 1 << 64}, "records[1].attributes"),
+])
+def test_make_batch_names_the_record_field_at_fault(record: dict[str, Any], path: str) -> None:
+    """A value a Record refuses is an EncodeError naming the record and its field."""
+    with pytest.raises(EncodeError) as err:
+        make_batch([{"key": b"ok"}, record])
+    assert err.value.path == path, err.value
 
 
 # --------------------------------------------------------------------------- many batches

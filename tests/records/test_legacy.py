@@ -135,7 +135,7 @@ def test_golden_v1_gzip_wrapper() -> None:
     assert isinstance(batch.wire, LegacyWrapper) and batch.wire.value == payload
     assert build_legacy(batch) == data  # the peer's compressed bytes are kept
     # a changed batch is rebuilt (canonically compressed) with the same offsets
-    batch.records[1].value = b"22"
+    batch.records[1] = batch.records[1].replace(value=b"22")
     again = parse(build_legacy(batch))
     assert fields(again.records) == [(8, 100, b"a", b"1"), (9, 300, None, b"22"),
                                      (10, 200, b"c", None)]
@@ -169,7 +169,7 @@ def test_noncanonical_wrapper_round_trip() -> None:
     assert [r.offset for r in batch.records] == [94, 96, 100]
     assert batch.wire.key == b"wk" and batch.max_timestamp == 0
     assert build_legacy(batch) == data
-    batch.records[0].key = b"A"
+    batch.records[0] = batch.records[0].replace(key=b"A")
     again = parse(build_legacy(batch))
     assert [r.offset for r in again.records] == [94, 96, 100]
     assert (again.wire.key, again.max_timestamp) == (None, 1)  # canonical wrapper
@@ -180,8 +180,7 @@ def test_build_from_fresh_batch() -> None:
                       value=None if i == 2 else b"v" * i) for i in range(3)]
     for magic in (0, 1):
         for codec in CODECS:
-            batch = Batch(magic=magic, codec=codec, records=[Record(**vars(r))
-                                                             for r in records])
+            batch = Batch(magic=magic, codec=codec, records=list(records))
             data = build_legacy(batch)
             position, got = 0, []
             while position < len(data):
@@ -216,8 +215,6 @@ def test_build_log_append_time_wrapper_uses_batch_timestamp() -> None:
      "[0].message.messages[0].message.attributes"),
     (Batch(magic=1, codec=0, records=[Record(timestamp=1 << 63)]),
      "[0].message.timestamp"),
-    (Batch(magic=1, codec=0, records=[Record(key="text")]),  # type: ignore[arg-type]
-     "[0].message.key"),
 ])
 def test_build_rejects(batch: Batch, path: str) -> None:
     with pytest.raises(EncodeError) as info:

@@ -35,7 +35,7 @@ ROWS: list[tuple[int, int, bytes | None, bytes | None, list[tuple[str, bytes | N
 
 
 def expected_rows(base_offset: int = 0) -> list[tuple[Any, ...]]:
-    return [(base_offset + d, t, k, v, h) for d, t, k, v, h in ROWS]
+    return [(base_offset + d, t, k, v, tuple(h)) for d, t, k, v, h in ROWS]
 
 
 def kformat_rows(batch: Any) -> list[tuple[Any, ...]]:
@@ -43,7 +43,7 @@ def kformat_rows(batch: Any) -> list[tuple[Any, ...]]:
 
 
 def peer_rows(records: Any) -> list[tuple[Any, ...]]:
-    return [(r.offset, r.timestamp, r.key, r.value, list(r.headers)) for r in records]
+    return [(r.offset, r.timestamp, r.key, r.value, tuple(r.headers)) for r in records]
 
 
 def kafka_python_build(codec: int, transactional: bool = False) -> bytes:

@@ -61,14 +61,15 @@ SAN_FLAGS = ("-fsanitize=address,undefined", "-fno-sanitize-recover=all",
 SAN_LDFLAGS = ("-fsanitize=address,undefined",)
 NATIVE = "kformat.engine._native"
 STAGES = ("selftest", "build", "tests", "fixtures", "fuzz")
-DEFAULT_PYTEST = ("-q -x -p no:randomly -m 'not fuzz and not spark' tests/engine tests/protocol "
+DEFAULT_PYTEST = ("-q -x -p no:randomly -m 'not fuzz and not spark' tests/engine tests/records "
+                  "tests/protocol "
                   "tests/corpus tests/strategies/test_registry_properties.py tests/fuzz "
                   "--ignore=tests/fuzz/test_campaign.py --ignore=tests/fuzz/test_process.py "
                   "--ignore=tests/fuzz/test_live_clients.py --ignore=tests/fuzz/test_upstream.py "
                   "--ignore=tests/fuzz/test_mutating_proxy.py --ignore=tests/fuzz/test_targets.py "
                   "--ignore=tests/fuzz/live")
-"""The tests that reach the native engine (protocol bodies and headers, internal-topic
-records, the fixtures, the registry-wide properties, the fuzz harnesses), sized for CI.
+"""The tests that reach the native engine (protocol bodies and headers, record batches and
+the native Record, internal-topic records, the fixtures, the registry-wide properties, the fuzz harnesses), sized for CI.
 Not the live-campaign tests: they classify client runs by RSS, which AddressSanitizer's
 shadow memory inflates (every run reads as "memory"), and they run targets that crash on
 purpose (a self-inflicted SIGSEGV, librdkafka aborting on a mutated frame), which the
