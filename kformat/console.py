@@ -190,6 +190,18 @@ def short_help(doc: str | None) -> str:
     return " ".join(first.split())
 
 
+def command_group(commands: argparse._SubParsersAction, name: str, *, help: str,
+                  description: str | None, raw: bool = False, dest: str = "action",
+                  metavar: str = "ACTION") -> argparse._SubParsersAction:
+    """A top-level command holding subcommands (``kformat records decode``...): its parser
+    under ``commands``, and the subparsers its subcommands are added to. ``raw`` keeps the
+    description's line breaks (a module docstring)."""
+    extra: dict[str, Any] = {"formatter_class": argparse.RawDescriptionHelpFormatter} \
+        if raw else {}
+    parser = commands.add_parser(name, help=help, description=description, **extra)
+    return parser.add_subparsers(dest=dest, metavar=metavar, required=True)
+
+
 def leaf_options(parser: argparse.ArgumentParser, *,
                  json_help: str = "errors as JSON lines on stderr (docs/json.md)") -> None:
     """Options every command has: ``--json`` (errors, and output where it is text, as JSON)

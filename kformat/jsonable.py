@@ -24,6 +24,7 @@ import uuid
 from typing import Any
 
 from kformat.errors import EncodeError, KFormatError
+from kformat.records.jsonlines import base64_text, bytes_json
 
 __all__ = ["from_jsonable", "records_summary", "to_jsonable"]
 
@@ -37,17 +38,17 @@ def to_jsonable(value: Any, *, summary: bool = True) -> Any:
             return value
         return {"$float": "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")}
     if isinstance(value, bytes | bytearray | memoryview):
-        return {"$bytes": base64.b64encode(bytes(value)).decode("ascii")}
+        return bytes_json(bytes(value))
     if isinstance(value, uuid.UUID):
         return {"$uuid": str(value)}
     if isinstance(value, dict):
         return _dict(value, summary)
     if isinstance(value, list | tuple):
         return [to_jsonable(v, summary=summary) for v in value]
-    from kformat.protocol.records_field import RecordSet
+    from kformat.spec.records_field import RecordSet
 
     if isinstance(value, RecordSet):
-        out: dict[str, Any] = {"$records": base64.b64encode(value.raw).decode("ascii")}
+        out: dict[str, Any] = {"$records": base64_text(value.raw)}
         if summary:
             out["batches"] = records_summary(value)
         return out
@@ -77,7 +78,7 @@ def from_jsonable(value: Any) -> Any:
     if not isinstance(value, dict):
         return value
     if "$records" in value:
-        from kformat.protocol.records_field import RecordSet
+        from kformat.spec.records_field import RecordSet
 
         return RecordSet(base64.b64decode(value["$records"], validate=True))
     if len(value) == 1:

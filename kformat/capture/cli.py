@@ -16,6 +16,7 @@ from typing import Any, TextIO
 
 from kformat.capture.pcap import DEFAULT_PORTS, CaptureDecoder
 from kformat.errors import KFormatError
+from kformat.protocol.cli import add_body_view_options
 
 __all__ = ["DESCRIPTION", "add_arguments", "main", "run"]
 
@@ -32,10 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"{', '.join(map(str, DEFAULT_PORTS))})")
     parser.add_argument("--no-sniff", action="store_true",
                         help="only connections on --port (no detection by the first request)")
-    parser.add_argument("--all-fields", action="store_true",
-                        help="also fields the version lacks (at their defaults)")
-    parser.add_argument("--records", action="store_true",
-                        help="records fields as batches with their records")
+    add_body_view_options(parser)
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,

@@ -27,8 +27,8 @@ from typing import Any, Final
 from kformat.errors import InvalidValueError, KFormatError, LimitExceededError
 from kformat.protocol.api import Request, Response, grammar, parse_request, parse_response
 from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE
-from kformat.protocol.registry import load_registry
 from kformat.protocol.shape import body_json
+from kformat.spec.registry import load_registry
 
 __all__ = ["ConnectionDecoder", "Decoded", "error_json", "looks_like_tls"]
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from contextlib import ExitStack
 from pathlib import Path
 
-from kformat.console import OK, PROBLEMS, STDIN, Console, UsageError, leaf_options
+from kformat.console import OK, PROBLEMS, STDIN, Console, UsageError, command_group, leaf_options
 from kformat.corpus.archive import ArchiveError, unpacked
 from kformat.corpus.generate import COMMITTED, DEFAULTS, SECTIONS, generate
 from kformat.corpus.values import PROFILES
@@ -30,10 +30,8 @@ def _csv(text: str) -> list[str]:
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("fixtures", help="generate or verify a fixture corpus",
-                                 description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    sub = command_group(commands, "fixtures", help="generate or verify a fixture corpus",
+                        description=__doc__, raw=True)
     gen = sub.add_parser("generate", help="write a corpus (replacing one already there)",
                          description="Write a fixture corpus (docs/fixtures.md), replacing "
                                      "one already in the folder.")

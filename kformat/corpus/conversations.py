@@ -21,7 +21,7 @@ from kformat.corpus.fixture import Fixture
 from kformat.corpus.values import message_value
 from kformat.protocol.api import build_request, build_response
 from kformat.protocol.framing import frame
-from kformat.protocol.registry import load_registry
+from kformat.spec.registry import load_registry
 
 __all__ = ["CONVERSATIONS", "conversation_fixtures"]
 

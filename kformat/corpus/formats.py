@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from kformat.errors import KFormatError
-from kformat.protocol.records_field import RecordSet
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
 from kformat.records.control import decode_control
 from kformat.records.model import Batch, Record
+from kformat.spec.records_field import RecordSet
 
 __all__ = [
     "FORMATS",
@@ -355,8 +355,8 @@ def _encode_control_value(value: Any, meta: Mapping[str, Any]) -> Files:
 
 
 def _decode_data(files: Files, meta: Mapping[str, Any]) -> Any:
-    from kformat.protocol.registry import load_registry
     from kformat.protocol.versioned import parse_body
+    from kformat.spec.registry import load_registry
 
     msg = load_registry().message(meta["schema"])
     return {"schema": msg.name, "version": meta["version"],
@@ -364,8 +364,8 @@ def _decode_data(files: Files, meta: Mapping[str, Any]) -> Any:
 
 
 def _encode_data(value: Any, meta: Mapping[str, Any]) -> Files:
-    from kformat.protocol.registry import load_registry
     from kformat.protocol.versioned import build_body
+    from kformat.spec.registry import load_registry
 
     msg = load_registry().message(meta["schema"])
     return {"data": build_body(msg, value["version"], value["value"])}
@@ -382,9 +382,9 @@ def _formats() -> dict[str, Format]:
         Format("kafka.response", ("data",), _decode_response, _encode_response,
                "one size-prefixed response frame; api_key and version from the expectation"),
         Format("kafka.record-batch", ("data",), _decode_batches, _encode_batches,
-               "magic 2 record batches in a row (seed 000), read strictly"),
+               "magic 2 record batches in a row (Kafka documentation, \"Record Batch\"), read strictly"),
         Format("kafka.legacy-message-set", ("data",), _decode_batches, _encode_batches,
-               "a magic 0/1 message set (seed 000, Old Message Format), read strictly"),
+               "a magic 0/1 message set (Kafka documentation, \"Old Message Format\"), read strictly"),
         Format("kafka.conversation", ("client", "server"), _decode_conversation,
                _encode_conversation,
                "the two byte streams of one connection, responses paired by correlation id"),

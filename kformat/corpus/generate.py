@@ -28,7 +28,7 @@ from kformat.corpus.invalid import InvalidStats, invalid_fixtures
 from kformat.corpus.values import PROFILES
 from kformat.errors import KFormatError
 from kformat.jsonable import from_jsonable, to_jsonable
-from kformat.protocol.schema import VersionSet
+from kformat.spec.schema import VersionSet
 
 __all__ = [
     "COMMITTED",

@@ -36,9 +36,9 @@ from kformat.protocol.kraft import (
     encode_control_value,
     encode_metadata_record,
 )
-from kformat.protocol.registry import load_registry
-from kformat.protocol.schema import MessageDef
 from kformat.protocol.topics import encode_record
+from kformat.spec.registry import load_registry
+from kformat.spec.schema import MessageDef
 
 __all__ = ["DATA_FORMATS", "coordinator_fixtures", "data_fixtures", "metadata_fixtures"]
 

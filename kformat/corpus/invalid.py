@@ -23,9 +23,9 @@ from kformat.corpus.formats import decode
 from kformat.corpus.protocol import request_frame, response_frame
 from kformat.corpus.values import stable_rng
 from kformat.errors import KFormatError
-from kformat.protocol.registry import load_registry
 from kformat.records.api import build_batch, make_batch
 from kformat.records.codecs import Codec, codecs_for
+from kformat.spec.registry import load_registry
 
 __all__ = ["DECOMPRESSION_LIMIT", "InvalidStats", "invalid_fixtures", "subjects"]
 

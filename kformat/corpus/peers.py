@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from kformat.protocol.schema import VersionSet
+from kformat.spec.schema import VersionSet
 
 __all__ = [
     "KIO",

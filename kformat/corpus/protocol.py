@@ -19,8 +19,8 @@ from kformat.protocol.api import (
     response_header_version,
 )
 from kformat.protocol.framing import frame
-from kformat.protocol.registry import load_registry
-from kformat.protocol.schema import MessageDef
+from kformat.spec.registry import load_registry
+from kformat.spec.schema import MessageDef
 
 __all__ = ["protocol_fixtures", "request_frame", "response_frame"]
 

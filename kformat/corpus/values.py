@@ -1,6 +1,6 @@
 """Deterministic values for a grammar model, one profile at a time.
 
-:func:`message_value` walks a :class:`~kformat.protocol.schema.MessageDef` at one version,
+:func:`message_value` walks a :class:`~kformat.spec.schema.MessageDef` at one version,
 field by field (the model, not the construct tree), and returns a body dict in the parsed
 form: every field of every struct, the version's absent fields at their default. Profiles:
 
@@ -33,9 +33,9 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from kformat.primitives import UNKNOWN_TAGS
-from kformat.protocol.compiler import field_default
-from kformat.protocol.records_field import RecordSet
-from kformat.protocol.schema import INT_RANGES, FieldDef, MessageDef
+from kformat.spec.compiler import field_default
+from kformat.spec.records_field import RecordSet
+from kformat.spec.schema import INT_RANGES, FieldDef, MessageDef
 
 __all__ = [
     "BASE_TIMESTAMP",

@@ -31,6 +31,7 @@ from kformat.console import (
     Console,
     UsageError,
     add_input_options,
+    command_group,
     leaf_options,
     read_input,
 )
@@ -45,10 +46,8 @@ def _api(text: str) -> int | str:
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("fuzz", help="grammar-aware fuzzing: corpora, live targets, "
-                                 "kformat's own parsers", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    sub = command_group(commands, "fuzz", help="grammar-aware fuzzing: corpora, live targets, "
+                        "kformat's own parsers", description=__doc__, raw=True)
 
     gen = sub.add_parser("generate", help="write valid edge cases and labelled mutants",
                          description="Write a corpus of valid edge cases and labelled "

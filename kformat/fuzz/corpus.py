@@ -90,7 +90,7 @@ def _header(kind: str, api: int | str | None, version: int | None, count: int, s
                               "kind": kind, "entry": kind, "count": count,
                               "params": {"decompression_limit": limit}, "labels": dict(LABELS)}
     if kind != "batches":
-        from kformat.protocol.registry import load_registry
+        from kformat.spec.registry import load_registry
 
         msg = load_registry().request(api) if api is not None else None
         header["api"] = msg.api_name if msg else None

@@ -145,8 +145,8 @@ class Base:
 def _record_bases(n: int, seed: int) -> list[Base]:
     from hypothesis import strategies as st
 
-    from kformat.protocol.registry import load_registry
     from kformat.protocol.topics import encode_record
+    from kformat.spec.registry import load_registry
     from kformat.strategies import record_schema_values
 
     registry = load_registry()

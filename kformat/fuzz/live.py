@@ -157,7 +157,7 @@ def _name(api_key: int | None) -> str | None:
     if api_key is None:
         return None
     try:
-        from kformat.protocol.registry import load_registry
+        from kformat.spec.registry import load_registry
 
         return str(load_registry().request(api_key).api_name)
     except KFormatError:

@@ -31,9 +31,9 @@ from kformat.errors import KFormatError
 from kformat.fuzz.trace import Span, Trace, tagged_entries, trace
 from kformat.primitives import KArray, KBytes, KPrefixed, KString
 from kformat.primitives import runtime as rt
-from kformat.protocol.records_field import RecordSet, RecordsField
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
 from kformat.records.framing import BATCH_OVERHEAD, MAGIC_OFFSET, PEEK, entry_length
+from kformat.spec.records_field import RecordSet, RecordsField
 
 __all__ = [
     "ENTRY_POINTS",

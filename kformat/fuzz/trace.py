@@ -2,8 +2,9 @@
 
 :func:`trace` parses ``data`` with construct's interpreter while a hook on
 ``Construct._parsereport`` (the one call every kformat container makes for each child)
-records a :class:`Span` per block: its field path (``topic_data[0].name``), its start and end
-offsets and the block object. Nothing here knows a message: the spans come from whatever
+records a :class:`Span` per block, for that parse only (a context variable names the parse
+being traced; other threads parse untouched): its field path (``topic_data[0].name``), its
+start and end offsets and the block object. Nothing here knows a message: the spans come from whatever
 grammar is traced, so every grammar gets field-aware mutation for free.
 
 Spans parsed from decompressed bytes (inside a compression tunnel) are kept with
@@ -17,6 +18,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from io import BytesIO
 from typing import Any
@@ -26,12 +29,9 @@ from construct.core import BytesIOWithOffsets
 
 from kformat.errors import KFormatError, format_path
 from kformat.primitives import runtime as rt
-from kformat.primitives.fast import _context
+from kformat.primitives.fast import parse_interpreted
 
 __all__ = ["Span", "TaggedEntry", "Trace", "tagged_entries", "trace"]
-
-_LOCK = threading.Lock()
-
 
 @dataclass(frozen=True)
 class Span:
@@ -94,44 +94,82 @@ def _is_root(stream: Any, root: Any) -> bool:
     return stream is root
 
 
+class _Tracer:
+    """Records a :class:`Span` per block parsed in the context that runs :func:`trace`."""
+
+    def __init__(self) -> None:
+        self.result = Trace()
+        self.stack: list[list[Any]] = []  # [start, has_child] of the blocks being parsed
+        self.root: Any = None
+
+    def visit(self, block: Construct, stream: Any, context: Any, path: str) -> Any:
+        if self.root is None:
+            self.root = stream
+        if self.stack:
+            self.stack[-1][1] = True
+        frame = [stream.tell(), False]
+        self.stack.append(frame)
+        try:
+            value = _ORIGINAL(block, stream, context, path)
+        finally:
+            self.stack.pop()
+        self.result.spans.append(Span(format_path(path) if "->" in path else path.strip(),
+                                      frame[0], stream.tell(), block, len(self.stack),
+                                      not frame[1], _is_root(stream, self.root),
+                                      type(block).__name__))
+        return value
+
+
+_ORIGINAL = Construct._parsereport
+_ACTIVE: ContextVar[_Tracer | None] = ContextVar("kformat_fuzz_tracer", default=None)
+_USERS = 0
+_INSTALL = threading.Lock()
+
+
+def _parsereport(self: Construct, stream: Any, context: Any, path: str) -> Any:
+    """The hook on ``Construct._parsereport``: a visit of the tracer of this context (thread,
+    task), if any; a plain call everywhere else."""
+    tracer = _ACTIVE.get()
+    if tracer is None or isinstance(self, Renamed):
+        return _ORIGINAL(self, stream, context, path)
+    return tracer.visit(self, stream, context, path)
+
+
+@contextmanager
+def _hooked() -> Iterator[None]:
+    """The hook is in place while any trace runs, and only the tracing context sees it."""
+    global _USERS
+    with _INSTALL:
+        if not _USERS:
+            Construct._parsereport = _parsereport  # type: ignore[method-assign]
+        _USERS += 1
+    try:
+        yield
+    finally:
+        with _INSTALL:
+            _USERS -= 1
+            if not _USERS:
+                Construct._parsereport = _ORIGINAL  # type: ignore[method-assign]
+
+
 def trace(grammar: Construct, data: bytes, **ctx: Any) -> Trace:
     """Parse ``data`` with ``grammar`` (interpreter) and record a span per block.
 
     A parse error stops the trace: the spans finished so far are kept and the error is in
-    ``Trace.error``. ``ctx`` are the grammar's parse parameters (``verify_crc``...).
+    ``Trace.error``. ``ctx`` are the grammar's parse parameters (``verify_crc``...). Parses
+    in other threads or tasks while a trace runs are not traced (a context variable says
+    which parse is traced), and traces may run in several threads at once.
     """
-    result = Trace()
-    stack: list[list[Any]] = []  # [start, has_child] of the blocks being parsed
-    original = Construct._parsereport
-    root: list[Any] = []
-
-    def hook(self: Construct, stream: Any, context: Any, path: str) -> Any:
-        if isinstance(self, Renamed):
-            return original(self, stream, context, path)
-        if not root:
-            root.append(stream)
-        if stack:
-            stack[-1][1] = True
-        frame = [stream.tell(), False]
-        stack.append(frame)
-        try:
-            value = original(self, stream, context, path)
-        finally:
-            stack.pop()
-        result.spans.append(Span(format_path(path) if "->" in path else path.strip(),
-                                 frame[0], stream.tell(), self, len(stack), not frame[1],
-                                 _is_root(stream, root[0]), type(self).__name__))
-        return value
-
-    with _LOCK:
-        Construct._parsereport = hook  # type: ignore[method-assign]
-        try:
-            grammar._parsereport(BytesIO(bytes(data)), _context(**ctx), "")
-        except KFormatError as exc:
-            result.error = exc
-        finally:
-            Construct._parsereport = original  # type: ignore[method-assign]
-    return result
+    tracer = _Tracer()
+    token = _ACTIVE.set(tracer)
+    try:
+        with _hooked():
+            parse_interpreted(grammar, bytes(data), exact=False, **ctx)
+    except KFormatError as exc:
+        tracer.result.error = exc
+    finally:
+        _ACTIVE.reset(token)
+    return tracer.result
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ uses v1 when flexible, else v0, except ApiVersions responses, which always use v
 client can read them whatever version it asked for (KIP-511).
 
 Bodies are plain dicts keyed by snake_case field names (see
-:mod:`kformat.protocol.compiler`); ``records`` fields are
-:class:`~kformat.protocol.records_field.RecordSet`. Parsing and building run on the compiled
+:mod:`kformat.spec.compiler`); ``records`` fields are
+:class:`~kformat.spec.records_field.RecordSet`. Parsing and building run on the compiled
 fast path (:class:`~kformat.primitives.CompiledGrammar`); a failure is re-run by the
 interpreter to raise the precise error, whose ``offset`` counts from the start of the frame.
 """
@@ -41,9 +41,9 @@ from kformat.errors import (
     UnsupportedVersionError,
 )
 from kformat.primitives import UNKNOWN_TAGS, CompiledGrammar
-from kformat.protocol.compiler import body_grammar
-from kformat.protocol.registry import load_registry
-from kformat.protocol.schema import MessageDef
+from kformat.spec.compiler import body_grammar
+from kformat.spec.registry import load_registry
+from kformat.spec.schema import MessageDef
 
 __all__ = [
     "BODY_KINDS",

@@ -33,6 +33,7 @@ from kformat.console import (
     Console,
     UsageError,
     add_input_options,
+    command_group,
     leaf_options,
     read_input,
     short_help,
@@ -49,10 +50,11 @@ from kformat.protocol.api import (
     resolve_api,
 )
 from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE, Exchange, decode_conversation, unframe
-from kformat.protocol.registry import load_registry
 from kformat.protocol.shape import body_json
+from kformat.spec.registry import load_registry
 
-__all__ = ["bare_body_json", "exchange_json", "main", "message_json", "register"]
+__all__ = ["add_body_view_options", "bare_body_json", "exchange_json", "main", "message_json",
+           "register"]
 
 _SIZE = struct.Struct(">i")
 
@@ -115,12 +117,18 @@ def _api(text: str) -> int | str:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
-def _output_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--indent", type=int, default=None, help="pretty-print JSON")
+def add_body_view_options(p: argparse.ArgumentParser) -> None:
+    """How a decoded body is shown: ``--all-fields`` and ``--records`` (every command that
+    prints protocol bodies as JSON)."""
     p.add_argument("--all-fields", action="store_true",
                    help="also fields the version lacks (at their defaults)")
     p.add_argument("--records", action="store_true",
                    help="records fields as batches with their records")
+
+
+def _output_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--indent", type=int, default=None, help="pretty-print JSON")
+    add_body_view_options(p)
     p.add_argument("--strict", action="store_true",
                    help="bytes after a body are an error (default: shown as trailing)")
     add_input_options(p)
@@ -143,10 +151,9 @@ def _frame_options(p: argparse.ArgumentParser, *, api_required: bool) -> None:
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    decode = commands.add_parser(
-        "decode", help="protocol frames and captured conversations as JSON",
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = decode.add_subparsers(dest="what", metavar="WHAT", required=True)
+    sub = command_group(commands, "decode",
+                        help="protocol frames and captured conversations as JSON",
+                        description=__doc__, raw=True, dest="what", metavar="WHAT")
     req = sub.add_parser("request", help="one request frame",
                          description="Decode one request frame (header + body) as JSON.")
     _frame_options(req, api_required=False)

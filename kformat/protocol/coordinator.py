@@ -26,8 +26,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 from kformat.errors import EncodeError, UnsupportedVersionError
-from kformat.protocol.registry import load_registry
-from kformat.protocol.schema import MessageDef
 from kformat.protocol.versioned import (
     Versioned,
     build_body,
@@ -41,6 +39,8 @@ from kformat.protocol.versioned import (
     parse_body,
     read_int16,
 )
+from kformat.spec.registry import load_registry
+from kformat.spec.schema import MessageDef
 
 __all__ = [
     "COORDINATOR_TOPICS",

@@ -29,9 +29,6 @@ from typing import Any, Final
 
 from kformat.errors import EncodeError, GrammarError
 from kformat.primitives import CompiledGrammar, Int16, KStruct, UInt32
-from kformat.protocol.compiler import body_grammar, default_body
-from kformat.protocol.registry import load_registry
-from kformat.protocol.schema import MessageDef
 from kformat.protocol.versioned import (
     Versioned,
     build_body,
@@ -42,6 +39,9 @@ from kformat.protocol.versioned import (
     read_int32,
 )
 from kformat.records.blocks import CrcGuard, Expected
+from kformat.spec.compiler import body_grammar, default_body
+from kformat.spec.registry import load_registry
+from kformat.spec.schema import MessageDef
 
 __all__ = [
     "PRODUCER_SNAPSHOT_VERSION",

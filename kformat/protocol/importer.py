@@ -5,45 +5,29 @@ importer reads the trunk spec directories (``message``, ``metadata``, ``coordina
 ``storage``, ``streams``, ``raft``, ``generator-test``) and older release directories such as
 ``kafka-3.9/message``, merges each spec across them and writes one ``.kfg`` file per spec.
 
-Merge rule, per spec: the valid versions are the union of every release's. A version the
-newer spec knows is described by the newer spec; a version only an older release knows is
-described by that release. Field lists are merged by field name, preserving order; a field's
-version sets become ``(newer set - older-only versions) | (older set & older-only versions)``,
-so every version's effective field list equals its source. Fields whose type, tag or default
-changed between releases become two entries with disjoint versions. Requests and responses
-pair by API key, so a renamed API (key 74) stays one API and keeps its old name as an alias.
-
-Only facts are carried over (names, types, versions, tags, defaults, flags); the ``about``
-texts and comments of the specs are not.
+Reading the JSON is :mod:`kformat.protocol.jsonspecs`; the merge rule across releases is
+:mod:`kformat.protocol.merging`.
 """
 
 from __future__ import annotations
 
 import argparse
-import base64
 import json
 import re
 import sys
 import tempfile
-import uuid
-from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
+from kformat.console import command_group, leaf_options
 from kformat.errors import GrammarError
-from kformat.protocol.dsl import format_grammar, parse_grammar
-from kformat.protocol.schema import (
-    INT_RANGES,
-    MAX_VERSION,
-    NO_DEFAULT,
-    NONE,
-    FieldDef,
+from kformat.protocol.jsonspecs import load_spec, spec_to_message, strip_json_comments
+from kformat.protocol.merging import merge_messages
+from kformat.spec.dsl import format_grammar, parse_grammar
+from kformat.spec.schema import (
     MessageDef,
-    StructDef,
-    TypeRef,
-    VersionSet,
 )
 
 __all__ = [
@@ -69,271 +53,6 @@ TRUNK_GROUPS = (
     "generator-test",
 )
 _RELEASE_DIR = re.compile(r"kafka-(\d+(?:\.\d+)*)\Z")
-T = TypeVar("T")
-
-
-# --------------------------------------------------------------------------- reading the JSON
-
-
-def strip_json_comments(text: str) -> str:
-    """Remove ``//`` and ``/* */`` comments, leaving string literals untouched."""
-    out: list[str] = []
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if c == '"':
-            j = i + 1
-            while j < n and text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i : j + 1])
-            i = j + 1
-        elif text.startswith("//", i):
-            j = text.find("\n", i)
-            i = n if j < 0 else j
-        elif text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            if j < 0:
-                raise GrammarError("unterminated /* comment")
-            out.append(" ")
-            i = j + 2
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
-
-
-def load_spec(path: Path) -> dict[str, Any]:
-    """Parse one JSON-with-comments spec file."""
-    try:
-        spec = json.loads(strip_json_comments(path.read_text(encoding="utf-8")))
-    except (ValueError, GrammarError) as exc:
-        raise GrammarError(f"cannot read spec: {exc}", path=str(path)) from None
-    if not isinstance(spec, dict):
-        raise GrammarError("a spec must be a JSON object", path=str(path))
-    return spec
-
-
-def _bool(value: Any) -> bool:
-    """Jackson's coercion: JSON booleans, and the strings ``"true"``/``"false"``."""
-    if isinstance(value, str):
-        return value.strip().lower() == "true"
-    return bool(value)
-
-
-def _json_default(raw: Any, type_: TypeRef) -> Any:
-    """The typed default a JSON ``default`` means to Kafka's generator.
-
-    JSON ``null`` reaches the generator as "no default", so it yields :data:`NO_DEFAULT`;
-    the string ``"null"`` is the null value.
-    """
-    if raw is None:
-        return NO_DEFAULT
-    text = ("true" if raw else "false") if isinstance(raw, bool) else str(raw)
-    base = type_.base
-    if text == "null" and (type_.can_be_nullable or base == "uuid"):
-        return None
-    if text == "":
-        return "" if base == "string" and not type_.is_array else NO_DEFAULT
-    if type_.is_array or type_.is_struct or base in ("bytes", "records"):
-        raise GrammarError(f"default {text!r} is not valid for type {type_}")
-    if base == "string":
-        return text
-    if base == "bool":
-        if text.lower() not in ("true", "false"):
-            raise GrammarError(f"default {text!r} is not valid for type {type_}")
-        return text.lower() == "true"
-    if base in INT_RANGES:
-        negative = text.startswith("-")
-        digits = text[1:] if negative else text
-        value = int(digits[2:], 16) if digits.startswith("0x") else int(digits, 10)
-        return -value if negative else value
-    if base == "float64":
-        return float(text)
-    padded = text + "=" * (-len(text) % 4)
-    return uuid.UUID(bytes=base64.urlsafe_b64decode(padded))
-
-
-def _json_field(spec: dict[str, Any]) -> FieldDef:
-    tagged = VersionSet.parse(spec.get("taggedVersions", "none"))
-    versions = VersionSet.parse(spec["versions"]) if "versions" in spec else tagged
-    type_ = TypeRef.parse(spec["type"].strip())
-    flexible = spec.get("flexibleVersions")
-    return FieldDef(
-        name=spec["name"],
-        type=type_,
-        versions=versions,
-        nullable=VersionSet.parse(spec.get("nullableVersions", "none")),
-        tag=int(spec["tag"]) if spec.get("tag") is not None else None,
-        tagged=tagged,
-        explicit_default=_json_default(spec.get("default"), type_),
-        ignorable=_bool(spec.get("ignorable", False)),
-        flexible_override=VersionSet.parse(flexible) if flexible else None,
-        fields=tuple(_json_field(f) for f in spec.get("fields", ())),
-        map_key=_bool(spec.get("mapKey", False)),
-        zero_copy=_bool(spec.get("zeroCopy", False)),
-        entity_type=spec.get("entityType") or None,
-    )
-
-
-def spec_to_message(spec: dict[str, Any], source: str, path: str | None = None) -> MessageDef:
-    """Convert one parsed JSON spec into a :class:`MessageDef` (not yet validated)."""
-    try:
-        valid = VersionSet.parse(spec["validVersions"])
-        unstable = NONE
-        if _bool(spec.get("latestVersionUnstable", False)) and valid:
-            unstable = VersionSet.of([valid.highest or 0])
-        return MessageDef(
-            name=spec["name"],
-            kind=spec["type"],
-            valid=valid,
-            flexible=VersionSet.parse(spec.get("flexibleVersions", "none")),
-            fields=tuple(_json_field(f) for f in spec.get("fields", ())),
-            api_key=int(spec["apiKey"]) if spec.get("apiKey") is not None else None,
-            unstable=unstable,
-            listeners=tuple(spec.get("listeners", ())),
-            source=source,
-            common_structs={
-                cs["name"]: StructDef(
-                    cs["name"],
-                    VersionSet.parse(cs["versions"]),
-                    tuple(_json_field(f) for f in cs.get("fields", ())),
-                )
-                for cs in spec.get("commonStructs", ())
-            },
-            path=path,
-        )
-    except (KeyError, ValueError, TypeError) as exc:
-        raise GrammarError(f"malformed spec: {exc!r}", path=path) from None
-    except GrammarError as exc:
-        raise GrammarError(exc.reason, path=path) from None
-
-
-# --------------------------------------------------------------------------- merging releases
-
-
-def _merge_order(
-    new: Sequence[T], old: Sequence[T], key: Callable[[T], str]
-) -> list[tuple[T | None, T | None]]:
-    """Pair items by key, keeping ``new``'s order and slotting old-only items after their
-    nearest preceding old item that ``new`` also has."""
-    new_pos = {key(x): i for i, x in enumerate(new)}
-    old_by = {key(x): x for x in old}
-    inserts: dict[int, list[T]] = defaultdict(list)
-    anchor = -1
-    for item in old:
-        if key(item) in new_pos:
-            anchor = new_pos[key(item)]
-        else:
-            inserts[anchor].append(item)
-    out: list[tuple[T | None, T | None]] = [(None, o) for o in inserts[-1]]
-    for i, item in enumerate(new):
-        out.append((item, old_by.get(key(item))))
-        out += [(None, o) for o in inserts[i]]
-    return out
-
-
-@dataclass(frozen=True)
-class _Merger:
-    """Merges a newer and an older definition of one spec.
-
-    ``old_only`` are the versions only the older release knows; ``valid`` is the union.
-    """
-
-    old_only: VersionSet
-    valid: VersionSet
-    new_flexible: VersionSet
-    old_flexible: VersionSet
-
-    def combine(self, new: VersionSet, old: VersionSet) -> VersionSet:
-        out = (new - self.old_only) | (old & self.old_only)
-        top = self.valid.highest
-        if (new.open_ended or old.open_ended) and out and not out.open_ended and top is not None:
-            lo, hi = out.ranges[-1]
-            if lo <= top <= hi:  # versions above the valid range are free: keep "N+"
-                out = VersionSet((*out.ranges[:-1], (lo, MAX_VERSION)))
-        return out
-
-    def _flex(self, new: FieldDef | None, old: FieldDef | None) -> VersionSet | None:
-        new_o = new.flexible_override if new else None
-        old_o = old.flexible_override if old else None
-        if new_o is None and old_o is None:
-            return None
-        return self.combine(
-            (new_o if new_o is not None else self.new_flexible) if new else NONE,
-            (old_o if old_o is not None else self.old_flexible) if old else NONE,
-        )
-
-    def field(self, new: FieldDef | None, old: FieldDef | None) -> list[FieldDef]:
-        if new is not None and old is not None and _differs(new, old):
-            return self.field(new, None) + self.field(None, old)
-        base = new if new is not None else old
-        assert base is not None
-        n = new if new is not None else _EMPTY
-        o = old if old is not None else _EMPTY
-        merged = replace(
-            base,
-            versions=self.combine(n.versions, o.versions),
-            nullable=self.combine(n.nullable, o.nullable),
-            tagged=self.combine(n.tagged, o.tagged),
-            flexible_override=self._flex(new, old),
-            explicit_default=base.explicit_default if base.has_default else o.explicit_default,
-            fields=self.fields(n.fields, o.fields),
-        )
-        if not merged.versions & self.valid:
-            return []
-        if not merged.tagged:
-            merged = replace(merged, tag=None)
-        return [merged]
-
-    def fields(self, new: Sequence[FieldDef], old: Sequence[FieldDef]) -> tuple[FieldDef, ...]:
-        out: list[FieldDef] = []
-        for n, o in _merge_order(new, old, lambda f: f.name):
-            out += self.field(n, o)
-        return tuple(out)
-
-    def structs(self, new: dict[str, StructDef], old: dict[str, StructDef]) -> dict[str, StructDef]:
-        out = {}
-        for n, o in _merge_order(list(new.values()), list(old.values()), lambda s: s.name):
-            base = n if n is not None else o
-            assert base is not None
-            versions = self.combine(n.versions if n else NONE, o.versions if o else NONE)
-            if versions & self.valid:
-                fields = self.fields(n.fields if n else (), o.fields if o else ())
-                out[base.name] = StructDef(base.name, versions, fields)
-        return out
-
-
-_EMPTY = FieldDef("Empty", TypeRef("int8"), NONE)
-
-
-def _differs(new: FieldDef, old: FieldDef) -> bool:
-    """True when two definitions of a field disagree on the wire (type, tag or default)."""
-    if new.type != old.type or new.tag != old.tag or new.default != old.default:
-        return True
-    return new.type.is_struct and bool(new.fields) != bool(old.fields)
-
-
-def merge_messages(new: MessageDef, old: MessageDef) -> MessageDef:
-    """Merge an older release's definition ``old`` into the newer ``new`` (see module doc)."""
-    aliases = list(new.aliases)
-    for name in (old.name, *old.aliases):
-        if name != new.name and name not in aliases:
-            aliases.append(name)
-    old_only = old.valid - new.valid
-    if not old_only:
-        return replace(new, aliases=tuple(aliases))
-    valid = new.valid | old_only
-    m = _Merger(old_only, valid, new.flexible, old.flexible)
-    return replace(
-        new,
-        valid=valid,
-        flexible=m.combine(new.flexible, old.flexible),
-        unstable=(new.unstable - old_only) | (old.unstable & old_only),
-        listeners=new.listeners if new.valid else old.listeners,
-        aliases=tuple(aliases),
-        fields=m.fields(new.fields, old.fields),
-        common_structs=m.structs(dict(new.common_structs), dict(old.common_structs)),
-    )
 
 
 # --------------------------------------------------------------------------- finding spec folders
@@ -536,10 +255,9 @@ def _readme(roots: list[Path]) -> str:
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    grammars = commands.add_parser(
-        "grammars", help="kformat's grammar files: regenerate them from Kafka's JSON specs",
-        description="kformat's .kfg grammar files (grammars/README.md).")
-    sub = grammars.add_subparsers(dest="action", metavar="ACTION", required=True)
+    sub = command_group(commands, "grammars",
+                        help="kformat's grammar files: regenerate them from Kafka's JSON specs",
+                        description="kformat's .kfg grammar files (grammars/README.md).")
     imp = sub.add_parser(
         "import", help="generate grammar files from Kafka's JSON message specs",
         description="Generate kformat grammar files from Kafka's JSON message specs.")
@@ -549,8 +267,6 @@ def register(commands: argparse._SubParsersAction) -> None:
                      help="output folder (default: grammars)")
     imp.add_argument("--check", action="store_true",
                      help="write nothing; exit 1 if --out is not up to date")
-    from kformat.console import leaf_options
-
     leaf_options(imp)
     imp.set_defaults(run=run_import)
 

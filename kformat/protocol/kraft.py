@@ -25,8 +25,6 @@ from typing import Any, Final
 
 from kformat.errors import EncodeError, UnsupportedVersionError
 from kformat.primitives import runtime as rt
-from kformat.protocol.registry import load_registry
-from kformat.protocol.schema import MessageDef
 from kformat.protocol.versioned import (
     Versioned,
     build_body,
@@ -41,6 +39,8 @@ from kformat.protocol.versioned import (
     schema_for,
 )
 from kformat.records.control import ControlType
+from kformat.spec.registry import load_registry
+from kformat.spec.schema import MessageDef
 
 __all__ = [
     "FRAME_VERSION",

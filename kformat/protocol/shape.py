@@ -14,7 +14,6 @@ Leaves use the reversible mapping of :mod:`kformat.jsonable`; a ``records`` fiel
 
 from __future__ import annotations
 
-import base64
 import dataclasses
 from typing import Any
 
@@ -31,7 +30,7 @@ from kformat.primitives import (
     TaggedFields,
 )
 from kformat.primitives.base import unwrap
-from kformat.protocol.records_field import RecordSet, RecordsField
+from kformat.spec.records_field import RecordSet, RecordsField
 
 __all__ = ["body_json", "records_json"]
 
@@ -54,7 +53,7 @@ def body_json(grammar: Construct, value: Any, *, all_fields: bool = False,
 
 
 def _struct(sc: KStruct, value: dict[str, Any], all_fields: bool, records: bool) -> dict[str, Any]:
-    from kformat.protocol.compiler import Absent
+    from kformat.spec.compiler import Absent
 
     grammars: dict[str, Construct] = {}
     for sub in sc.subcons:
@@ -72,17 +71,13 @@ def _struct(sc: KStruct, value: dict[str, Any], all_fields: bool, records: bool)
     return out
 
 
-def _b64(data: bytes | None) -> str | None:
-    return None if data is None else base64.b64encode(data).decode("ascii")
-
-
 def records_json(records: RecordSet) -> dict[str, Any]:
     """``{"$records": raw, "batches": [batch + records...]}``, or an ``error`` member when the
     batches do not decode (the raw bytes are always there)."""
-    from kformat.records.api import _record_json
     from kformat.records.fields import batch_json as _batch_json
+    from kformat.records.jsonlines import base64_text, record_json
 
-    out: dict[str, Any] = {"$records": _b64(records.raw)}
+    out: dict[str, Any] = {"$records": base64_text(records.raw)}
     try:
         batches = records.batches
     except KFormatError as exc:
@@ -91,7 +86,7 @@ def records_json(records: RecordSet) -> dict[str, Any]:
     shown = []
     for batch in batches:
         head = _batch_json(batch)
-        head["records"] = [_record_json(batch, record) for record in batch.records]
+        head["records"] = [record_json(batch, record) for record in batch.records]
         shown.append(head)
     tail = getattr(batches, "truncated", None)
     if tail is not None:

@@ -3,7 +3,7 @@
 Kafka stores the messages of its non-RPC specs (metadata records, coordinator records,
 ``data`` specs) behind small frames: an INT16 version (``MessageUtil.toVersionPrefixedBytes``),
 a varint frame (``AbstractApiMessageSerde``), or nothing. Each body is declared once, by its
-``.kfg`` grammar compiled by :func:`~kformat.protocol.compiler.body_grammar`; the frames are
+``.kfg`` grammar compiled by :func:`~kformat.spec.compiler.body_grammar`; the frames are
 read here with the :mod:`kformat.primitives.runtime` readers, and the body is handed to the
 cached :class:`~kformat.primitives.CompiledGrammar`.
 
@@ -21,9 +21,9 @@ from typing import Any, Final
 from kformat.errors import EncodeError, KFormatError, UnsupportedVersionError, join_path
 from kformat.primitives import CompiledGrammar, KStruct
 from kformat.primitives import runtime as rt
-from kformat.protocol.compiler import body_grammar
-from kformat.protocol.registry import load_registry
-from kformat.protocol.schema import MessageDef
+from kformat.spec.compiler import body_grammar
+from kformat.spec.registry import load_registry
+from kformat.spec.schema import MessageDef
 
 __all__ = [
     "GRAMMAR_KINDS",

@@ -14,7 +14,6 @@ from kformat.records.api import (
     Batches,
     BatchIterator,
     build_batch,
-    decode_to_json_lines,
     iter_batches,
     make_batch,
     parse_batches,
@@ -31,6 +30,7 @@ from kformat.records.control import (
     decode_control,
 )
 from kformat.records.enums import Codec, TimestampType
+from kformat.records.jsonlines import decode_to_json_lines
 from kformat.records.legacy import LegacyMessageSet, LegacyMessageSetEntry
 from kformat.records.model import Batch, Record, TruncatedTail
 

@@ -39,9 +39,7 @@ compiled with factories, so its records come out as :class:`Record` values (head
 
 from __future__ import annotations
 
-import base64
 import dataclasses
-import json
 import os
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -71,11 +69,8 @@ from kformat.records.batch import (
 )
 from kformat.records.blocks import RAW_RECORDS
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, Codec
-from kformat.records.control import decode_control
-from kformat.records.decoders import decode_plain
 from kformat.records.enums import TimestampType, as_timestamp_type
-from kformat.records.fields import batch_json
-from kformat.records.framing import PEEK, check_frame
+from kformat.records.framing import NAMED_FLAGS, PEEK, check_frame, flag_bits
 from kformat.records.legacy import build_legacy, parse_legacy_entry
 from kformat.records.model import Batch, PythonRecord, Record, TruncatedTail
 from kformat.records.shape import RECORD_SHAPE
@@ -85,7 +80,6 @@ __all__ = [
     "BatchIterator",
     "Batches",
     "build_batch",
-    "decode_to_json_lines",
     "iter_batches",
     "make_batch",
     "parse_batches",
@@ -95,7 +89,7 @@ DEFAULT_MAX_BATCH_SIZE = 256 * 1024 * 1024
 """Largest batch (``batchLength + 12``) read before :class:`LimitExceededError` (256 MiB)."""
 
 _CHUNK = 1 << 20
-_FLAGS = 0x7F  # the attribute bits the named Batch fields stand for
+_FLAGS = CODEC_MASK | NAMED_FLAGS  # the attribute bits the named Batch fields stand for
 
 Source = bytes | bytearray | memoryview | os.PathLike[str] | IO[bytes]
 
@@ -389,11 +383,7 @@ def _attributes(batch: Batch) -> int:
     if not isinstance(batch.attributes, int):
         raise EncodeError("attributes needs an int", path="attributes",
                           actual=type(batch.attributes).__name__)
-    return ((batch.attributes & ~_FLAGS) | _codec(batch.codec)
-            | (TIMESTAMP_TYPE_FLAG if batch.timestamp_type else 0)
-            | (TRANSACTIONAL_FLAG if batch.is_transactional else 0)
-            | (CONTROL_FLAG if batch.is_control else 0)
-            | (DELETE_HORIZON_FLAG if batch.has_delete_horizon else 0))
+    return (batch.attributes & ~_FLAGS) | _codec(batch.codec) | flag_bits(batch)
 
 
 class _RecordValues(Sequence[tuple[Any, ...]]):
@@ -645,57 +635,10 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
     return batch
 
 
-# --------------------------------------------------------------------------- JSON lines
+def __getattr__(name: str) -> Any:
+    # decode_to_json_lines lives in kformat.records.jsonlines (which reads through this module)
+    if name == "decode_to_json_lines":
+        from kformat.records.jsonlines import decode_to_json_lines
 
-
-def _b64(data: bytes | None) -> dict[str, str] | None:
-    """Bytes the one JSON way (docs/json.md): ``{"$bytes": base64}``, null for null."""
-    return None if data is None else {"$bytes": base64.b64encode(data).decode("ascii")}
-
-
-def _shown(data: bytes | None, decoder: str | None) -> dict[str, str] | str | None:
-    return _b64(data) if decoder is None else decode_plain(data, decoder)
-
-
-def _record_json(batch: Batch, record: Record, key_decoder: str | None = None,
-                 value_decoder: str | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "offset": record.offset, "timestamp": record.timestamp,
-        "key": _shown(record.key, key_decoder), "value": _shown(record.value, value_decoder),
-        "headers": [{"key": k, "value": _b64(v)} for k, v in record.headers],
-    }
-    if batch.is_control:
-        try:
-            control = decode_control(record)
-        except KFormatError as exc:
-            control = {"error": exc.to_dict()}
-        if isinstance(control.get("value"), bytes):
-            control["value"] = _b64(control["value"])
-        out["control"] = control
-    return out
-
-
-def decode_to_json_lines(source: Source, *, key_decoder: str | None = None,
-                         value_decoder: str | None = None, **options: Any) -> Iterator[str]:
-    """One JSON object per record: ``{"batch": {...}, "record": {...}}`` (docs/json.md).
-
-    Bytes (keys, values, header values) are ``{"$bytes": base64}``, ``null`` when null;
-    ``key_decoder`` / ``value_decoder`` (a :data:`kformat.records.decoders.PLAIN_DECODERS`
-    name) show keys / values as text instead.
-    An empty batch yields one line with ``"record": null``; records of control batches
-    carry ``"control"`` (:func:`~kformat.records.control.decode_control`). A partial last
-    batch yields a final ``{"truncated": {"position", "available", "needed"}}`` line.
-    ``options`` are those of :func:`iter_batches`.
-    """
-    iterator = iter_batches(source, **options)
-    with iterator:
-        for batch in iterator:
-            head = batch_json(batch)
-            if not batch.records:
-                yield json.dumps({"batch": head, "record": None})
-            for record in batch.records:
-                yield json.dumps({"batch": head, "record": _record_json(
-                    batch, record, key_decoder, value_decoder)})
-    if iterator.truncated is not None:
-        yield json.dumps({"truncated": dataclasses.asdict(iterator.truncated)})
-
+        return decode_to_json_lines
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

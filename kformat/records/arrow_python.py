@@ -74,20 +74,20 @@ _KEY = _field("key")
 _VALUE = _field("value")
 _HEADERS_AT = _field("headers")
 
-_PER_BATCH = {  # column -> (batch field, Arrow type)
-    "timestampType": ("timestamp_type", pa.int32()),
-    "baseOffset": ("base_offset", pa.int64()),
-    "magic": ("magic", pa.int32()),
-    "codec": ("codec", pa.string()),
-    "producerId": ("producer_id", pa.int64()),
-    "producerEpoch": ("producer_epoch", pa.int32()),
-    "baseSequence": ("base_sequence", pa.int32()),
-    "isTransactional": ("transactional", pa.bool_()),
-    "isControl": ("control", pa.bool_()),
-    "crcValid": ("crc_valid", pa.bool_()),
-    "position": ("position", pa.int64()),
+_PER_BATCH = {  # column -> the builder's list for it (Arrow types: the column table's)
+    "timestampType": "timestamp_type",
+    "baseOffset": "base_offset",
+    "magic": "magic",
+    "codec": "codec",
+    "producerId": "producer_id",
+    "producerEpoch": "producer_epoch",
+    "baseSequence": "base_sequence",
+    "isTransactional": "transactional",
+    "isControl": "control",
+    "crcValid": "crc_valid",
+    "position": "position",
 }
-_BATCH_FIELDS = tuple(f for f, _ in _PER_BATCH.values())
+_BATCH_FIELDS = tuple(_PER_BATCH.values())
 
 
 
@@ -246,8 +246,7 @@ class ColumnBuilder:
         ends = pa.array(self.run_ends, pa.int32())
 
         def per_batch(name: str) -> pa.Array:
-            field, kind = _PER_BATCH[name]
-            values = pa.array(self.batch[field], kind)
+            values = pa.array(self.batch[_PER_BATCH[name]], column(name).arrow)
             return pc.run_end_decode(pa.RunEndEncodedArray.from_arrays(ends, values))
 
         def build(name: str) -> pa.Array:

@@ -51,7 +51,13 @@ from kformat.primitives import (
 )
 from kformat.records.blocks import Compressed, CrcGuard, Expected
 from kformat.records.codecs import CODEC_MASK
-from kformat.records.framing import BATCH_OVERHEAD
+from kformat.records.framing import (
+    BATCH_OVERHEAD,
+    CONTROL_FLAG,
+    DELETE_HORIZON_FLAG,
+    TIMESTAMP_TYPE_FLAG,
+    TRANSACTIONAL_FLAG,
+)
 
 __all__ = [
     "ATTRIBUTES_OFFSET",
@@ -70,10 +76,6 @@ __all__ = [
     "RecordFields",
 ]
 
-TIMESTAMP_TYPE_FLAG = 0x08
-TRANSACTIONAL_FLAG = 0x10
-CONTROL_FLAG = 0x20
-DELETE_HORIZON_FLAG = 0x40
 
 CRC_OFFSET = 17
 ATTRIBUTES_OFFSET = 21

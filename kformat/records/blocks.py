@@ -52,6 +52,7 @@ __all__ = [
     "CrcGuard",
     "Expected",
     "get_param",
+    "sub_path",
 ]
 
 IMPORT = "import kformat.records.blocks as _kb"
@@ -62,7 +63,8 @@ RAW_RECORDS = "_raw_records"
 _CRC = {"crc32c": (crc32c, "CRC-32C"), "crc32": (crc32, "CRC-32")}
 
 
-def _sub(path: str, name: str) -> str:
+def sub_path(path: str, name: str) -> str:
+    """The path of field ``name`` inside ``path``, in construct's ``a -> b`` form."""
     return f"{path} -> {name}" if path else name
 
 
@@ -205,7 +207,7 @@ class CrcGuard(KConstruct):
 
     def _parse(self, stream: Any, context: Any, path: str) -> dict[str, Any]:
         stored = read_crc(stream, context, self.algorithm, self.origin, self.what,
-                          _sub(path, self.crcname), verify=self.verify)
+                          sub_path(path, self.crcname), verify=self.verify)
         value = {self.crcname: stored}
         value.update(self.subcon._parsereport(stream, context, path))
         return value

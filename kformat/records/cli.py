@@ -12,13 +12,14 @@ from kformat.console import (
     USAGE,
     Console,
     add_input_options,
+    command_group,
     leaf_options,
     read_input,
 )
 from kformat.errors import KFormatError
-from kformat.records.api import decode_to_json_lines
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
 from kformat.records.decoders import PLAIN_DECODERS
+from kformat.records.jsonlines import decode_to_json_lines
 
 __all__ = ["main", "register"]
 
@@ -26,10 +27,9 @@ DECODER_CHOICES = ("bytes", *PLAIN_DECODERS)
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    records = commands.add_parser(
-        "records", help="record batches (magic 0, 1, 2): decode to JSON lines",
-        description="Record batches and legacy message sets.")
-    sub = records.add_subparsers(dest="action", metavar="ACTION", required=True)
+    sub = command_group(commands, "records",
+                        help="record batches (magic 0, 1, 2): decode to JSON lines",
+                        description="Record batches and legacy message sets.")
     decode = sub.add_parser(
         "decode", help="every record of FILE as one JSON object per line",
         description="Print every record of FILE (concatenated batches of magic 0, 1 or 2) as "

@@ -22,8 +22,10 @@ from enum import IntEnum
 from typing import Any
 
 from kformat.errors import EncodeError, InvalidValueError, KFormatError
-from kformat.primitives import CompiledGrammar, Int16, Int32, KStruct
+from kformat.primitives import CompiledGrammar, Flatten, Int16, KStruct
 from kformat.records.model import Record
+from kformat.spec.compiler import body_grammar
+from kformat.spec.registry import load_message
 
 __all__ = [
     "ControlRecordKey",
@@ -46,15 +48,19 @@ class ControlType(IntEnum):
     KRAFT_VOTERS = 6
 
 
-ControlRecordKey = KStruct(
-    "version" / Int16,
-    "type" / Int16,
-)
 
-EndTxnMarker = KStruct(
-    "version" / Int16,
-    "coordinator_epoch" / Int32,
-)
+
+def _version_prefixed(name: str) -> KStruct:
+    """The generated grammar ``message/<name>.kfg`` at version 0, behind its INT16 version
+    (``MessageUtil.toVersionPrefixedBytes``): declared once, by Kafka's JSON spec."""
+    return KStruct("version" / Int16, Flatten(body_grammar(load_message(f"message/{name}.kfg"), 0)))
+
+
+ControlRecordKey = _version_prefixed("ControlRecordTypeSchema")
+"""``version:INT16 type:INT16``."""
+
+EndTxnMarker = _version_prefixed("EndTxnMarker")
+"""``version:INT16 coordinator_epoch:INT32``."""
 
 _KEY = CompiledGrammar(ControlRecordKey, "ControlRecordKey")
 _MARKER = CompiledGrammar(EndTxnMarker, "EndTxnMarker")

@@ -12,7 +12,7 @@
   both, in output order. Arrow types are resolved when first asked for, so importing the
   records layer does not import pyarrow.
 
-A test holds the JSON fields and the Spark batch columns together.
+Both batch tables are views of one table (``_BATCH_OUTPUT``): a batch field is added there once.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from kformat.records.batch import CONTROL_FLAG, TIMESTAMP_TYPE_FLAG, TRANSACTIONAL_FLAG
 from kformat.records.codecs import CODEC_MASK, CODECS
 from kformat.records.enums import Codec, TimestampType, json_name
+from kformat.records.framing import CONTROL_FLAG, TIMESTAMP_TYPE_FLAG, TRANSACTIONAL_FLAG
 from kformat.records.model import Batch
 
 if TYPE_CHECKING:
@@ -90,45 +90,6 @@ class BatchField:
     spark: str | None = None
 
 
-BATCH_FIELDS: tuple[BatchField, ...] = (
-    BatchField("base_offset", lambda b: b.base_offset,
-               "first offset of the batch (magic 0/1: of the wrapper's first inner message)",
-               "baseOffset"),
-    BatchField("last_offset", lambda b: b.last_offset, "base_offset + last_offset_delta"),
-    BatchField("last_offset_delta", lambda b: b.last_offset_delta, "-1 for an empty batch"),
-    BatchField("record_count", lambda b: len(b.records), "records in the batch"),
-    BatchField("magic", lambda b: b.magic, "0, 1 or 2", "magic"),
-    BatchField("codec", lambda b: json_name(b.codec, Codec),
-               _CODEC_NAMES, "codec"),
-    BatchField("timestamp_type", lambda b: json_name(timestamp_type_of(b), TimestampType),
-               "create_time, log_append_time, or no_timestamp_type (magic 0)"),
-    BatchField("base_timestamp", lambda b: b.base_timestamp,
-               "ms since the epoch (magic 2: the first record's; -1 when none)"),
-    BatchField("max_timestamp", lambda b: b.max_timestamp, "the batch's largest timestamp"),
-    BatchField("producer_id", lambda b: b.producer_id, "-1 when none (and on magic 0/1)",
-               "producerId"),
-    BatchField("producer_epoch", lambda b: b.producer_epoch, "-1 when none", "producerEpoch"),
-    BatchField("base_sequence", lambda b: b.base_sequence, "-1 when none", "baseSequence"),
-    BatchField("last_sequence", lambda b: add_sequence(b.base_sequence, b.last_offset_delta),
-               "base_sequence + last_offset_delta, wrapping as Kafka does; -1 when none"),
-    BatchField("partition_leader_epoch", lambda b: b.partition_leader_epoch,
-               "-1 when none (and on magic 0/1)"),
-    BatchField("is_transactional", lambda b: b.is_transactional, "attributes bit 4",
-               "isTransactional"),
-    BatchField("is_control", lambda b: b.is_control,
-               "attributes bit 5 (transaction markers...)", "isControl"),
-    BatchField("has_delete_horizon", lambda b: b.has_delete_horizon,
-               "attributes bit 6: base_timestamp is the delete horizon"),
-    BatchField("crc", lambda b: b.crc, "the stored CRC (CRC-32C for magic 2, CRC-32 before)"),
-    BatchField("crc_valid", lambda b: b.crc_valid,
-               "false when the stored CRC does not match; null when checks were off",
-               "crcValid"),
-    BatchField("attributes", lambda b: b.attributes, "the attributes as stored"),
-    BatchField("position", lambda b: b.position, "byte position of the batch in the input",
-               "position"),
-    BatchField("size", lambda b: b.size, "bytes on the wire"),
-)
-"""Every batch field of the JSON output, in order."""
 
 
 def batch_json(batch: Batch) -> dict[str, Any]:
@@ -246,26 +207,84 @@ KAFKA_COLUMNS: tuple[Column, ...] = (
 )
 """The columns of Spark's Kafka source, in its order."""
 
-BATCH_COLUMNS: tuple[Column, ...] = (
-    Column("baseOffset", "bigint", "int64",
-           "first offset of the batch (magic 0/1: of the wrapper's first inner message)",
-           ("batch", "base_offset")),
-    Column("magic", "int", "int32", "0, 1 or 2", ("batch", "magic")),
-    Column("codec", "string", "string", _CODEC_NAMES, ("codec", "attributes", CODEC_MASK)),
-    Column("producerId", "bigint", "int64", "-1 when none (and on magic 0/1)",
-           ("batch", "producer_id")),
-    Column("producerEpoch", "int", "int32", "-1 when none", ("batch", "producer_epoch")),
-    Column("baseSequence", "int", "int32", "-1 when none", ("batch", "base_sequence")),
-    Column("isTransactional", "boolean", "bool", "attributes bit 4",
-           ("flag", "attributes", TRANSACTIONAL_FLAG)),
-    Column("isControl", "boolean", "bool", "attributes bit 5 (transaction markers...)",
-           ("flag", "attributes", CONTROL_FLAG)),
-    Column("crcValid", "boolean", "bool",
-           "false when the stored CRC does not match; null with verifyCrc=false", ("crc",)),
-    Column("segment", "string", "string", "the file, as listed", ("option",)),
-    Column("position", "bigint", "int64", "byte position of the batch in the file",
-           ("position",)),
+@dataclass(frozen=True)
+class _BatchOutput:
+    """One row of :data:`_BATCH_OUTPUT`: a JSON field (``name``, ``get``, ``doc``; None for a
+    column only the segment readers have) and the Arrow/Spark column carrying the same value
+    (None when there is none)."""
+
+    name: str | None
+    get: Callable[[Batch], Any] | None
+    doc: str
+    column: Column | None = None
+
+
+def _out(name: str, get: Callable[[Batch], Any], doc: str, spark: str | None = None,
+         kind: str = "", source: tuple[Any, ...] = (),
+         column_doc: str | None = None) -> _BatchOutput:
+    """A JSON field; with ``spark`` (the Spark SQL type) also a column, camelCase-named,
+    read from ``source`` by the native kernel (see :attr:`Column.source`)."""
+    column = None
+    if spark is not None:
+        camel = re.sub(r"_([a-z])", lambda m: m.group(1).upper(), name)
+        column = Column(camel, spark, kind, doc if column_doc is None else column_doc, source)
+    return _BatchOutput(name, get, doc, column)
+
+
+_BATCH_OUTPUT: tuple[_BatchOutput, ...] = (
+    _out("base_offset", lambda b: b.base_offset,
+         "first offset of the batch (magic 0/1: of the wrapper's first inner message)",
+         "bigint", "int64", ("batch", "base_offset")),
+    _out("last_offset", lambda b: b.last_offset, "base_offset + last_offset_delta"),
+    _out("last_offset_delta", lambda b: b.last_offset_delta, "-1 for an empty batch"),
+    _out("record_count", lambda b: len(b.records), "records in the batch"),
+    _out("magic", lambda b: b.magic, "0, 1 or 2", "int", "int32", ("batch", "magic")),
+    _out("codec", lambda b: json_name(b.codec, Codec), _CODEC_NAMES, "string", "string",
+         ("codec", "attributes", CODEC_MASK)),
+    _out("timestamp_type", lambda b: json_name(timestamp_type_of(b), TimestampType),
+         "create_time, log_append_time, or no_timestamp_type (magic 0)"),
+    _out("base_timestamp", lambda b: b.base_timestamp,
+         "ms since the epoch (magic 2: the first record's; -1 when none)"),
+    _out("max_timestamp", lambda b: b.max_timestamp, "the batch's largest timestamp"),
+    _out("producer_id", lambda b: b.producer_id, "-1 when none (and on magic 0/1)",
+         "bigint", "int64", ("batch", "producer_id")),
+    _out("producer_epoch", lambda b: b.producer_epoch, "-1 when none", "int", "int32",
+         ("batch", "producer_epoch")),
+    _out("base_sequence", lambda b: b.base_sequence, "-1 when none", "int", "int32",
+         ("batch", "base_sequence")),
+    _out("last_sequence", lambda b: add_sequence(b.base_sequence, b.last_offset_delta),
+         "base_sequence + last_offset_delta, wrapping as Kafka does; -1 when none"),
+    _out("partition_leader_epoch", lambda b: b.partition_leader_epoch,
+         "-1 when none (and on magic 0/1)"),
+    _out("is_transactional", lambda b: b.is_transactional, "attributes bit 4",
+         "boolean", "bool", ("flag", "attributes", TRANSACTIONAL_FLAG)),
+    _out("is_control", lambda b: b.is_control, "attributes bit 5 (transaction markers...)",
+         "boolean", "bool", ("flag", "attributes", CONTROL_FLAG)),
+    _out("has_delete_horizon", lambda b: b.has_delete_horizon,
+         "attributes bit 6: base_timestamp is the delete horizon"),
+    _out("crc", lambda b: b.crc, "the stored CRC (CRC-32C for magic 2, CRC-32 before)"),
+    _out("crc_valid", lambda b: b.crc_valid,
+         "false when the stored CRC does not match; null when checks were off",
+         "boolean", "bool", ("crc",),
+         "false when the stored CRC does not match; null with verifyCrc=false"),
+    _out("attributes", lambda b: b.attributes, "the attributes as stored"),
+    _BatchOutput(None, None, "", Column("segment", "string", "string", "the file, as listed",
+                                        ("option",))),
+    _out("position", lambda b: b.position, "byte position of the batch in the input",
+         "bigint", "int64", ("position",), "byte position of the batch in the file"),
+    _out("size", lambda b: b.size, "bytes on the wire"),
 )
+"""Every batch output field, once: the JSON fields in JSON order, each with the Spark/Arrow
+column carrying the same value (columns in column order). :data:`BATCH_FIELDS` and
+:data:`BATCH_COLUMNS` are its two views; add a batch field here."""
+
+BATCH_FIELDS: tuple[BatchField, ...] = tuple(
+    BatchField(o.name, o.get, o.doc, o.column.name if o.column else None)
+    for o in _BATCH_OUTPUT if o.name is not None and o.get is not None
+)
+"""Every batch field of the JSON output, in order."""
+
+BATCH_COLUMNS: tuple[Column, ...] = tuple(o.column for o in _BATCH_OUTPUT if o.column)
 """The batch a record came from."""
 
 RECORD_COLUMNS: tuple[Column, ...] = KAFKA_COLUMNS + BATCH_COLUMNS

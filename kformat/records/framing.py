@@ -22,19 +22,28 @@ from __future__ import annotations
 
 import functools
 import struct
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from kformat.errors import InvalidValueError, LimitExceededError, UnsupportedVersionError
 
+if TYPE_CHECKING:
+    from kformat.records.model import Batch
+
 __all__ = [
     "BATCH_OVERHEAD",
+    "CONTROL_FLAG",
+    "DELETE_HORIZON_FLAG",
     "HEAD",
     "LENGTH_OFFSET",
     "MAGICS",
     "MAGIC_OFFSET",
+    "NAMED_FLAGS",
     "PEEK",
+    "TIMESTAMP_TYPE_FLAG",
+    "TRANSACTIONAL_FLAG",
     "check_frame",
     "entry_length",
+    "flag_bits",
     "min_length",
     "plausible_frame",
 ]
@@ -50,6 +59,27 @@ PEEK: Final = MAGIC_OFFSET + 1
 MAGICS: Final = (0, 1, 2)
 
 _INT32: Final = struct.Struct(">i")
+
+# The attribute bits above the codec (Kafka documentation, "Record Batch"); magic 0/1
+# messages have bit 3 only, and only magic 1 uses it.
+TIMESTAMP_TYPE_FLAG: Final = 0x08
+"""Bit 3: the timestamps are LogAppendTime (the broker's), not CreateTime."""
+TRANSACTIONAL_FLAG: Final = 0x10
+"""Bit 4: the batch is part of a transaction (KIP-98)."""
+CONTROL_FLAG: Final = 0x20
+"""Bit 5: the batch holds a control record (a transaction marker...)."""
+DELETE_HORIZON_FLAG: Final = 0x40
+"""Bit 6: ``base_timestamp`` is the delete horizon set by the log cleaner (KIP-534)."""
+NAMED_FLAGS: Final = TIMESTAMP_TYPE_FLAG | TRANSACTIONAL_FLAG | CONTROL_FLAG | DELETE_HORIZON_FLAG
+"""The bits :class:`~kformat.records.model.Batch` names as fields (3-6)."""
+
+
+def flag_bits(batch: Batch) -> int:
+    """Bits 3-6 of a magic 2 batch's ``attributes``, from its named fields."""
+    return ((TIMESTAMP_TYPE_FLAG if batch.timestamp_type else 0)
+            | (TRANSACTIONAL_FLAG if batch.is_transactional else 0)
+            | (CONTROL_FLAG if batch.is_control else 0)
+            | (DELETE_HORIZON_FLAG if batch.has_delete_horizon else 0))
 
 
 @functools.cache

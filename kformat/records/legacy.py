@@ -64,12 +64,11 @@ from kformat.primitives import (
 from kformat.records.blocks import CrcGuard
 from kformat.records.codecs import find_codec
 from kformat.records.enums import TimestampType
-from kformat.records.framing import BATCH_OVERHEAD, HEAD
+from kformat.records.framing import BATCH_OVERHEAD, HEAD, TIMESTAMP_TYPE_FLAG
 from kformat.records.legacy_blocks import (
     CODEC_MASK,
     LEGACY_CODECS,
     MAGICS,
-    TIMESTAMP_TYPE_BIT,
     LegacyAttributes,
     LegacyMagic,
     LegacyValue,
@@ -185,7 +184,7 @@ def _to_batch(parsed: dict[str, Any], position: int, size: int,
     msg = parsed["message"]
     magic, attributes = msg["magic"], msg["attributes"]
     codec = attributes & CODEC_MASK
-    timestamp_type = (TimestampType.LOG_APPEND_TIME if magic == 1 and attributes & TIMESTAMP_TYPE_BIT
+    timestamp_type = (TimestampType.LOG_APPEND_TIME if magic == 1 and attributes & TIMESTAMP_TYPE_FLAG
                       else TimestampType.CREATE_TIME)
     timestamp = msg["timestamp"] if magic == 1 else -1
     if not codec:
@@ -303,7 +302,7 @@ def _wrapper_entry(batch: Batch) -> dict[str, Any]:
         timestamp = batch.max_timestamp
     else:
         timestamp = max((r.timestamp for r in records), default=batch.max_timestamp)
-    attributes = batch.codec | (TIMESTAMP_TYPE_BIT if magic == 1 and batch.timestamp_type
+    attributes = batch.codec | (TIMESTAMP_TYPE_FLAG if magic == 1 and batch.timestamp_type
                                 else 0)
     offset = records[-1].offset if records else batch.last_offset
     return {"offset": offset, "message": _message(magic, attributes, timestamp, None, None,
@@ -313,9 +312,9 @@ def _wrapper_entry(batch: Batch) -> dict[str, Any]:
 def _plain_entries(batch: Batch) -> list[dict[str, Any]]:
     entries = []
     for r in batch.records:
-        attributes = r.attributes & ~(CODEC_MASK | TIMESTAMP_TYPE_BIT)
+        attributes = r.attributes & ~(CODEC_MASK | TIMESTAMP_TYPE_FLAG)
         if batch.magic == 1 and r.timestamp_type:
-            attributes |= TIMESTAMP_TYPE_BIT
+            attributes |= TIMESTAMP_TYPE_FLAG
         entries.append({"offset": r.offset, "message": _message(
             batch.magic, attributes, r.timestamp, r.key, r.value)})
     return entries

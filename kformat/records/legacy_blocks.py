@@ -39,7 +39,7 @@ from kformat.errors import (
 from kformat.primitives import runtime as rt
 from kformat.primitives.base import KConstruct, evaluate
 from kformat.primitives.emitting import emit_function
-from kformat.records.blocks import get_param, relocate
+from kformat.records.blocks import get_param, relocate, sub_path
 from kformat.records.codecs import (
     CODEC_MASK,
     DEFAULT_DECOMPRESSION_LIMIT,
@@ -51,17 +51,12 @@ from kformat.records.codecs import (
 
 __all__ = ["LegacyAttributes", "LegacyMagic", "LegacyValue"]
 
-TIMESTAMP_TYPE_BIT = 0x08
 MAGICS = (0, 1)
 LEGACY_CODECS = tuple(int(c) for c in codecs_for(max(MAGICS)))
 _IMPORT = "import kformat.records.legacy_blocks as _lb\nfrom io import BytesIO"
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def _sub(path: str, name: str) -> str:
-    return f"{path} -> {name}" if path else name
 
 
 def _emit_expr(value: Any) -> str:
@@ -198,7 +193,7 @@ class LegacyAttributes(KConstruct):
 def p_legacy_value(io: Any, this: Any, codec: int, magic: int,
                    parse_inner: Callable[[Any], Any], path: str = "") -> dict[str, Any]:
     """``value``; for a wrapper also its decompressed, parsed inner message set."""
-    vpath = _sub(path, "value")
+    vpath = sub_path(path, "value")
     start = io.tell()
     raw = rt.p_blob(io, "int32", True, vpath)
     if not codec:
@@ -219,17 +214,17 @@ def b_legacy_value(obj: Any, io: Any, codec: int, magic: int,
                    build_inner: Callable[[Any], bytes], path: str = "") -> Any:
     """Write ``value``: as given, or for a wrapper without one, its compressed ``messages``."""
     objdict = rt.struct_values(obj, None, path)
-    vpath = _sub(path, "value")
+    vpath = sub_path(path, "value")
     value = objdict.get("value")
     messages = objdict.get("messages")
     if not codec:
         if messages is not None:
-            raise EncodeError("inner messages need a compression codec", path=_sub(path,
+            raise EncodeError("inner messages need a compression codec", path=sub_path(path,
                               "messages"))
     elif value is None:
         if not isinstance(messages, list | tuple):
             raise EncodeError("a compressed wrapper needs its inner messages (or its value)",
-                              path=_sub(path, "messages"),
+                              path=sub_path(path, "messages"),
                               actual=type(messages).__name__)
         try:
             value = compress(codec, build_inner(messages), magic=magic)
@@ -262,7 +257,7 @@ class LegacyValue(KConstruct):
 
     def _parse(self, stream: Any, context: Any, path: str) -> Any:
         def parse_inner(sub: Any) -> Any:
-            return self.subcon._parsereport(sub, context, _sub(path, "messages"))
+            return self.subcon._parsereport(sub, context, sub_path(path, "messages"))
 
         return p_legacy_value(stream, context, evaluate(self.codec, context),
                               evaluate(self.magic, context), parse_inner, path)
@@ -270,7 +265,7 @@ class LegacyValue(KConstruct):
     def _build(self, obj: Any, stream: Any, context: Any, path: str) -> Any:
         def build_inner(messages: Any) -> bytes:
             sub = BytesIO()
-            self.subcon._build(messages, sub, context, _sub(path, "messages"))
+            self.subcon._build(messages, sub, context, sub_path(path, "messages"))
             return sub.getvalue()
 
         return b_legacy_value(obj, stream, evaluate(self.codec, context),

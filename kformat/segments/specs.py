@@ -19,8 +19,8 @@ __all__ = ["spec_grammar"]
 @functools.cache
 def spec_grammar(name: str, version: int) -> KStruct:
     """The body grammar of the spec ``name`` at ``version``."""
-    from kformat.protocol.compiler import body_grammar
-    from kformat.protocol.registry import load_registry
+    from kformat.spec.compiler import body_grammar
+    from kformat.spec.registry import load_registry
 
     try:
         return body_grammar(load_registry().message(name), version)

@@ -41,7 +41,7 @@ def _files(node: Traversable, prefix: str) -> Iterator[tuple[str, bytes]]:
 def package_zip(path: str | Path) -> Path:
     """Write the kformat package (modules and grammars) to the zip ``path``; return it."""
     import kformat
-    from kformat.protocol.registry import grammar_root
+    from kformat.spec.registry import grammar_root
 
     package = Path(kformat.__file__).resolve().parent
     out = Path(path)

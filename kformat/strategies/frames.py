@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from kformat.primitives import CompiledGrammar
 from kformat.protocol.api import build_request, build_response, compiled_grammar
-from kformat.protocol.compiler import body_grammar
 from kformat.protocol.framing import frame
+from kformat.spec.compiler import body_grammar
 from kformat.strategies import primitives as p
 from kformat.strategies.grammar import (
     RECORD_KINDS,
@@ -61,7 +61,7 @@ class Frame:
 def _apis(api: int | str | None, version: int | None,
           kind: str) -> st.SearchStrategy[tuple[int, int]]:
     """(api key, version) pairs; given ones are checked now."""
-    from kformat.protocol.registry import load_registry
+    from kformat.spec.registry import load_registry
 
     if api is not None:
         msg = message_def(api, kind)

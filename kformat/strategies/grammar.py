@@ -47,9 +47,9 @@ from kformat.primitives.scalars import (
     VarLongType,
 )
 from kformat.primitives.tagged import UNKNOWN_TAGS, TaggedFields
-from kformat.protocol.compiler import Absent, body_grammar
-from kformat.protocol.records_field import RecordsField
-from kformat.protocol.schema import MessageDef
+from kformat.spec.compiler import Absent, body_grammar
+from kformat.spec.records_field import RecordsField
+from kformat.spec.schema import MessageDef
 from kformat.strategies import primitives as p
 
 __all__ = [
@@ -299,7 +299,7 @@ def from_grammar(grammar: Construct, *, unknown_tags: bool = False, max_items: i
 
 
 def _registry() -> Any:
-    from kformat.protocol.registry import load_registry
+    from kformat.spec.registry import load_registry
 
     return load_registry()
 

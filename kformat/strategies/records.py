@@ -12,7 +12,7 @@ walking the record grammar (:data:`kformat.records.batch.Record`) with
 
 :func:`batch_bytes`, :func:`legacy_message_sets` and :func:`record_sets` give wire bytes
 (several entries in a row, magic 0/1 wrappers holding their inner messages), the last as the
-:class:`~kformat.protocol.records_field.RecordSet` a protocol ``records`` field holds.
+:class:`~kformat.spec.records_field.RecordSet` a protocol ``records`` field holds.
 """
 
 from __future__ import annotations
@@ -23,13 +23,14 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from kformat.protocol.records_field import RecordSet
 from kformat.records.api import build_batch
 from kformat.records.batch import Record as RecordGrammar
 from kformat.records.codecs import codecs_for
 from kformat.records.control import control_record
 from kformat.records.enums import TimestampType
+from kformat.records.framing import NAMED_FLAGS, TIMESTAMP_TYPE_FLAG, flag_bits
 from kformat.records.model import RECORD_FIELDS, Batch, Record
+from kformat.spec.records_field import RecordSet
 from kformat.strategies import primitives as p
 from kformat.strategies.grammar import from_grammar
 
@@ -142,10 +143,7 @@ def _v2(draw: Any, codec: st.SearchStrategy[int], control: st.SearchStrategy[boo
 
 def _named_bits(attributes: int, batch: Batch) -> int:
     """``attributes`` with bits 3-6 set from the batch's named flags (as build_batch does)."""
-    attributes &= ~0x78
-    attributes |= ((0x08 if batch.timestamp_type else 0) | (0x10 if batch.is_transactional else 0)
-                   | (0x20 if batch.is_control else 0) | (0x40 if batch.has_delete_horizon else 0))
-    return attributes
+    return (attributes & ~NAMED_FLAGS) | flag_bits(batch)
 
 
 def v2_batches(*, codec: int | Sequence[int] | None = None, control: bool | None = None,
@@ -184,7 +182,7 @@ def _legacy(draw: Any, magic: st.SearchStrategy[int], codec: st.SearchStrategy[i
     wrapper_stamp = draw(stamp)
     records = []
     for offset in offsets:
-        attributes = 0x08 if log_append else 0
+        attributes = TIMESTAMP_TYPE_FLAG if log_append else 0
         if not codec_id and magic_id == 1 and not log_append:
             attributes = 0
         records.append(Record(offset=offset, timestamp=wrapper_stamp if log_append else draw(stamp),
@@ -197,7 +195,7 @@ def _legacy(draw: Any, magic: st.SearchStrategy[int], codec: st.SearchStrategy[i
                for r in records]
     if codec_id:
         max_ts = wrapper_stamp if log_append else max(r.timestamp for r in records)
-        attributes = codec_id | (0x08 if log_append else 0)
+        attributes = codec_id | (TIMESTAMP_TYPE_FLAG if log_append else 0)
     else:
         max_ts = base.timestamp
         attributes = base.attributes

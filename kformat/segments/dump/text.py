@@ -1,0 +1,160 @@
+"""``kformat dump``'s text: the Java tool's labels and line formats, and its JSON lines."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Iterable
+from typing import Any
+
+from kformat.errors import KFormatError
+from kformat.jsonable import to_jsonable
+from kformat.protocol.kraft import decode_control_value
+from kformat.records.codecs import Codec
+from kformat.records.control import ControlType, decode_control
+from kformat.records.enums import json_name
+from kformat.records.fields import add_sequence, snake, timestamp_type_of
+from kformat.records.model import Batch, Record
+from kformat.segments.decoders import (
+    camel,
+    to_json,
+)
+
+__all__ = ["BOOTSTRAP_SNAPSHOT", "KRAFT_SNAPSHOT_SUFFIX", "RECORD_INDENT", "STDIN_NAME",
+           "TIMESTAMP_LABELS", "batch_fields", "control_fields", "dump_json", "format_batch",
+           "format_fields", "record_fields"]
+
+KRAFT_SNAPSHOT_SUFFIX = ".checkpoint"
+BOOTSTRAP_SNAPSHOT = "bootstrap.checkpoint"
+RECORD_INDENT = "|"
+STDIN_NAME = "<stdin>"
+TIMESTAMP_LABELS = ("CreateTime", "LogAppendTime", "NoTimestampType")
+_JSON_LABELS = {"isValid": "crc_valid", "keySize": "key_size", "valueSize": "value_size",
+                "headerKeys": "header_keys"}
+"""The Java tool's record labels -> JSON names (docs/json.md); batches use batch_json."""
+_KRAFT_SNAPSHOT_NAME = re.compile(r"(\d+)-(\d+)\.checkpoint")
+_CONTROL_LABELS = {
+    ControlType.SNAPSHOT_HEADER: "SnapshotHeader",
+    ControlType.SNAPSHOT_FOOTER: "SnapshotFooter",
+    ControlType.KRAFT_VERSION: "KRaftVersion",
+    ControlType.KRAFT_VOTERS: "KRaftVoters",
+}
+
+
+# --------------------------------------------------------------------------- formatting
+
+
+def _timestamp_type(batch: Batch) -> str:
+    return TIMESTAMP_LABELS[timestamp_type_of(batch)]  # NO_TIMESTAMP_TYPE is -1: the last
+
+
+def batch_fields(batch: Batch) -> list[tuple[str, Any]]:
+    """The batch line's (label, value) pairs in the Java tool's order. The timestamp's label
+    is the batch's timestamp type; ``deleteHorizonMs`` is ``None`` when absent."""
+    fields: list[tuple[str, Any]]
+    if batch.magic >= 2:
+        fields = [
+            ("baseOffset", batch.base_offset),
+            ("lastOffset", batch.last_offset),
+            ("count", len(batch.records)),
+            ("baseSequence", batch.base_sequence),
+            ("lastSequence", add_sequence(batch.base_sequence, batch.last_offset_delta)),
+            ("producerId", batch.producer_id),
+            ("producerEpoch", batch.producer_epoch),
+            ("partitionLeaderEpoch", batch.partition_leader_epoch),
+            ("isTransactional", batch.is_transactional),
+            ("isControl", batch.is_control),
+            ("deleteHorizonMs", batch.base_timestamp if batch.has_delete_horizon else None),
+        ]
+    else:
+        fields = [("offset", batch.last_offset)]
+    return [
+        *fields,
+        ("position", batch.position),
+        (_timestamp_type(batch), batch.max_timestamp),
+        ("size", batch.size),
+        ("magic", batch.magic),
+        ("compresscodec", json_name(batch.codec, Codec)),
+        ("crc", batch.crc),
+        ("isvalid", batch.crc_valid is not False),
+    ]
+
+
+def _text(label: str, value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if label == "deleteHorizonMs":
+        return "OptionalLong.empty" if value is None else f"OptionalLong[{value}]"
+    if label == "headerKeys":
+        return "[" + ",".join(value) + "]"
+    return str(value)
+
+
+def format_fields(fields: Iterable[tuple[str, Any]]) -> str:
+    """``label: value`` pairs joined by spaces, values written the way Java prints them."""
+    return " ".join(f"{label}: {_text(label, value)}" for label, value in fields)
+
+
+def format_batch(batch: Batch) -> str:
+    """The Java tool's batch line."""
+    return format_fields(batch_fields(batch))
+
+
+def record_fields(batch: Batch, record: Record) -> list[tuple[str, Any]]:
+    """A record's metadata (label, value) pairs, in the Java tool's order."""
+    fields: list[tuple[str, Any]] = [
+        ("offset", record.offset),
+        (_timestamp_type(batch), record.timestamp),
+        ("keySize", -1 if record.key is None else len(record.key)),
+        ("valueSize", -1 if record.value is None else len(record.value)),
+    ]
+    if batch.magic >= 2:
+        fields += [("sequence", add_sequence(batch.base_sequence, record.offset_delta)),
+                   ("headerKeys", [k for k, _ in record.headers])]
+    elif not batch.codec:  # a plain magic 0/1 message is its own batch
+        fields += [("isValid", batch.crc_valid is not False), ("crc", batch.crc)]
+    return fields
+
+
+def control_fields(record: Record) -> tuple[str, dict[str, Any]]:
+    """(text, JSON) describing a control record, as the Java tool prints it."""
+    try:
+        control = decode_control(record)
+    except KFormatError as exc:
+        return f" controlType: INVALID ({exc})", {"error": str(exc)}
+    kind = control["type"]
+    if kind in (ControlType.ABORT, ControlType.COMMIT):
+        name = ControlType(kind).name
+        epoch = control["coordinator_epoch"]
+        return (f" endTxnMarker: {name} coordinatorEpoch: {epoch}",
+                {"endTxnMarker": name, "coordinatorEpoch": epoch})
+    if kind in _CONTROL_LABELS and record.value is not None:
+        label = _CONTROL_LABELS[ControlType(kind)]
+        try:
+            decoded = decode_control_value(kind, bytes(record.value))
+        except KFormatError:
+            pass
+        else:
+            data = camel(decoded.value)
+            return f" {label} {to_json(data)}", {label: data, "version": decoded.version}
+    name = control["type_name"]
+    return f" controlType: {name}({kind})", {"controlType": name, "typeId": kind}
+
+
+def _json_value(value: Any) -> Any:
+    """One JSON convention (docs/json.md): snake_case keys at any depth, bytes as
+    ``{"$bytes": ...}``, UUIDs as ``{"$uuid": ...}``."""
+    if isinstance(value, dict):
+        return {snake(str(k)): _json_value(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json_value(v) for v in value]
+    if isinstance(value, bytes | bytearray | memoryview | uuid.UUID | float):
+        return to_jsonable(value)
+    return value
+
+
+def dump_json(obj: dict[str, Any]) -> str:
+    """A ``dump --json`` line."""
+    return to_json(_json_value(obj))
+
+
