@@ -49,6 +49,7 @@ __all__ = [
     "PlainKafkaSegmentsDataSource",
     "PruningReader",
     "SegmentSplit",
+    "SplitGroup",
     "WrittenParts",
     "corrupt_count",
     "register",
@@ -76,6 +77,37 @@ class SegmentSplit(InputPartition):
 
     def __repr__(self) -> str:
         return f"SegmentSplit({self.file.path!r}, {self.start}, {self.end})"
+
+
+class SplitGroup(InputPartition):
+    """Several small splits read one after the other by one task (picklable)."""
+
+    def __init__(self, splits: list[SegmentSplit]) -> None:
+        super().__init__(tuple((s.path, s.start, s.end) for s in splits))
+        self.splits = list(splits)
+
+    def __repr__(self) -> str:
+        return f"SplitGroup({self.splits!r})"
+
+
+def pack(splits: list[SegmentSplit], size: int) -> list[SegmentSplit | SplitGroup]:
+    """Consecutive splits grouped up to ``size`` bytes each (a split alone stays itself;
+    ``size`` 0: no grouping), as Spark's file sources pack small files into a partition."""
+    if size <= 0:
+        return list(splits)
+    out: list[SegmentSplit | SplitGroup] = []
+    group: list[SegmentSplit] = []
+    total = 0
+    for split in splits:
+        n = split.end - split.start
+        if group and total + n > size:
+            out.append(group[0] if len(group) == 1 else SplitGroup(group))
+            group, total = [], 0
+        group.append(split)
+        total += n
+    if group:
+        out.append(group[0] if len(group) == 1 else SplitGroup(group))
+    return out
 
 
 class KafkaSegmentsReader(DataSourceReader):
@@ -129,13 +161,19 @@ class KafkaSegmentsReader(DataSourceReader):
                 finally:
                     source.close()
             out += [SegmentSplit(f, a, b, topic, partition) for a, b in ranges]
-        return out
+        return pack(out, s.pack_size)  # type: ignore[return-value]
 
     def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
+        if isinstance(partition, SplitGroup):
+            for split in partition.splits:
+                yield from self._read_split(split)
+        elif isinstance(partition, SegmentSplit):
+            yield from self._read_split(partition)
+        # else no files to read: Spark runs one task with a placeholder partition
+
+    def _read_split(self, partition: SegmentSplit) -> Iterator[pa.RecordBatch]:
         from kformat.spark.columns import ColumnReader, ReadOptions
 
-        if not isinstance(partition, SegmentSplit):
-            return  # no files to read: Spark runs one task with a placeholder partition
         source = partition.file.open()
         try:
             reader = ColumnReader(source, segment=partition.file.path, topic=partition.topic,

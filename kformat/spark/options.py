@@ -10,6 +10,9 @@ option                 meaning                                                  
 ``splitSize``          bytes per Spark partition; bigger segments are cut at      128m
                        batch boundaries (``0``: one partition per file).
                        Suffixes k, m, g.
+``packSize``           smaller files and splits are read together by one Spark    16m
+                       partition, up to this many bytes (``0``: one partition
+                       per split): fewer, larger tasks
 ``verifyCrc``          check batch CRCs (``crcValid`` is null when false)         true
 ``skipControl``        leave out the records of control batches                   false
 ``decode``             ``consumer_offsets``, ``transaction_state``,               (none)
@@ -44,9 +47,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-__all__ = ["DEFAULT_SPLIT_SIZE", "MODES", "Settings", "parse_bool", "parse_mode", "parse_size"]
+__all__ = ["DEFAULT_PACK_SIZE", "DEFAULT_SPLIT_SIZE", "MODES", "Settings", "parse_bool", "parse_mode", "parse_size"]
 
 DEFAULT_SPLIT_SIZE = 128 << 20
+DEFAULT_PACK_SIZE = 16 << 20
+"""Splits read together by one task, up to this many bytes: a Spark task costs tens of
+milliseconds, a 1 MiB segment a few (Kafka's default segment is 1 GiB, a test's or a small
+topic's much smaller)."""
 _SIZE = re.compile(r"\s*([0-9]+)\s*([kmgt]?)b?\s*", re.IGNORECASE)
 _UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
 
@@ -107,6 +114,8 @@ class Settings:
     fs_options: tuple[tuple[str, str], ...] = ()
     use_index: bool = True
     """Plan splits and skip ranges with the ``.index``/``.timeindex`` files (``useIndex``)."""
+    pack_size: int = DEFAULT_PACK_SIZE
+    """Splits read together by one Spark partition, up to this many bytes (``packSize``)."""
 
     @classmethod
     def from_options(cls, options: Mapping[str, str]) -> Settings:
@@ -148,7 +157,8 @@ class Settings:
         fs = tuple(sorted((k, v) for k, v in opts.items()
                           if k == "fs" or k.startswith(("fs.", "storage."))))
         use_index = parse_bool(opts.get("useindex", "true"), "useIndex")
-        return cls(tuple(paths), split, read, fs, use_index)
+        pack = parse_size(opts.get("packsize", DEFAULT_PACK_SIZE), "packSize")
+        return cls(tuple(paths), split, read, fs, use_index, pack)
 
     @property
     def decode(self) -> str | None:

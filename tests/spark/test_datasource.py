@@ -46,13 +46,25 @@ def test_every_row_of_every_codec_and_magic(spark: Any, corpus_data: data.Fixtur
 def test_split_size_plans_more_partitions_with_the_same_rows(
         spark: Any, corpus_data: data.Fixture) -> None:
     path = f"{corpus_data.log_dir}/*/*.log"
-    whole = load(spark, path, splitSize="0")
-    split = load(spark, path, splitSize="24k")
+    whole = load(spark, path, splitSize="0", packSize="0")
+    split = load(spark, path, splitSize="24k", packSize="0")
     files = len(list(corpus_data.log_dir.glob("*/*.log")))
     assert whole.rdd.getNumPartitions() == files
     assert split.rdd.getNumPartitions() >= 2 * files
     # equal rows, no duplicates: no batch was read by two partitions, none was missed
     assert collect(split) == corpus_data.rows
+
+
+def test_small_splits_are_packed_into_fewer_partitions_with_the_same_rows(
+        spark: Any, corpus_data: data.Fixture) -> None:
+    path = f"{corpus_data.log_dir}/*/*.log"
+    files = sorted(corpus_data.log_dir.glob("*/*.log"))
+    total = sum(f.stat().st_size for f in files)
+    packed = load(spark, path, packSize=str(total // 2 + 1))
+    assert 2 <= packed.rdd.getNumPartitions() <= 3 < len(files)
+    assert load(spark, path).rdd.getNumPartitions() == 1  # 16m by default: all in one
+    assert collect(packed) == corpus_data.rows
+    assert collect(load(spark, path, splitSize="24k", packSize="60k")) == corpus_data.rows
 
 
 def test_truncated_last_batch_in_each_mode(

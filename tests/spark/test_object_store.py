@@ -86,6 +86,7 @@ def test_spark_reads_s3_with_storage_options(spark: Any, s3: dict[str, str],
                                              corpus_data: data.Fixture) -> None:
     from tests.spark.test_datasource import collect, load
 
-    df = load(spark, f"s3://{BUCKET}/logs/*/*.log", splitSize="24k", mode="FAILFAST", **s3)
+    df = load(spark, f"s3://{BUCKET}/logs/*/*.log", splitSize="24k", packSize="0",
+              mode="FAILFAST", **s3)
     assert df.rdd.getNumPartitions() > len(corpus_data.shards)
     assert collect(df) == corpus_data.rows
