@@ -191,7 +191,8 @@ def test_filters_on_partition_and_offset_skip_files(spark: Any,
     low = bases[1] + 1  # the first segment of partition 1 ends before this offset
     wanted = [b for b, nxt in zip(bases, [*bases[1:], None], strict=True)
               if nxt is None or nxt > low]
-    df = load(spark, path).where(f"partition = 1 AND offset >= {low}")
+    # packSize 0: one Spark partition per file kept, so the count shows which were skipped
+    df = load(spark, path, packSize="0").where(f"partition = 1 AND offset >= {low}")
     assert df.rdd.getNumPartitions() == len(wanted) < len(bases)
     assert collect(df) == [r for r in corpus_data.rows if r[1] == 1 and r[2] >= low]
     assert load(spark, path).where("partition = 99").count() == 0
@@ -238,9 +239,9 @@ def test_timestamp_and_offset_filters_give_the_filtered_rows(
     path = f"{corpus_data.log_dir}/*/*.log"
     stamps = sorted(r[3] for r in corpus_data.rows if r[3] is not None)
     t = stamps[len(stamps) * 3 // 4]
-    df = load(spark, path, splitSize="16k").where(
+    df = load(spark, path, splitSize="16k", packSize="0").where(
         f"timestamp >= timestamp_micros({t}) AND offset >= 100")
     assert collect(df) == [r for r in corpus_data.rows
                            if r[3] is not None and r[3] >= t and r[2] >= 100]
-    unfiltered = load(spark, path, splitSize="16k").rdd.getNumPartitions()
+    unfiltered = load(spark, path, splitSize="16k", packSize="0").rdd.getNumPartitions()
     assert df.rdd.getNumPartitions() <= unfiltered
