@@ -4,7 +4,6 @@ errors and exit codes, a closed pipe, kafka-dump-log.sh's option names (docs/cli
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import subprocess
 import sys
@@ -17,15 +16,10 @@ import kformat
 from kformat.cli import COMMANDS, build_parser, run, version_text
 from kformat.console import PROBLEMS, USAGE, Console, parse_hex
 from kformat.records.decoders import JAVA_DECODER_CLASSES
+from tests.cli.runner import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 LOG = "00000000000000000000.log"
-
-
-def cli(*argv: str, stdin: bytes = b"") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = run(list(argv), Console(stdout=out, stderr=err, stdin=io.BytesIO(stdin)))
-    return code, out.getvalue(), err.getvalue()
 
 
 def batches() -> bytes:

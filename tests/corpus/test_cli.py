@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from kformat.cli import main, run
-from kformat.console import Console
+from kformat.cli import main
 from kformat.corpus.archive import ArchiveError, unpacked
+from tests.cli.runner import cli
 
 
 def test_generate_then_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -79,12 +79,6 @@ def _tar(root: Path, *, inside: bool, mode: str = "w") -> bytes:
     return buffer.getvalue()
 
 
-def _cli(*argv: str, stdin: bytes = b"") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = run(list(argv), Console(stdout=out, stderr=err, stdin=io.BytesIO(stdin)))
-    return code, out.getvalue(), err.getvalue()
-
-
 @pytest.fixture(scope="module")
 def small_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("archive") / "corpus"
@@ -97,7 +91,7 @@ def small_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_verify_reads_an_archive_from_stdin(small_corpus: Path, inside: bool,
                                             mode: str) -> None:
     checked = len(json.loads((small_corpus / "manifest.json").read_text())["fixtures"])
-    code, out, err = _cli("fixtures", "verify", "-",
+    code, out, err = cli("fixtures", "verify", "-",
                           stdin=_tar(small_corpus, inside=inside, mode=mode))
     assert (code, err) == (0, "")
     assert out.endswith(f"{checked} fixtures checked, 0 problems\n")
@@ -112,20 +106,20 @@ def test_verify_reads_an_archive_file_and_reports_damage(small_corpus: Path,
     (damaged / valid["files"]["data"]).write_bytes(b"\x00")
     archive = tmp_path / "corpus.tar"
     archive.write_bytes(_tar(damaged, inside=True))
-    code, out, _ = _cli("fixtures", "verify", str(archive))
+    code, out, _ = cli("fixtures", "verify", str(archive))
     assert code == 1
     assert f"{valid['id']}: data: size or sha256 differs from the expectation" in out
 
 
 def test_verify_refuses_what_is_not_a_corpus_archive(tmp_path: Path) -> None:
-    code, out, err = _cli("fixtures", "verify", "-", stdin=b"not a tar archive")
+    code, out, err = cli("fixtures", "verify", "-", stdin=b"not a tar archive")
     assert (code, out) == (2, "")
     assert err == ("kformat fixtures verify: standard input: not a readable tar archive: "
                    "truncated header\n")
     empty = tmp_path / "empty"
     empty.mkdir()
     (empty / "readme.txt").write_text("no manifest here")
-    code, _, err = _cli("fixtures", "verify", "-", stdin=_tar(empty, inside=True))
+    code, _, err = cli("fixtures", "verify", "-", stdin=_tar(empty, inside=True))
     assert code == 2
     assert "the archive holds no manifest.json" in err
 

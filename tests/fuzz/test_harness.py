@@ -8,6 +8,7 @@ import pytest
 
 from kformat.cli import main as kformat_main
 from kformat.fuzz.harness import ENTRIES, Finding, _save, fuzz_parsers, havoc, replay
+from tests.cli.runner import cli
 
 
 def test_a_few_thousand_mutated_inputs_raise_only_kformat_errors(tmp_path):
@@ -53,26 +54,15 @@ def test_a_saved_finding_replays(tmp_path, capsys):
     assert "TruncatedError" in capsys.readouterr().out
 
 
-def _cli(*argv: str, stdin: bytes = b"") -> tuple[int, str, str]:
-    import io
-
-    from kformat.cli import run
-    from kformat.console import Console
-
-    out, err = io.StringIO(), io.StringIO()
-    code = run(list(argv), Console(stdout=out, stderr=err, stdin=io.BytesIO(stdin)))
-    return code, out.getvalue(), err.getvalue()
-
-
 def test_raw_input_replays_from_stdin_on_every_engine():
     from kformat import engine
 
     engines = ",".join(engine.available())
-    code, out, err = _cli("fuzz", "replay", "-", "--entry", "batches", stdin=b"\x00" * 5)
+    code, out, err = cli("fuzz", "replay", "-", "--entry", "batches", stdin=b"\x00" * 5)
     assert (code, err) == (0, "")
     assert out.startswith(f"5 bytes: entry batches, engines {engines}: TruncatedError in ")
     assert "offset 0" in out
-    code, out, _ = _cli("fuzz", "replay", "-", "--entry", "record", "--hex",
+    code, out, _ = cli("fuzz", "replay", "-", "--entry", "record", "--hex",
                         "--param", "topic=__consumer_offsets", "--param", "key=0001",
                         stdin=b"0x00 0x03")
     assert code == 0
@@ -80,15 +70,15 @@ def test_raw_input_replays_from_stdin_on_every_engine():
 
 
 def test_raw_input_replay_needs_an_entry_point():
-    code, out, err = _cli("fuzz", "replay", "-", stdin=b"\x00")
+    code, out, err = cli("fuzz", "replay", "-", stdin=b"\x00")
     assert (code, out) == (2, "")
     assert err == ("kformat fuzz replay: standard input holds raw input bytes: name the entry "
                    "point they go to with --entry\n")
-    code, _, err = _cli("fuzz", "replay", "-", "--entry", "nope", stdin=b"\x00")
+    code, _, err = cli("fuzz", "replay", "-", "--entry", "nope", stdin=b"\x00")
     assert code == 2
     assert err.startswith("kformat fuzz replay: unknown entry point 'nope'; the entry points "
                           "are batches, batches-lenient, conversation, ")
-    code, _, err = _cli("fuzz", "replay", "-", "--entry", "batches", "--param", "oops",
+    code, _, err = cli("fuzz", "replay", "-", "--entry", "batches", "--param", "oops",
                         stdin=b"\x00")
     assert code == 2 and "--param 'oops': expected KEY=VALUE" in err
 
