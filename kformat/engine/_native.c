@@ -1146,11 +1146,10 @@ typedef struct {
     PyObject *level;   /* compression level (the compression_level parameter), borrowed */
 } Writer;
 
+/* Grow w so that n more bytes fit (doubling). */
 static int
-reserve(Writer *w, Py_ssize_t n)
+reserve_slow(Writer *w, Py_ssize_t n)
 {
-    if (w->cap - w->len >= n)
-        return 0;
     Py_ssize_t cap = w->cap ? w->cap : 256;
     while (cap - w->len < n) {
         if (cap > PY_SSIZE_T_MAX / 2) {
@@ -1167,6 +1166,62 @@ reserve(Writer *w, Py_ssize_t n)
     w->buf = buf;
     w->cap = cap;
     return 0;
+}
+
+static inline int
+reserve(Writer *w, Py_ssize_t n)
+{
+    if (w->cap - w->len >= n)
+        return 0;
+    return reserve_slow(w, n);
+}
+
+/* Scratch buffers kept between builds for the writers of a whole message and of a region to
+ * compress: a fresh buffer of a few hundred KiB is a fresh mapping from the allocator, and
+ * faulting its pages in costs more than the build itself. A writer takes one (or starts
+ * empty when none is free: another thread's build, a nested region) and gives it back when
+ * done; buffers above SCRATCH_KEEP are freed, not kept. Taking and giving back run with the
+ * GIL held and call no Python code in between. */
+#define SCRATCH_SLOTS 4
+#define SCRATCH_KEEP ((Py_ssize_t)2 << 20)
+static struct {
+    char *buf;
+    Py_ssize_t cap;
+} scratch[SCRATCH_SLOTS];
+
+static void
+writer_take_scratch(Writer *w)
+{
+    for (int i = 0; i < SCRATCH_SLOTS; i++) {
+        if (scratch[i].buf) {
+            w->buf = scratch[i].buf;
+            w->cap = scratch[i].cap;
+            w->len = 0;
+            scratch[i].buf = NULL;
+            scratch[i].cap = 0;
+            return;
+        }
+    }
+}
+
+/* Release a writer's buffer: kept as scratch if there is room, else freed. */
+static void
+writer_release(Writer *w)
+{
+    if (w->buf && w->cap <= SCRATCH_KEEP) {
+        for (int i = 0; i < SCRATCH_SLOTS; i++) {
+            if (!scratch[i].buf) {
+                scratch[i].buf = w->buf;
+                scratch[i].cap = w->cap;
+                w->buf = NULL;
+                w->cap = w->len = 0;
+                return;
+            }
+        }
+    }
+    PyMem_Free(w->buf);
+    w->buf = NULL;
+    w->cap = w->len = 0;
 }
 
 static inline int
@@ -1477,14 +1532,149 @@ build_record(Writer *w, RecordLayout *layout, RecordObject *rec)
     return 0;
 }
 
+static inline Py_ssize_t
+uvarint_size(uint64_t v)
+{
+    Py_ssize_t n = 1;
+    while (v > 0x7F) {
+        v >>= 7;
+        n++;
+    }
+    return n;
+}
+
+/* How many bytes put_length writes for n (a length put_length refuses: any size, it fails
+ * when written). */
+static Py_ssize_t
+length_size(long prefix, int64_t n)
+{
+    switch (prefix) {
+    case PFX_INT16:
+        return 2;
+    case PFX_INT32:
+        return 4;
+    case PFX_COMPACT:
+        return n < 0 ? 1 : uvarint_size((uint64_t)n + 1);
+    default: /* PFX_VARINT */
+        return uvarint_size(zigzag(n) & U32_MAX);
+    }
+}
+
+/* How many bytes write_int writes for v (out of range: any size, it fails when written). */
+static Py_ssize_t
+int_size(long op, kf_wide v)
+{
+    switch (op) {
+    case OP_INT8:
+    case OP_UINT8:
+        return 1;
+    case OP_INT16:
+    case OP_UINT16:
+        return 2;
+    case OP_INT32:
+    case OP_UINT32:
+        return 4;
+    case OP_INT64:
+        return 8;
+    case OP_UVARINT:
+        return uvarint_size((uint64_t)v);
+    case OP_VARINT:
+        return uvarint_size(zigzag((int64_t)v) & U32_MAX);
+    default: /* OP_VARLONG */
+        return uvarint_size(zigzag((int64_t)v));
+    }
+}
+
+/* How many bytes build_blob writes for value (a value it refuses: any size). */
+static Py_ssize_t
+blob_size(long prefix, int text, PyObject *value)
+{
+    Py_ssize_t n = 0;
+    if (value == Py_None)
+        return length_size(prefix, -1);
+    if (text && PyUnicode_CheckExact(value)) {
+        if (!PyUnicode_AsUTF8AndSize(value, &n)) {
+            PyErr_Clear(); /* build_blob refuses it */
+            n = 0;
+        }
+    }
+    else if (!text && PyBytes_CheckExact(value))
+        n = PyBytes_GET_SIZE(value);
+    return length_size(prefix, n) + n;
+}
+
+/* The exact size build_record writes for rec into *size: 0; 1 when it cannot tell (headers
+ * of a plan that is not direct); -1 on failure (the failure build_record would raise). */
+static int
+record_size(RecordLayout *layout, RecordObject *rec, Py_ssize_t *size)
+{
+    Py_ssize_t total = 0;
+    for (Py_ssize_t i = 0; i < layout->n; i++) {
+        RecordField *f = &layout->f[i];
+        kf_wide v;
+        switch (f->slot) {
+        case KF_KEY:
+            total += blob_size(f->prefix, 0, rec->key);
+            break;
+        case KF_VALUE:
+            total += blob_size(f->prefix, 0, rec->value);
+            break;
+        case KF_HEADERS: {
+            if (!layout->headers_direct)
+                return 1;
+            PyObject *headers = kf_headers(rec);
+            if (!headers)
+                return -1;
+            Py_ssize_t n = PyTuple_GET_SIZE(headers);
+            total += length_size(f->prefix, n);
+            for (Py_ssize_t j = 0; j < n; j++) {
+                PyObject *pair = PyTuple_GET_ITEM(headers, j);
+                total += blob_size(layout->header_key.prefix, 1, PyTuple_GET_ITEM(pair, 0)) +
+                         blob_size(layout->header_value.prefix, 0, PyTuple_GET_ITEM(pair, 1));
+            }
+            break;
+        }
+        case KF_ATTRIBUTES:
+            total += int_size(f->op, rec->n.attributes);
+            break;
+        case KF_OFFSET_DELTA:
+            if (wide_difference(rec->n.offset, layout->base_offset, &v) < 0)
+                return -1;
+            total += int_size(f->op, v);
+            break;
+        default: /* KF_TIMESTAMP_DELTA */
+            if (layout->log_append)
+                v = rec->n.timestamp_delta;
+            else if (wide_difference(rec->n.timestamp, layout->base_timestamp, &v) < 0)
+                return -1;
+            total += int_size(f->op, v);
+        }
+    }
+    *size = total;
+    return 0;
+}
+
 /* An element holding a RECORD node, given a native Record: a length-prefixed record is
- * built in region (a scratch writer reused across records), then written with its length. */
+ * measured (record_size), its length written, then the record in place; a record it cannot
+ * measure is built in region (a scratch writer reused across records), then copied. */
 static int
 build_record_element(Writer *w, PyObject *element, PyObject *record, RecordLayout *layout,
                      RecordObject *rec, Writer *region)
 {
     if (element == record)
         return build_record(w, layout, rec);
+    Py_ssize_t size;
+    int rc = record_size(layout, rec, &size);
+    if (rc < 0)
+        return -1;
+    if (rc == 0) {
+        if (put_length(w, int_at(element, 1), size) < 0 || reserve(w, size) < 0)
+            return -1;
+        Py_ssize_t start = w->len;
+        if (build_record(w, layout, rec) < 0)
+            return -1;
+        return w->len - start == size ? 0 : fail("record size differs from its measure");
+    }
     region->len = 0;
     if (build_record(region, layout, rec) < 0)
         return -1;
@@ -1843,6 +2033,58 @@ build_struct_values(Writer *w, PyObject *struct_plan, PyObject *value)
     return rc;
 }
 
+static PyObject *str_level, *str_release;
+
+/* A read-only memoryview of n bytes at p, for a call that must not keep it: release it with
+ * view_release once the call has returned. */
+static PyObject *
+view_of(const char *p, Py_ssize_t n)
+{
+    return PyMemoryView_FromMemory((char *)(p ? p : ""), n, PyBUF_READ);
+}
+
+/* Release a view_of view: anything the callee kept of it then reads nothing. Returns 0, or -1
+ * (no exception set) when the memory is still exported: the caller must then never free or
+ * reuse it. */
+static int
+view_release(PyObject *view)
+{
+    PyObject *exc_type, *exc_value, *exc_tb;
+    PyErr_Fetch(&exc_type, &exc_value, &exc_tb); /* keep the call's own exception, if any */
+    PyObject *rc = PyObject_CallMethodNoArgs(view, str_release);
+    int ok = rc != NULL;
+    Py_XDECREF(rc);
+    PyErr_Clear();
+    PyErr_Restore(exc_type, exc_value, exc_tb);
+    Py_DECREF(view);
+    return ok ? 0 : -1;
+}
+
+/* The payload for a compressed region's plain bytes (region): the records layer's
+ * payload(plain, this, codec, magic, raw_key[, level=]) given a view of region's buffer (no
+ * copy), plan as OP_COMPRESSED. */
+static PyObject *
+compress_region(Writer *w, PyObject *plan, Writer *region, int64_t codec)
+{
+    PyObject *plain = view_of(region->buf, region->len);
+    PyObject *code = plain ? PyLong_FromLongLong(codec) : NULL;
+    PyObject *payload = NULL;
+    if (code) {
+        PyObject *args[6] = {plain, w->ctx, code, PyTuple_GET_ITEM(plan, 3),
+                             PyTuple_GET_ITEM(plan, 8), w->level};
+        PyObject *kwnames = w->level ? PyTuple_Pack(1, str_level) : NULL;
+        if (!w->level || kwnames)
+            payload = PyObject_Vectorcall(PyTuple_GET_ITEM(plan, 7), args, 5, kwnames);
+        Py_XDECREF(kwnames);
+    }
+    Py_XDECREF(code);
+    if (plain && view_release(plain) < 0) {
+        region->buf = NULL; /* still exported: leaked rather than freed under a reader */
+        region->cap = region->len = 0;
+    }
+    return payload;
+}
+
 static int
 build_node(Writer *w, PyObject *plan, PyObject *value)
 {
@@ -2000,21 +2242,10 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
         else if (!stored && PyErr_Occurred())
             return -1;
         Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
+        writer_take_scratch(&region);
         int rc = build_node(&region, PyTuple_GET_ITEM(plan, 6), value);
-        PyObject *plain = rc == 0 ? PyBytes_FromStringAndSize(region.buf ? region.buf : "",
-                                                              region.len) : NULL;
-        PyMem_Free(region.buf);
-        if (!plain)
-            return -1;
-        PyObject *args = Py_BuildValue("(OOLOO)", plain, w->ctx, (long long)codec,
-                                       PyTuple_GET_ITEM(plan, 3), raw_key);
-        PyObject *kwargs = args && w->level ? Py_BuildValue("{sO}", "level", w->level) : NULL;
-        PyObject *payload = args && (kwargs || !w->level)
-                                ? PyObject_Call(PyTuple_GET_ITEM(plan, 7), args, kwargs)
-                                : NULL;
-        Py_XDECREF(args);
-        Py_XDECREF(kwargs);
-        Py_DECREF(plain);
+        PyObject *payload = rc == 0 ? compress_region(w, plan, &region, codec) : NULL;
+        writer_release(&region);
         if (!payload)
             return -1;
         rc = PyBytes_CheckExact(payload)
@@ -2088,12 +2319,11 @@ native_build(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "O!O|O", &PyTuple_Type, &plan, &value, &level))
         return NULL;
     Writer w = {NULL, 0, 0, 0, NULL, NULL, level == Py_None ? NULL : level};
-    if (reserve(&w, 256) < 0)
-        return NULL;
+    writer_take_scratch(&w);
     PyObject *out = NULL;
     if (build_node(&w, plan, value) == 0)
-        out = PyBytes_FromStringAndSize(w.buf, w.len);
-    PyMem_Free(w.buf);
+        out = PyBytes_FromStringAndSize(w.buf ? w.buf : "", w.len);
+    writer_release(&w);
     return out;
 }
 
@@ -2134,9 +2364,12 @@ PyInit__native(void)
     str_int = PyUnicode_InternFromString("int");
     str_is_safe = PyUnicode_InternFromString("is_safe");
     str_raw = PyUnicode_InternFromString("raw");
+    str_level = PyUnicode_InternFromString("level");
+    str_release = PyUnicode_InternFromString("release");
     str_unknown_tags = PyUnicode_InternFromString("_unknown_tags");
     str_defaults_on_wire = PyUnicode_InternFromString("_defaults_on_wire");
-    if (!str_int || !str_is_safe || !str_raw || !str_unknown_tags || !str_defaults_on_wire)
+    if (!str_int || !str_is_safe || !str_raw || !str_level || !str_release || !str_unknown_tags ||
+        !str_defaults_on_wire)
         goto error;
     Fallback = PyErr_NewExceptionWithDoc(
         "kformat.engine._native.Fallback",
