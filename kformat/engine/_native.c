@@ -189,29 +189,155 @@ codec_of(PyObject *ctx, PyObject *plan, int64_t *out)
     return 0;
 }
 
+/* The bytearrays decompression writes into, kept across batches (PLAIN_SLOTS of them, each at
+ * most PLAIN_KEEP bytes; a bigger one is freed): a fresh buffer of a few hundred KiB is a
+ * fresh mapping from the allocator, and faulting its pages in costs several times the
+ * decompression. A buffer is taken for one decompressed region and given back when the region
+ * has been read, only if nothing else holds or exports it. Taking and giving back run with
+ * the GIL held and call no Python code in between; a nested region or another thread's finds
+ * no free slot and takes a new buffer. */
+#define PLAIN_SLOTS 2
+#define PLAIN_KEEP ((Py_ssize_t)4 << 20)
+static PyObject *plain_kept[PLAIN_SLOTS];
+
+static PyObject *
+plain_take(void)
+{
+    for (int i = 0; i < PLAIN_SLOTS; i++) {
+        if (plain_kept[i]) {
+            PyObject *buffer = plain_kept[i];
+            plain_kept[i] = NULL;
+            return buffer;
+        }
+    }
+    return PyByteArray_FromStringAndSize(NULL, 0);
+}
+
+static void
+plain_give_back(PyObject *buffer)
+{
+    if (buffer && PyByteArray_CheckExact(buffer) && Py_REFCNT(buffer) == 1 &&
+        ((PyByteArrayObject *)buffer)->ob_exports == 0 &&
+        PyByteArray_GET_SIZE(buffer) <= PLAIN_KEEP) {
+        for (int i = 0; i < PLAIN_SLOTS; i++) {
+            if (!plain_kept[i]) {
+                plain_kept[i] = buffer;
+                return;
+            }
+        }
+    }
+    Py_XDECREF(buffer);
+}
+
+/* A memoryview of r's region that keeps r->owner alive (so the callee may keep it), or NULL
+ * without an exception when there is no usable owner. */
+static PyObject *
+region_view(Reader *r)
+{
+    if (!r->owner)
+        return NULL;
+    PyObject *whole = PyMemoryView_FromObject(r->owner);
+    if (!whole) {
+        PyErr_Clear();
+        return NULL;
+    }
+    Py_buffer *b = PyMemoryView_GET_BUFFER(whole);
+    PyObject *view = NULL;
+    if (b->buf == (const void *)r->buf && b->ndim == 1 && b->itemsize == 1 &&
+        PyBuffer_IsContiguous(b, 'C') && r->end <= b->len) {
+        view = PySequence_GetSlice(whole, r->pos, r->end);
+        if (!view)
+            PyErr_Clear();
+    }
+    Py_DECREF(whole);
+    return view;
+}
+
 /* (OP_COMPRESSED, codec field, mask, magic, decompress, limit, plan): the rest of the region,
- * compressed with the codec ctx[field] & mask selects; decompress(codec, data, limit=,
- * magic=) is the records layer's (capped) function. The plan must consume it exactly. */
+ * compressed with the codec ctx[field] & mask selects; decompress(codec, data, buffer, limit,
+ * magic) is the records layer's (capped) decompress_into: data a view of the region (a bytes
+ * copy when r has no owner), buffer a kept bytearray; it answers the plain bytes, or their
+ * size n when they are buffer[:n]. The plan must consume them exactly. */
+int
+decompress_open(Reader *r, PyObject *plan, int64_t codec, Plain *p)
+{
+    memset(p, 0, sizeof *p);
+    PyObject *data = region_view(r);
+    if (!data)
+        data = PyBytes_FromStringAndSize((const char *)r->buf + r->pos, r->end - r->pos);
+    PyObject *buffer = data ? plain_take() : NULL;
+    PyObject *code = buffer ? PyLong_FromLongLong(codec) : NULL;
+    PyObject *answer = NULL;
+    if (code) {
+        PyObject *args[5] = {code, data, buffer, r->limit ? r->limit : PyTuple_GET_ITEM(plan, 5),
+                             PyTuple_GET_ITEM(plan, 3)};
+        answer = PyObject_Vectorcall(PyTuple_GET_ITEM(plan, 4), args, 5, NULL);
+    }
+    Py_XDECREF(code);
+    Py_XDECREF(data);
+    if (!answer) {
+        plain_give_back(buffer);
+        return -1;
+    }
+    if (PyBytes_CheckExact(answer)) {
+        plain_give_back(buffer);
+        p->holder = answer;
+        p->buf = (const uint8_t *)PyBytes_AS_STRING(answer);
+        p->len = PyBytes_GET_SIZE(answer);
+    }
+    else {
+        Py_ssize_t n = PyLong_CheckExact(answer) ? PyLong_AsSsize_t(answer) : -1;
+        Py_DECREF(answer);
+        if (n == -1)
+            PyErr_Clear();
+        if (!PyByteArray_CheckExact(buffer)) { /* cannot be: plain_take makes bytearrays */
+            Py_DECREF(buffer);
+            return fail("decompression buffer");
+        }
+        p->holder = buffer; /* pinned: it cannot be resized while the region is read */
+        if (PyObject_GetBuffer(buffer, &p->pin, PyBUF_SIMPLE) < 0) {
+            p->holder = NULL;
+            Py_DECREF(buffer);
+            return -1;
+        }
+        p->pinned = 1;
+        if (n < 0 || n > p->pin.len) {
+            decompress_close(p);
+            return fail("decompressed size outside the buffer");
+        }
+        p->buf = (const uint8_t *)p->pin.buf;
+        p->len = n;
+    }
+    r->pos = r->end;
+    return 0;
+}
+
+void
+decompress_close(Plain *p)
+{
+    if (p->pinned)
+        PyBuffer_Release(&p->pin);
+    p->pinned = 0;
+    PyObject *holder = p->holder;
+    p->holder = NULL;
+    p->buf = NULL;
+    p->len = 0;
+    if (holder && PyByteArray_CheckExact(holder))
+        plain_give_back(holder);
+    else
+        Py_XDECREF(holder);
+}
+
 PyObject *
 decompress_region(Reader *r, PyObject *plan, int64_t codec)
 {
-    PyObject *data = PyBytes_FromStringAndSize((const char *)r->buf + r->pos,
-                                               r->end - r->pos);
-    PyObject *args = data ? Py_BuildValue("(LO)", (long long)codec, data) : NULL;
-    PyObject *limit = r->limit ? r->limit : PyTuple_GET_ITEM(plan, 5);
-    PyObject *kwargs = args ? Py_BuildValue("{sOsO}", "limit", limit,
-                                            "magic", PyTuple_GET_ITEM(plan, 3)) : NULL;
-    PyObject *plain = kwargs ? PyObject_Call(PyTuple_GET_ITEM(plan, 4), args, kwargs) : NULL;
-    Py_XDECREF(data);
-    Py_XDECREF(args);
-    Py_XDECREF(kwargs);
-    if (!plain)
+    Plain p;
+    if (decompress_open(r, plan, codec, &p) < 0)
         return NULL;
-    if (!PyBytes_CheckExact(plain)) {
-        Py_DECREF(plain);
-        return fail_null("decompressed data is not bytes");
-    }
-    r->pos = r->end;
+    PyObject *plain = PyBytes_CheckExact(p.holder)
+                          ? Py_NewRef(p.holder)
+                          : PyBytes_FromStringAndSize((const char *)p.buf, p.len);
+    decompress_close(&p);
     return plain;
 }
 
@@ -230,18 +356,18 @@ parse_compressed(Reader *r, PyObject *plan)
         }
         return value;
     }
-    PyObject *plain = decompress_region(r, plan, codec);
-    if (!plain)
+    Plain plain;
+    if (decompress_open(r, plan, codec, &plain) < 0)
         return NULL;
-    Reader inner = {(const uint8_t *)PyBytes_AS_STRING(plain), 0, PyBytes_GET_SIZE(plain),
-                    r->depth, r->tracked, r->ctx, r->verify, r->limit};
+    Reader inner = {plain.buf, 0, plain.len, r->depth, r->tracked, r->ctx, r->verify, r->limit,
+                    plain.holder};
     PyObject *value = parse_node(&inner, element);
     if (value && inner.pos != inner.end) {
         Py_CLEAR(value);
         fail("decompressed region not consumed");
     }
     r->tracked = inner.tracked;
-    Py_DECREF(plain);
+    decompress_close(&plain);
     return value;
 }
 
@@ -879,7 +1005,8 @@ parse_tagged_into(Reader *r, PyObject *plan, PyObject *dict)
             continue;
         }
         PyObject *entry = PyTuple_GET_ITEM(entries, j);
-        Reader sub = {r->buf, r->pos, stop, r->depth, 0, r->ctx, r->verify, r->limit};
+        Reader sub = {r->buf, r->pos, stop, r->depth, 0, r->ctx, r->verify, r->limit,
+                      r->owner};
         PyObject *value = parse_node(&sub, PyTuple_GET_ITEM(entry, 2));
         if (!value)
             goto error;
@@ -2297,7 +2424,7 @@ native_parse(PyObject *self, PyObject *args)
         return fail_null("start outside the buffer");
     }
     Reader r = {(const uint8_t *)view.buf, pos, view.len, 0, 0, NULL, verify,
-                limit == Py_None ? NULL : limit};
+                limit == Py_None ? NULL : limit, view.obj};
     /* No collection while the tree is built: the new objects are all reachable from it, and
      * collecting young objects every 700 allocations costs more than building them. The
      * state is restored before returning (the GIL is held throughout). */
