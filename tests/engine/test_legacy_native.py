@@ -17,11 +17,12 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import kformat
 from kformat import engine
 from kformat import strategies as ks
-from kformat.engine.plan import describe
+from kformat.engine.plan import Op, describe
 from kformat.errors import EncodeError, KFormatError
 from kformat.records import legacy
 from kformat.records.codecs import compress
@@ -168,6 +169,24 @@ def test_a_reference_out_of_a_factory_struct_is_refused() -> None:
         lower(grammar, factories={id(inner): tuple})
     with pytest.raises(PlanError, match="is not a field of a struct being read"):
         lower(KStruct("m" / LegacyMagic(match=this._._.magic)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=300), st.integers(0, 7))
+def test_the_native_crc32_is_zlibs(data: bytes, skip: int) -> None:
+    """``_native.crc32`` (what the legacy plans' CRC nodes run, in C) equals zlib.crc32, at
+    every length and alignment."""
+    assert native().crc32(data) == zlib.crc32(data)
+    assert native().crc32(memoryview(data)[skip:]) == zlib.crc32(data[skip:])
+    crc = next(node for node in _nodes(set_plan()) if node and node[0] == Op.CRC)
+    assert crc[2] is native().crc32
+
+
+def _nodes(obj: Any) -> Any:
+    if isinstance(obj, tuple):
+        yield obj
+        for item in obj:
+            yield from _nodes(item)
 
 
 # --------------------------------------------------------------------------- values and bytes
