@@ -398,3 +398,32 @@ def test_the_records_api_reads_and_writes_legacy_sets_natively(
                 assert kformat.build_batch(parsed) == data
                 parsed.records[0] = parsed.records[0].replace(value=b"changed")
                 kformat.build_batch(parsed)  # a changed wrapper is recompressed natively
+
+
+def test_to_arrow_and_segments_read_mixed_magic_data_natively(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The columnar kernel (its magic 0/1 batches go through the records layer) and the
+    segment readers parse legacy entries on the native engine: no Python parse of them."""
+    pytest.importorskip("pyarrow")
+    import kformat.primitives.fast as fast
+    from kformat.records import to_arrow
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("left the native engine")
+
+    grammar = legacy._entry_grammar()
+    monkeypatch.setattr(grammar, "_parsefunc", refuse)
+    monkeypatch.setattr(fast, "parse_interpreted", refuse)
+    records = [Record(key=b"k%d" % i, value=b"v%d" % i, timestamp=10 + i) for i in range(3)]
+    with engine.using("python"):
+        parts = [kformat.build_batch(kformat.make_batch(records, base_offset=0)),
+                 kformat.build_batch(Batch(magic=1, codec=1, records=[
+                     r.replace(offset=3 + i) for i, r in enumerate(records)])),
+                 kformat.build_batch(Batch(magic=0, codec=0, records=[
+                     records[0].replace(offset=6, timestamp=-1)]))]
+    data = b"".join(parts)
+    with engine.using("native"):
+        table = to_arrow(data)
+        batches = kformat.parse_batches(data)
+    assert table.column("offset").to_pylist() == list(range(7))
+    assert [b.magic for b in batches] == [2, 1, 0]
