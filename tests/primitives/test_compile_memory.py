@@ -25,7 +25,7 @@ from kformat.primitives.emitting import EMIT_CONSTANTS, emit_value
 
 def _protocol_and_records() -> None:
     from kformat.protocol.api import grammar
-    from kformat.records.api import _v2
+    from kformat.records.conversion import v2_grammar as _v2
 
     CompiledGrammar(grammar(3, 12, "response"), "MetadataResponse v12")
     v2 = _v2()

@@ -17,7 +17,7 @@ import kformat
 from kformat import engine
 from kformat import strategies as ks
 from kformat.engine.plan import Op
-from kformat.records import api
+from kformat.records import conversion
 from kformat.records.model import PythonRecord, Record
 
 pytestmark = pytest.mark.skipif("native" not in engine.available(),
@@ -36,12 +36,12 @@ def python_build(batch: kformat.Batch, **options: Any) -> bytes:
 
 
 def native_build(batch: kformat.Batch, level: int | None = None) -> bytes:
-    value = api._v2_value(batch, batch.records)
-    return native().build(api._v2().plan, value, level)  # type: ignore[no-any-return]
+    value = conversion.v2_value(batch, batch.records)
+    return native().build(conversion.v2_grammar().plan, value, level)  # type: ignore[no-any-return]
 
 
 def test_the_batch_plan_has_a_record_node() -> None:
-    plan = api._v2().plan
+    plan = conversion.v2_grammar().plan
     rendered = kformat.engine.plan.describe(plan)
     assert "RECORD slots=(6, 8, 7, 2, 3, 4)" in rendered
     assert Op.FACTORY in _ops(plan) and Op.RECORD in _ops(plan)
@@ -75,7 +75,7 @@ def test_native_build_equals_the_python_build(batch: kformat.Batch, level: int |
 @given(ks.v2_batches(max_records=6))
 def test_native_parse_equals_the_python_parse(batch: kformat.Batch) -> None:
     data = python_build(batch)
-    value, end = native().parse(api._v2().plan, data, 0, True, None)
+    value, end = native().parse(conversion.v2_grammar().plan, data, 0, True, None)
     assert end == len(data)
     assert all(type(r) is Record for r in value["records"])
     with engine.using("python"):
@@ -93,7 +93,7 @@ def test_truncated_batches_fail_alike(batch: kformat.Batch) -> None:
     for cut in range(61, len(data), max(1, len(data) // 25)):
         chunk = data[:cut]
         with pytest.raises(native().Fallback):
-            native().parse(api._v2().plan, chunk, 0, True, None)
+            native().parse(conversion.v2_grammar().plan, chunk, 0, True, None)
 
 
 def test_records_given_as_tuples_dicts_or_python_records_build_the_same() -> None:
@@ -134,7 +134,7 @@ def test_make_batch_restamps_native_records_in_c() -> None:
 
 def _parsed(records: list[Record], codec: int = 0) -> list[Record]:
     data = kformat.build_batch(kformat.make_batch(records, codec=codec))
-    value, _end = native().parse(api._v2().plan, data, 0, True, None)
+    value, _end = native().parse(conversion.v2_grammar().plan, data, 0, True, None)
     return value["records"]  # type: ignore[no-any-return]
 
 
@@ -178,7 +178,7 @@ def test_a_bad_header_key_makes_the_native_engine_decline() -> None:
     from kformat.records.checksum import crc32c
     data[17:21] = crc32c(bytes(data[21:])).to_bytes(4, "big")
     with pytest.raises(native().Fallback):
-        native().parse(api._v2().plan, bytes(data), 0, True, None)
+        native().parse(conversion.v2_grammar().plan, bytes(data), 0, True, None)
     for name in engine.available():
         with engine.using(name), pytest.raises(kformat.errors.InvalidValueError) as err:
             kformat.parse_batches(bytes(data))

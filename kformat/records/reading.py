@@ -1,0 +1,176 @@
+"""Reading batches: :func:`parse_batches` and :func:`iter_batches` over a buffer, a binary file
+or a path, any mix of magic 0, 1 and 2 (dispatching on the magic byte at offset 16, the same
+position in both layouts).
+
+Errors are :class:`~kformat.errors.KFormatError` subclasses with the field path and the
+absolute offset in the input (for a file object, counted from where reading started).
+Framing (:mod:`kformat.records.framing`) checks each batch's length against
+``max_batch_size`` and the bytes present before anything is read or allocated; inside a
+batch that is present in full, running out of bytes means a length or count lied, reported
+as :class:`~kformat.errors.InvalidValueError` (a :class:`~kformat.errors.TruncatedError`
+only ever means the input itself was cut short).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator
+
+from kformat.errors import InvalidValueError, KFormatError, TruncatedError
+from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
+from kformat.records.conversion import from_v2, v2_grammar
+from kformat.records.framing import BATCH_OVERHEAD, PEEK, check_frame
+from kformat.records.legacy import parse_legacy_entry
+from kformat.records.model import Batch, TruncatedTail
+from kformat.records.sources import BufferInput, FileInput, Source, open_source
+
+__all__ = [
+    "DEFAULT_MAX_BATCH_SIZE",
+    "BatchIterator",
+    "Batches",
+    "Options",
+    "iter_batches",
+    "parse_batches",
+]
+
+DEFAULT_MAX_BATCH_SIZE = 256 * 1024 * 1024
+"""Largest batch (``batchLength + 12``) read before :class:`LimitExceededError` (256 MiB)."""
+
+
+class Batches(list[Batch]):
+    """The batches of a buffer, in order; ``truncated`` describes a partial last batch."""
+
+    def __init__(self, batches: Iterable[Batch] = (), truncated: TruncatedTail | None = None):
+        super().__init__(batches)
+        self.truncated = truncated
+
+    def __repr__(self) -> str:
+        return f"Batches({list.__repr__(self)}, truncated={self.truncated!r})"
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    """How :class:`BatchIterator` reads (see :func:`iter_batches`)."""
+
+    verify_crc: bool = True
+    decompression_limit: int = DEFAULT_DECOMPRESSION_LIMIT
+    strict: bool = False
+    max_batch_size: int = DEFAULT_MAX_BATCH_SIZE
+
+
+class BatchIterator(Iterator[Batch]):
+    """Batches of a buffer or file, one at a time; ``truncated`` is set once exhausted.
+
+    A file is read batch by batch (never whole, and never more than ``max_batch_size``
+    bytes for one batch); a file this iterator opened is closed when it is exhausted,
+    fails, or on :meth:`close` / leaving a ``with`` block.
+    """
+
+    def __init__(self, source: Source, options: Options) -> None:
+        self._source: BufferInput | FileInput | None = open_source(source)
+        self._options = options
+        self._pos = 0
+        self.truncated: TruncatedTail | None = None
+
+    def __iter__(self) -> BatchIterator:
+        return self
+
+    def __next__(self) -> Batch:
+        if self._source is None:
+            raise StopIteration
+        try:
+            batch = self._next(self._source)
+        except BaseException:
+            self.close()
+            raise
+        if batch is None:
+            self.close()
+            raise StopIteration
+        return batch
+
+    def close(self) -> None:
+        if self._source is not None:
+            self._source.close()
+            self._source = None
+
+    def __enter__(self) -> BatchIterator:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _tail(self, pos: int, available: int, needed: int | None) -> None:
+        if self._options.strict:
+            what = "frame header" if needed is None else "batch"
+            raise TruncatedError(f"{what} at offset {pos} cut short", offset=pos,
+                                 expected=BATCH_OVERHEAD if needed is None else needed,
+                                 actual=available)
+        self.truncated = TruncatedTail(position=pos, available=available, needed=needed)
+
+    def _next(self, source: BufferInput | FileInput) -> Batch | None:
+        pos, opts = self._pos, self._options
+        head = source.peek(pos, PEEK)
+        if not head:
+            return None
+        if len(head) < BATCH_OVERHEAD:
+            self._tail(pos, len(head), None)
+            return None
+        size, magic = check_frame(head, pos, opts.max_batch_size)
+        chunk = source.take(pos, size)
+        if isinstance(chunk, int):
+            self._tail(pos, chunk, size)
+            return None
+        self._pos = pos + size
+        return _parse_entry(chunk, pos, magic, opts)  # type: ignore[arg-type]
+
+
+def _parse_entry(chunk: bytes, pos: int, magic: int, opts: Options) -> Batch:
+    if magic == 2:
+        try:
+            value = v2_grammar().parse(chunk, verify_crc=opts.verify_crc,
+                                decompression_limit=opts.decompression_limit)
+        except TruncatedError as exc:  # the batch is whole: a length or a count lied
+            raise exc.relocated(pos, cls=InvalidValueError,
+                                note=" (a length or count overruns the batch)") from None
+        except KFormatError as exc:
+            raise exc.relocated(pos) from None
+        return from_v2(value, chunk, pos, opts.verify_crc)
+    try:
+        batch, _ = parse_legacy_entry(chunk, 0, verify_crc=opts.verify_crc,
+                                      limit=opts.decompression_limit)
+    except KFormatError as exc:
+        raise exc.relocated(pos) from None
+    batch.position = pos
+    return batch
+
+
+def iter_batches(source: Source, *, verify_crc: bool = True,
+                 decompression_limit: int = DEFAULT_DECOMPRESSION_LIMIT, strict: bool = False,
+                 max_batch_size: int = DEFAULT_MAX_BATCH_SIZE) -> BatchIterator:
+    """Iterate over the batches of a buffer, a binary file object or a path.
+
+    ``verify_crc=False`` skips CRC checks (forensic reads; ``crc_valid`` is then ``None``).
+    ``decompression_limit`` caps one batch's decompressed records, ``max_batch_size`` one
+    batch's size on the wire (:class:`~kformat.errors.LimitExceededError`). After the last
+    batch, ``.truncated`` describes a partial trailing batch, if any; ``strict=True`` raises
+    :class:`~kformat.errors.TruncatedError` instead.
+    """
+    return BatchIterator(source, Options(verify_crc, decompression_limit, strict,
+                                          max_batch_size))
+
+
+def parse_batches(data: Source, *, verify_crc: bool = True,
+                  decompression_limit: int = DEFAULT_DECOMPRESSION_LIMIT, strict: bool = False,
+                  max_batch_size: int = DEFAULT_MAX_BATCH_SIZE) -> Batches:
+    """All batches of ``data`` (magic 0, 1 and 2 in any mix); see :func:`iter_batches`.
+
+    Offsets in errors and ``batch.position`` are absolute in ``data``.
+    """
+    iterator = iter_batches(data, verify_crc=verify_crc,
+                            decompression_limit=decompression_limit, strict=strict,
+                            max_batch_size=max_batch_size)
+    with iterator:
+        batches = Batches(iterator)
+    batches.truncated = iterator.truncated
+    return batches
+
