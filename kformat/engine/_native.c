@@ -836,7 +836,8 @@ check_utf8(const char *p, Py_ssize_t n)
  * for records whose headers are never looked at; other plans give the tuple. *count is the
  * number of raw entries (0: a tuple). */
 static PyObject *
-parse_headers(Reader *r, RecordLayout *layout, RecordField *f, int32_t *count)
+parse_headers(Reader *r, RecordLayout *layout, RecordField *f, int32_t *count,
+              Py_ssize_t *raw_at)
 {
     int64_t n;
     *count = 0;
@@ -873,7 +874,8 @@ parse_headers(Reader *r, RecordLayout *layout, RecordField *f, int32_t *count)
         if (n > INT32_MAX)
             return fail_null("too many headers");
         *count = (int32_t)n;
-        return PyBytes_FromStringAndSize((const char *)r->buf + start, r->pos - start);
+        *raw_at = start;
+        return Py_NewRef(Py_None); /* the raw bytes are r->buf[start:r->pos] */
     }
     PyObject *tuple = PyTuple_New((Py_ssize_t)n);
     if (!tuple)
@@ -902,6 +904,7 @@ parse_record(Reader *r, RecordLayout *layout)
     RecordInts ints = {0};
     PyObject *key = NULL, *value = NULL, *headers = NULL;
     int32_t raw_count = 0;
+    Py_ssize_t raw_at = 0, raw_end = 0;
     for (Py_ssize_t i = 0; i < layout->n; i++) {
         RecordField *f = &layout->f[i];
         int64_t v;
@@ -915,8 +918,9 @@ parse_record(Reader *r, RecordLayout *layout)
             break;
         }
         case KF_HEADERS:
-            if (!(headers = parse_headers(r, layout, f, &raw_count)))
+            if (!(headers = parse_headers(r, layout, f, &raw_count, &raw_at)))
                 goto error;
+            raw_end = r->pos;
             break;
         default:
             if (read_int(r, f->op, &v) < 0)
@@ -935,11 +939,14 @@ parse_record(Reader *r, RecordLayout *layout)
     ints.timestamp_type = layout->log_append;
     if (!headers && !(headers = PyTuple_New(0)))
         goto error;
-    if (raw_count)
+    if (raw_count) {
+        Py_DECREF(headers); /* None: the headers stay raw, copied into the record */
         return kf_record_new_raw(&ints, key ? key : Py_NewRef(Py_None),
-                                 value ? value : Py_NewRef(Py_None), headers, raw_count,
+                                 value ? value : Py_NewRef(Py_None),
+                                 (const char *)r->buf + raw_at, raw_end - raw_at, raw_count,
                                  (int)layout->header_key.prefix,
                                  (int)layout->header_value.prefix);
+    }
     return kf_record_new(&ints, key ? key : Py_NewRef(Py_None),
                          value ? value : Py_NewRef(Py_None), headers);
 error:
