@@ -1093,15 +1093,15 @@ walk_compressed(Walker *w, Reader *r, const Node *n)
             return -1;
         return r->pos == r->end ? 0 : fail("region not consumed");
     }
-    PyObject *plain = decompress_region(r, n->plan, codec);
-    if (!plain)
+    Plain plain;
+    if (decompress_open(r, n->plan, codec, &plain) < 0)
         return -1;
-    Reader inner = {(const uint8_t *)PyBytes_AS_STRING(plain), 0, PyBytes_GET_SIZE(plain),
-                    r->depth, 0, NULL, r->verify, r->limit};
+    Reader inner = {plain.buf, 0, plain.len, r->depth, 0, NULL, r->verify, r->limit, NULL,
+                    plain.holder};
     int rc = walk_kid(w, &inner, n, 0);
     if (rc == 0 && inner.pos != inner.end)
         rc = fail("decompressed region not consumed");
-    Py_DECREF(plain);
+    decompress_close(&plain);
     return rc;
 }
 

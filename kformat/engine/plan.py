@@ -26,7 +26,8 @@ numbers, ``BOOL``,   none (``INT8`` .. ``INT64``, ``UINT8`` .. ``UINT32``, ``FLO
 ``CRC``              name, checksum function, verify, the struct it covers (flattened: the
                      stored CRC under ``name``, then the struct's fields; on its own, a
                      dict of both)
-``COMPRESSED``       codec field name, codec mask, magic, decompress function, decompression
+``COMPRESSED``       codec field name, codec mask, magic, decompress function (``decompress_into``
+                     of :mod:`kformat.records.codecs`), decompression
                      limit, plan (the rest of the region, decompressed unless the codec is
                      0), payload function (build: stored payload or new), stored-payload key
 ``FACTORY``          a struct's plan (named fields only), its factory: the values in field
@@ -355,7 +356,7 @@ def _lower_hook(sc: Construct, where: str, merge: bool) -> tuple[Any, ...] | Non
     from kformat.protocol.compiler import Absent
     from kformat.protocol.records_field import RecordSet, RecordsField
     from kformat.records.blocks import _CRC, Compressed, CrcGuard, Expected, compressed_payload
-    from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, decompress
+    from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, decompress_into
 
     if isinstance(sc, Expected):
         return _node(Op.EXPECTED, _lower(sc.subcon, where), sc.value)
@@ -363,11 +364,11 @@ def _lower_hook(sc: Construct, where: str, merge: bool) -> tuple[Any, ...] | Non
         covered = _lower_merged(sc.subcon, where, merge)
         if covered[0] != Op.STRUCT:
             raise PlanError(f"{where}: a CRC guard covers a struct, not {sc.subcon!r}")
-        return _node(Op.CRC, _intern(sc.crcname), _CRC[sc.algorithm][0], bool(sc.verify),
-                     covered)
+        return _node(Op.CRC, _intern(sc.crcname), _checksum(sc.algorithm, _CRC),
+                     bool(sc.verify), covered)
     if isinstance(sc, Compressed):
         field, mask = _codec_field(sc.codec, where)
-        return _node(Op.COMPRESSED, field, mask, sc.magic, decompress,
+        return _node(Op.COMPRESSED, field, mask, sc.magic, decompress_into,
                      DEFAULT_DECOMPRESSION_LIMIT, _lower(sc.subcon, where), compressed_payload,
                      _intern(sc.raw_key))
 
@@ -407,6 +408,14 @@ def _lower_legacy(sc: Construct, where: str) -> tuple[Any, ...] | None:
                      decompress, DEFAULT_DECOMPRESSION_LIMIT, _lower(sc.subcon, where),
                      compress)
     return None
+
+
+def _checksum(algorithm: str, functions: dict[str, Any]) -> Any:
+    """The checksum function of a CRC node: the extension's own implementation of the
+    algorithm when it has one (``_native.crc32``: computed in C, no Python call per
+    message), else the records layer's."""
+    native = getattr(sys.modules.get("kformat.engine._native"), algorithm, None)
+    return native if callable(native) else functions[algorithm][0]
 
 
 def _lower_record(plan: tuple[Any, ...], factory: Any, where: str) -> tuple[Any, ...] | None:
