@@ -4,13 +4,13 @@
 lowers from ``RecordBatchV2`` (CRC, codecs, the records region, the record struct, headers)
 over back-to-back magic 2 batches and writes the requested columns straight into Arrow
 buffers (offsets, validity bitmaps, data) held in ``bytes`` objects; this module tells it
-which grammar field feeds which column (:attr:`kformat.records.fields.Column.source`) and
+which grammar field feeds which column (:attr:`kformat.outputs.fields.Column.source`) and
 wraps the buffers into a :class:`pyarrow.RecordBatch` without copying them. No Python object
 is made per record.
 
 Anything the C side does not take as is (a magic 0/1 batch, bytes that do not frame a whole
 batch, bad bytes, a CRC mismatch that must raise, ``Batch`` objects) goes to the pure-Python
-kernel (:mod:`kformat.records.arrow_python`), which returns the same columns or raises the
+kernel (:mod:`kformat.outputs.arrow_python`), which returns the same columns or raises the
 precise :class:`~kformat.errors.KFormatError`: both kernels give equal results (tests hold
 them to it, column by column).
 """
@@ -23,10 +23,10 @@ from typing import Any
 import pyarrow as pa
 
 from kformat.errors import KFormatError
-from kformat.records import arrow_python
+from kformat.outputs import arrow_python
+from kformat.outputs.columnar import ArrowOptions
+from kformat.outputs.fields import column
 from kformat.records.batch import CONTROL_FLAG, RecordBatchV2
-from kformat.records.columnar import ArrowOptions
-from kformat.records.fields import column
 from kformat.records.framing import PEEK, min_length, plausible_frame
 
 __all__ = ["KINDS", "column_spec", "native_module", "to_arrow"]
