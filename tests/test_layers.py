@@ -26,7 +26,10 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("kformat.engine.plan", "kformat.records.blocks"):
         "lowering reads the attributes of the blocks declared above the primitives",
     ("kformat.engine.plan", "kformat.records.codecs"):
-        "the plan calls the records layer's capped decompress",
+        "the plan calls the records layer's capped decompress (and compress, for legacy "
+        "wrappers)",
+    ("kformat.engine.plan", "kformat.records.legacy_blocks"):
+        "lowering reads the attributes and rules of the magic 0/1 blocks",
     ("kformat.engine.plan", "kformat.records.shape"):
         "lowering reads the record shape (which struct becomes a native Record, from which "
         "batch fields) declared in the records layer",

@@ -106,6 +106,7 @@ uuid_from(const uint8_t *p)
  * caller is not collected (docs/architecture.md). */
 
 static PyObject *parse_node(Reader *r, PyObject *plan);
+static PyObject *parse_blob(Reader *r, long prefix, int nullable, int text);
 static int parse_struct_into(Reader *r, PyObject *plan, PyObject *dict);
 static int parse_tagged_into(Reader *r, PyObject *plan, PyObject *dict);
 
@@ -234,7 +235,7 @@ parse_compressed(Reader *r, PyObject *plan)
     if (!plain)
         return NULL;
     Reader inner = {(const uint8_t *)PyBytes_AS_STRING(plain), 0, PyBytes_GET_SIZE(plain),
-                    r->depth, r->tracked, r->ctx, r->verify, r->limit};
+                    r->depth, r->tracked, r->ctx, r->verify, r->limit, r->up};
     PyObject *value = parse_node(&inner, element);
     if (value && inner.pos != inner.end) {
         Py_CLEAR(value);
@@ -243,6 +244,129 @@ parse_compressed(Reader *r, PyObject *plan)
     r->tracked = inner.tracked;
     Py_DECREF(plain);
     return value;
+}
+
+/* ------------------------------------------------------------- references and checks */
+
+/* The int a reference (levels, name) names: field name of the struct levels out. */
+static int
+ref_int(PyObject *ctx, const Scope *up, PyObject *ref, int64_t *out)
+{
+    return ctx_int(scope_dict(ctx, up, int_at(ref, 0)), PyTuple_GET_ITEM(ref, 1), out);
+}
+
+/* (OP_CHECKED, plan, mask, allowed, equals, clear): v & mask is one of allowed (when any),
+ * v equals the field equals names (when not None), and on build the bits clear gives for
+ * the value of its field are 0 in v. */
+static int
+check_int(PyObject *ctx, const Scope *up, PyObject *plan, int64_t v, int building)
+{
+    PyObject *allowed = PyTuple_GET_ITEM(plan, 3);
+    Py_ssize_t n = PyTuple_GET_SIZE(allowed), i;
+    if (n) {
+        int64_t masked = v & (int64_t)int_at(plan, 2);
+        for (i = 0; i < n && int_at(allowed, i) != masked; i++)
+            ;
+        if (i == n)
+            return fail("value not allowed");
+    }
+    PyObject *equals = PyTuple_GET_ITEM(plan, 4);
+    if (equals != Py_None) {
+        int64_t other;
+        if (ref_int(ctx, up, equals, &other) < 0)
+            return -1;
+        if (other != v)
+            return fail("value differs from the field it must equal");
+    }
+    PyObject *clear = PyTuple_GET_ITEM(plan, 5);
+    if (building && clear != Py_None) {
+        int64_t key;
+        if (ref_int(ctx, up, PyTuple_GET_ITEM(clear, 0), &key) < 0)
+            return -1;
+        PyObject *pairs = PyTuple_GET_ITEM(clear, 1);
+        Py_ssize_t m = PyTuple_GET_SIZE(pairs);
+        for (i = 0; i < m && int_at(PyTuple_GET_ITEM(pairs, i), 0) != key; i++)
+            ;
+        if (i == m)
+            return fail("no bits to check for this value");
+        if (v & (int64_t)int_at(PyTuple_GET_ITEM(pairs, i), 1))
+            return fail("bits that must be clear are set");
+    }
+    return 0;
+}
+
+/* (OP_IF, reference, value, then, else): the plan the condition selects (None: Pass). */
+static int
+if_branch(PyObject *ctx, const Scope *up, PyObject *plan, PyObject **branch)
+{
+    int64_t v;
+    if (ref_int(ctx, up, PyTuple_GET_ITEM(plan, 1), &v) < 0)
+        return -1;
+    int overflow;
+    long long want = PyLong_AsLongLongAndOverflow(PyTuple_GET_ITEM(plan, 2), &overflow);
+    if (want == -1 && PyErr_Occurred())
+        return -1;
+    *branch = PyTuple_GET_ITEM(plan, !overflow && v == want ? 3 : 4);
+    return 0;
+}
+
+/* (OP_WRAPPED, prefix, value name, inner name, codec field, mask, magic field, decompress,
+ * limit, inner plan, compress): a nullable blob, flattened into dict as {value: bytes,
+ * inner: None}; when the codec (ctx[codec field] & mask) is not 0, the blob is decompressed
+ * by the plan's (capped) decompress(codec, data, limit=, magic=) and the inner plan read
+ * from it, exactly, in the scope of the struct holding the blob. */
+static int
+parse_wrapped_into(Reader *r, PyObject *plan, PyObject *dict)
+{
+    int64_t codec, magic;
+    if (ctx_int(r->ctx, PyTuple_GET_ITEM(plan, 4), &codec) < 0 ||
+        ctx_int(r->ctx, PyTuple_GET_ITEM(plan, 6), &magic) < 0)
+        return -1;
+    codec &= int_at(plan, 5);
+    PyObject *raw = parse_blob(r, int_at(plan, 1), 1, 0);
+    if (!raw)
+        return -1;
+    PyObject *inner = NULL;
+    if (codec == 0)
+        inner = Py_NewRef(Py_None);
+    else if (raw == Py_None)
+        fail("a compressed value is null");
+    else {
+        PyObject *limit = r->limit ? r->limit : PyTuple_GET_ITEM(plan, 8);
+        PyObject *args = Py_BuildValue("(LO)", (long long)codec, raw);
+        PyObject *kwargs = args ? Py_BuildValue("{sOsL}", "limit", limit, "magic",
+                                                (long long)magic) : NULL;
+        PyObject *plain = kwargs ? PyObject_Call(PyTuple_GET_ITEM(plan, 7), args, kwargs)
+                                 : NULL;
+        Py_XDECREF(args);
+        Py_XDECREF(kwargs);
+        if (plain && !PyBytes_CheckExact(plain)) {
+            Py_CLEAR(plain);
+            fail("decompressed data is not bytes");
+        }
+        if (plain) {
+            Reader sub = {(const uint8_t *)PyBytes_AS_STRING(plain), 0,
+                          PyBytes_GET_SIZE(plain), r->depth, 0, r->ctx, r->verify, r->limit,
+                          r->up};
+            inner = parse_node(&sub, PyTuple_GET_ITEM(plan, 9));
+            if (inner && sub.pos != sub.end) {
+                Py_CLEAR(inner);
+                fail("decompressed value not consumed");
+            }
+            Py_DECREF(plain);
+        }
+    }
+    int rc = -1;
+    if (inner) {
+        r->tracked |= PyObject_GC_IsTracked(inner);
+        rc = PyDict_SetItem(dict, PyTuple_GET_ITEM(plan, 2), raw) < 0 ||
+                     PyDict_SetItem(dict, PyTuple_GET_ITEM(plan, 3), inner) < 0
+                 ? -1
+                 : 0;
+    }
+    Py_DECREF(raw);
+    Py_XDECREF(inner);
+    return rc;
 }
 
 /* (OP_FACTORY, struct plan, factory): the struct's values in field order, given to factory
@@ -261,6 +385,8 @@ parse_factory(Reader *r, PyObject *plan)
         return fail_null("nested too deeply");
     PyObject *ctx_before = r->ctx;
     int tracked_before = r->tracked;
+    Scope scope = {r->ctx, r->up};
+    r->up = &scope;
     r->ctx = NULL; /* no dict: a count from a field of this struct falls back */
     r->tracked = 0;
     Py_ssize_t got = 0;
@@ -288,6 +414,7 @@ parse_factory(Reader *r, PyObject *plan)
     for (Py_ssize_t i = 0; i < got; i++)
         Py_XDECREF(values[i]);
     r->ctx = ctx_before;
+    r->up = scope.up;
     r->tracked = tracked_before;
     r->depth--;
     return out;
@@ -306,8 +433,6 @@ parse_factory(Reader *r, PyObject *plan)
  * A RecordLayout is the node read once per array of records: its fields' opcodes and slots
  * as C values and the batch's bases. */
 #define MAX_RECORD_FIELDS 16
-
-static PyObject *parse_blob(Reader *r, long prefix, int nullable, int text);
 
 typedef struct {
     int slot;
@@ -785,6 +910,8 @@ parse_struct_into(Reader *r, PyObject *plan, PyObject *dict)
                 rc = parse_tagged_into(r, sub, dict);
             else if (op == OP_CRC)
                 rc = parse_crc_into(r, sub, dict);
+            else if (op == OP_WRAPPED)
+                rc = parse_wrapped_into(r, sub, dict);
             else if (op == OP_PREFIXED) { /* a length-prefixed struct merged into this one */
                 Py_ssize_t stop;
                 rc = enter_region(r, int_at(sub, 1), &stop);
@@ -879,7 +1006,7 @@ parse_tagged_into(Reader *r, PyObject *plan, PyObject *dict)
             continue;
         }
         PyObject *entry = PyTuple_GET_ITEM(entries, j);
-        Reader sub = {r->buf, r->pos, stop, r->depth, 0, r->ctx, r->verify, r->limit};
+        Reader sub = {r->buf, r->pos, stop, r->depth, 0, r->ctx, r->verify, r->limit, r->up};
         PyObject *value = parse_node(&sub, PyTuple_GET_ITEM(entry, 2));
         if (!value)
             goto error;
@@ -1017,18 +1144,25 @@ parse_node(Reader *r, PyObject *plan)
         Py_DECREF(raw);
         return value;
     }
-    case OP_STRUCT: {
+    case OP_STRUCT:
+    case OP_CRC: {
         if (++r->depth > MAX_DEPTH)
             return fail_null("nested too deeply");
-        /* (OP_STRUCT, fields, keys): keys, the size of the dict, presizes it */
+        /* (OP_STRUCT, fields, keys): keys, the size of the dict, presizes it; a CRC on its
+         * own (not flattened into a struct) is a dict of the CRC and the struct it covers */
         int tracked_before = r->tracked;
         PyObject *ctx_before = r->ctx;
+        Scope scope = {r->ctx, r->up};
         r->tracked = 0;
-        PyObject *dict = _PyDict_NewPresized(int_at(plan, 2));
+        PyObject *dict = _PyDict_NewPresized(
+            op == OP_STRUCT ? int_at(plan, 2) : 1 + int_at(PyTuple_GET_ITEM(plan, 4), 2));
         r->ctx = dict;
-        if (dict && parse_struct_into(r, plan, dict) < 0)
+        r->up = &scope;
+        if (dict && (op == OP_STRUCT ? parse_struct_into(r, plan, dict)
+                                     : parse_crc_into(r, plan, dict)) < 0)
             Py_CLEAR(dict);
         r->ctx = ctx_before;
+        r->up = scope.up;
         r->depth--;
         if (dict && !r->tracked)
             PyObject_GC_UnTrack(dict); /* holds only untracked values: see untracked() */
@@ -1101,6 +1235,21 @@ parse_node(Reader *r, PyObject *plan)
     }
     case OP_COMPRESSED:
         return parse_compressed(r, plan);
+    case OP_CHECKED: {
+        int64_t v;
+        if (read_int(r, op_of(PyTuple_GET_ITEM(plan, 1)), &v) < 0 ||
+            check_int(r->ctx, r->up, plan, v, 0) < 0)
+            return NULL;
+        return PyLong_FromLongLong(v);
+    }
+    case OP_IF: {
+        PyObject *branch;
+        if (if_branch(r->ctx, r->up, plan, &branch) < 0)
+            return NULL;
+        if (branch == Py_None)
+            Py_RETURN_NONE;
+        return parse_node(r, branch);
+    }
     case OP_FACTORY:
         return parse_factory(r, plan);
     case OP_RECORD: {
@@ -1144,6 +1293,7 @@ typedef struct {
     PyObject *ctx; /* the dict of the struct being built, borrowed */
     Py_ssize_t *found; /* how many of its keys were used (see build_dict) */
     PyObject *level;   /* compression level (the compression_level parameter), borrowed */
+    const Scope *up;   /* the structs around ctx (references) */
 } Writer;
 
 static int
@@ -1298,6 +1448,8 @@ exact_int(PyObject *value, int64_t lo, int64_t hi, int64_t *out)
 static int build_node(Writer *w, PyObject *plan, PyObject *value);
 static int build_struct_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found);
 static int build_tagged_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found);
+static int build_crc_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found);
+static int build_wrapped_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found);
 
 static int
 build_blob(Writer *w, long prefix, int nullable, int text, PyObject *value)
@@ -1505,7 +1657,7 @@ build_items(Writer *w, PyObject *element, PyObject *seq)
     RecordLayout layout;
     if (record && record_layout(record, w->ctx, &layout) < 0)
         return -1;
-    Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
+    Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level, w->up};
     int rc = 0;
     for (Py_ssize_t i = 0; rc == 0 && i < PySequence_Fast_GET_SIZE(seq); i++) {
         PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
@@ -1579,6 +1731,81 @@ field_value(PyObject *dict, PyObject *name, int has_default, PyObject *deflt, Py
     return fail_null("missing field");
 }
 
+/* (OP_CRC, ...): the CRC of the struct it covers, then the struct (the stored CRC, if
+ * given, is ignored: it is always computed) */
+static int
+build_crc_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
+{
+    PyObject *stored = PyDict_GetItemWithError(dict, PyTuple_GET_ITEM(plan, 1));
+    if (stored)
+        (*found)++;
+    else if (PyErr_Occurred())
+        return -1;
+    /* built in place after room for the CRC, then the CRC filled in */
+    Py_ssize_t at = hold_length(w, PFX_INT32);
+    uint32_t crc;
+    int rc = at < 0 ? -1 : build_struct_from(w, PyTuple_GET_ITEM(plan, 4), dict, found);
+    if (rc == 0)
+        rc = checksum(PyTuple_GET_ITEM(plan, 2), w->buf + at + 4, w->len - at - 4, &crc);
+    if (rc == 0) {
+        uint8_t *p = (uint8_t *)w->buf + at;
+        p[0] = (uint8_t)(crc >> 24);
+        p[1] = (uint8_t)(crc >> 16);
+        p[2] = (uint8_t)(crc >> 8);
+        p[3] = (uint8_t)crc;
+    }
+    return rc;
+}
+
+/* (OP_WRAPPED, ...): the given value blob; for a codec other than 0 without one, the inner
+ * value built (in the scope of the struct holding the blob) and compressed by the plan's
+ * compress(codec, data, magic=); a codec of 0 takes no inner value. */
+static int
+build_wrapped_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
+{
+    int64_t codec, magic;
+    if (ctx_int(dict, PyTuple_GET_ITEM(plan, 4), &codec) < 0 ||
+        ctx_int(dict, PyTuple_GET_ITEM(plan, 6), &magic) < 0)
+        return -1;
+    codec &= int_at(plan, 5);
+    PyObject *value = PyDict_GetItemWithError(dict, PyTuple_GET_ITEM(plan, 2));
+    if (!value && PyErr_Occurred())
+        return -1;
+    PyObject *inner = PyDict_GetItemWithError(dict, PyTuple_GET_ITEM(plan, 3));
+    if (!inner && PyErr_Occurred())
+        return -1;
+    *found += (value != NULL) + (inner != NULL);
+    value = value ? value : Py_None;
+    inner = inner ? inner : Py_None;
+    long prefix = int_at(plan, 1);
+    if (codec == 0 && inner != Py_None)
+        return fail("an inner value without a codec");
+    if (codec == 0 || value != Py_None)
+        return build_blob(w, prefix, 1, 0, value);
+    if (!PyList_CheckExact(inner) && !PyTuple_CheckExact(inner))
+        return fail("a compressed value needs its inner value");
+    Writer region = {NULL, 0, 0, w->depth, dict, w->found, w->level, w->up};
+    int rc = build_node(&region, PyTuple_GET_ITEM(plan, 9), inner);
+    PyObject *plain = rc == 0 ? PyBytes_FromStringAndSize(region.buf ? region.buf : "",
+                                                          region.len) : NULL;
+    PyMem_Free(region.buf);
+    if (!plain)
+        return -1;
+    PyObject *args = Py_BuildValue("(LO)", (long long)codec, plain);
+    PyObject *kwargs = args ? Py_BuildValue("{sL}", "magic", (long long)magic) : NULL;
+    PyObject *payload = kwargs ? PyObject_Call(PyTuple_GET_ITEM(plan, 10), args, kwargs)
+                               : NULL;
+    Py_XDECREF(args);
+    Py_XDECREF(kwargs);
+    Py_DECREF(plain);
+    if (!payload)
+        return -1;
+    rc = PyBytes_CheckExact(payload) ? build_blob(w, prefix, 1, 0, payload)
+                                     : fail("compressed value is not bytes");
+    Py_DECREF(payload);
+    return rc;
+}
+
 static int
 build_struct_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
 {
@@ -1593,27 +1820,10 @@ build_struct_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
             int rc;
             if (op == OP_TAGGED)
                 rc = build_tagged_from(w, sub, dict, found);
-            else if (op == OP_CRC) { /* the CRC of the struct it covers, then the struct */
-                PyObject *stored = PyDict_GetItemWithError(dict, PyTuple_GET_ITEM(sub, 1));
-                if (stored)
-                    (*found)++; /* the stored CRC is ignored: it is always computed */
-                else if (PyErr_Occurred())
-                    return -1;
-                /* built in place after room for the CRC, then the CRC filled in */
-                Py_ssize_t at = hold_length(w, PFX_INT32);
-                uint32_t crc;
-                rc = at < 0 ? -1 : build_struct_from(w, PyTuple_GET_ITEM(sub, 4), dict, found);
-                if (rc == 0)
-                    rc = checksum(PyTuple_GET_ITEM(sub, 2), w->buf + at + 4, w->len - at - 4,
-                                  &crc);
-                if (rc == 0) {
-                    uint8_t *p = (uint8_t *)w->buf + at;
-                    p[0] = (uint8_t)(crc >> 24);
-                    p[1] = (uint8_t)(crc >> 16);
-                    p[2] = (uint8_t)(crc >> 8);
-                    p[3] = (uint8_t)crc;
-                }
-            }
+            else if (op == OP_CRC)
+                rc = build_crc_from(w, sub, dict, found);
+            else if (op == OP_WRAPPED)
+                rc = build_wrapped_from(w, sub, dict, found);
             else if (op == OP_PREFIXED) { /* a length-prefixed struct merged into this one */
                 long prefix = int_at(sub, 1);
                 if (prefix == PFX_INT16 || prefix == PFX_INT32) { /* in place, backfilled */
@@ -1624,7 +1834,7 @@ build_struct_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
                         rc = backfill_length(w, prefix, at);
                 }
                 else {
-                    Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
+                    Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level, w->up};
                     rc = build_struct_from(&region, PyTuple_GET_ITEM(sub, 2), dict, found);
                     if (rc == 0)
                         rc = put_region(w, prefix, &region);
@@ -1729,7 +1939,7 @@ build_tagged_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found)
     PyObject *unknown = PyDict_GetItemWithError(dict, str_unknown_tags);
     if (!unknown && PyErr_Occurred())
         return -1;
-    Writer body = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
+    Writer body = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level, w->up};
     Py_ssize_t cap = known + 4, count = 0;
     TagEntry *tags = PyMem_Malloc((size_t)cap * sizeof(TagEntry));
     if (!tags) {
@@ -1796,8 +2006,10 @@ error:
     return -1;
 }
 
+/* A dict as the node op says: OP_STRUCT, OP_TAGGED or OP_CRC (on its own: the CRC and the
+ * struct it covers). */
 static int
-build_dict(Writer *w, PyObject *plan, PyObject *value, int tagged)
+build_dict(Writer *w, PyObject *plan, PyObject *value, long op)
 {
     if (value == Py_None)
         return fail("None for a struct"); /* the Python path builds it as {} */
@@ -1808,11 +2020,16 @@ build_dict(Writer *w, PyObject *plan, PyObject *value, int tagged)
     Py_ssize_t found = 0;
     PyObject *ctx_before = w->ctx;
     Py_ssize_t *found_before = w->found;
+    Scope scope = {w->ctx, w->up};
+    if (op != OP_TAGGED) /* a tagged section is no struct of its own */
+        w->up = &scope;
     w->ctx = value;
     w->found = &found;
-    int rc = tagged ? build_tagged_from(w, plan, value, &found)
-                    : build_struct_from(w, plan, value, &found);
+    int rc = op == OP_TAGGED ? build_tagged_from(w, plan, value, &found)
+             : op == OP_CRC  ? build_crc_from(w, plan, value, &found)
+                             : build_struct_from(w, plan, value, &found);
     w->ctx = ctx_before;
+    w->up = scope.up;
     w->found = found_before;
     w->depth--;
     if (rc < 0)
@@ -1828,7 +2045,7 @@ static int
 build_struct_values(Writer *w, PyObject *struct_plan, PyObject *value)
 {
     if (!PyTuple_CheckExact(value))
-        return build_dict(w, struct_plan, value, 0);
+        return build_dict(w, struct_plan, value, OP_STRUCT);
     PyObject *fields = PyTuple_GET_ITEM(struct_plan, 1);
     Py_ssize_t n = PyTuple_GET_SIZE(fields);
     if (PyTuple_GET_SIZE(value) != n)
@@ -1925,7 +2142,27 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
         return rc;
     }
     case OP_STRUCT:
-        return build_dict(w, plan, value, 0);
+    case OP_CRC:
+        return build_dict(w, plan, value, op);
+    case OP_CHECKED: {
+        if (!PyLong_CheckExact(value))
+            return fail("not an int");
+        int overflow;
+        long long n = PyLong_AsLongLongAndOverflow(value, &overflow);
+        if (n == -1 && PyErr_Occurred())
+            return -1;
+        if (overflow)
+            return fail("int out of range");
+        if (check_int(w->ctx, w->up, plan, n, 1) < 0)
+            return -1;
+        return build_node(w, PyTuple_GET_ITEM(plan, 1), value);
+    }
+    case OP_IF: {
+        PyObject *branch;
+        if (if_branch(w->ctx, w->up, plan, &branch) < 0)
+            return -1;
+        return branch == Py_None ? 0 : build_node(w, branch, value);
+    }
     case OP_FACTORY:
         return build_struct_values(w, PyTuple_GET_ITEM(plan, 1), value);
     case OP_RECORD: {
@@ -1939,7 +2176,7 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
         return rc;
     }
     case OP_TAGGED:
-        return build_dict(w, plan, value, 1);
+        return build_dict(w, plan, value, OP_TAGGED);
     case OP_ARRAY: {
         if (++w->depth > MAX_DEPTH)
             return fail("nested too deeply");
@@ -1961,7 +2198,7 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
                 return -1;
             return backfill_length(w, prefix, at);
         }
-        Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
+        Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level, w->up};
         int rc = build_node(&region, PyTuple_GET_ITEM(plan, 2), value);
         if (rc == 0)
             rc = put_region(w, prefix, &region);
@@ -1999,7 +2236,7 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
             (*w->found)++;
         else if (!stored && PyErr_Occurred())
             return -1;
-        Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level};
+        Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level, w->up};
         int rc = build_node(&region, PyTuple_GET_ITEM(plan, 6), value);
         PyObject *plain = rc == 0 ? PyBytes_FromStringAndSize(region.buf ? region.buf : "",
                                                               region.len) : NULL;
@@ -2087,7 +2324,7 @@ native_build(PyObject *self, PyObject *args)
     PyObject *plan, *value, *level = Py_None;
     if (!PyArg_ParseTuple(args, "O!O|O", &PyTuple_Type, &plan, &value, &level))
         return NULL;
-    Writer w = {NULL, 0, 0, 0, NULL, NULL, level == Py_None ? NULL : level};
+    Writer w = {NULL, 0, 0, 0, NULL, NULL, level == Py_None ? NULL : level, NULL};
     if (reserve(&w, 256) < 0)
         return NULL;
     PyObject *out = NULL;

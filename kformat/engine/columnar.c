@@ -1,10 +1,14 @@
-/* The columnar sink of the native engine: back-to-back record batches into Arrow buffers.
+/* The columnar sink of the native engine: back-to-back record batches into Arrow arrays.
  *
- * _native.arrow_columns(plan, data, spec, options) walks the same plan the interpreter
- * parses (kformat/engine/plan.py lowers RecordBatchV2 to it: the length prefix, CRC,
- * COMPRESSED, the records region, the record struct, headers) once per batch, and instead of
- * making Python objects it writes the fields the caller asks for into Arrow-layout buffers
- * (offsets, validity bitmaps, data) held in bytes objects, handed to pyarrow without a copy
+ * _native.arrow_sink(plan, spec, rows_field, skip) compiles, once, the same plan the
+ * interpreter parses (kformat/engine/plan.py lowers RecordBatchV2 to it: the length prefix,
+ * CRC, COMPRESSED, the records region, the record struct, headers) against the columns the
+ * caller asks for; _native.arrow_export(sink, data, ...) then walks it once per batch and,
+ * instead of making Python objects, writes the fields into Arrow-layout buffers (offsets,
+ * validity bitmaps, data) in memory of its own, handed over through the Arrow C data
+ * interface ("The Arrow C data interface", arrow.apache.org/docs/format/CDataInterface.html):
+ * a struct ArrowArray whose release callback frees the buffers (it takes no lock and no
+ * Python object, so Arrow may release from any thread), imported by pyarrow without a copy
  * (kformat/records/arrow_native.py). Nothing here knows the record layout: which grammar
  * field feeds which column, and how (a field's value, a sum, a bit of a field...), comes from
  * the Python side (kformat.records.fields), by field name.
@@ -25,112 +29,219 @@
 #define MAX_LISTS 4
 #define MAX_LIST_CHILDREN 4
 #define BLOB_DATA_MAX 0x7FFFFFFF /* int32 Arrow offsets */
+#define BLOB_HINT_MAX (1 << 24)  /* the most reserved up front for a column's bytes */
+
+/* ------------------------------------------------------------------- the C data interface */
+
+#ifndef ARROW_C_DATA_INTERFACE
+#define ARROW_C_DATA_INTERFACE
+struct ArrowSchema {
+    const char *format;
+    const char *name;
+    const char *metadata;
+    int64_t flags;
+    int64_t n_children;
+    struct ArrowSchema **children;
+    struct ArrowSchema *dictionary;
+    void (*release)(struct ArrowSchema *);
+    void *private_data;
+};
+
+struct ArrowArray {
+    int64_t length;
+    int64_t null_count;
+    int64_t offset;
+    int64_t n_buffers;
+    int64_t n_children;
+    const void **buffers;
+    struct ArrowArray **children;
+    struct ArrowArray *dictionary;
+    void (*release)(struct ArrowArray *);
+    void *private_data;
+};
+#endif
+
+/* What an exported array owns: its buffers (malloc'ed here) and its children's structs. A
+ * consumer may move a child out (then its release is NULL here) and release it on its own:
+ * each child frees only what it owns. */
+typedef struct {
+    const void *buffers[3];
+    struct ArrowArray *kids;
+    struct ArrowArray **kid_ptrs;
+} Owned;
+
+static void
+release_array(struct ArrowArray *a)
+{
+    Owned *o = a->private_data;
+    if (o) {
+        for (int64_t i = 0; i < a->n_children; i++) {
+            if (o->kids[i].release)
+                o->kids[i].release(&o->kids[i]);
+        }
+        for (int i = 0; i < 3; i++)
+            free((void *)o->buffers[i]);
+        free(o->kids);
+        free(o->kid_ptrs);
+        free(o);
+    }
+    a->private_data = NULL;
+    a->release = NULL;
+}
+
+/* Make out an array of length rows with nulls nulls, nbuffers buffers (taken: freed with the
+ * array, even on failure) and nkids children, zeroed for the caller to fill (each child
+ * struct stays releasable, as a released struct, until it is filled). */
+static int
+array_init(struct ArrowArray *out, int64_t rows, int64_t nulls, int nbuffers, void *b0,
+           void *b1, void *b2, int nkids)
+{
+    memset(out, 0, sizeof *out);
+    Owned *o = calloc(1, sizeof *o);
+    if (o && nkids) {
+        o->kids = calloc((size_t)nkids, sizeof *o->kids);
+        o->kid_ptrs = calloc((size_t)nkids, sizeof *o->kid_ptrs);
+    }
+    if (!o || (nkids && (!o->kids || !o->kid_ptrs))) {
+        if (o) {
+            free(o->kids);
+            free(o->kid_ptrs);
+            free(o);
+        }
+        free(b0);
+        free(b1);
+        free(b2);
+        PyErr_NoMemory();
+        return -1;
+    }
+    o->buffers[0] = b0;
+    o->buffers[1] = b1;
+    o->buffers[2] = b2;
+    for (int i = 0; i < nkids; i++)
+        o->kid_ptrs[i] = &o->kids[i];
+    out->length = rows;
+    out->null_count = nulls;
+    out->n_buffers = nbuffers;
+    out->n_children = nkids;
+    out->buffers = o->buffers;
+    out->children = nkids ? o->kid_ptrs : NULL;
+    out->release = release_array;
+    out->private_data = o;
+    return 0;
+}
+
+/* The capsule holding an exported struct ArrowArray until pyarrow moves it out (it then
+ * marks it released); released here otherwise. */
+#define ARRAY_CAPSULE "kformat.columnar.ArrowArray"
+
+static void
+array_capsule_free(PyObject *capsule)
+{
+    struct ArrowArray *a = PyCapsule_GetPointer(capsule, ARRAY_CAPSULE);
+    if (!a)
+        return;
+    if (a->release)
+        a->release(a);
+    free(a);
+}
 
 /* ------------------------------------------------------------------- growable buffers */
 
-/* A buffer in a bytes object, grown by doubling (_PyBytes_Resize: a realloc), shrunk to its
- * length when handed over: pyarrow wraps the bytes object without copying. */
+/* A buffer in malloc'ed memory, grown by doubling (realloc) and handed over to the exported
+ * array as it is: no copy. */
 typedef struct {
-    PyObject *obj;
-    Py_ssize_t len;
-    Py_ssize_t cap;
+    char *p;
+    int64_t len;
+    int64_t cap;
 } Buf;
 
 static int
-buf_reserve(Buf *b, Py_ssize_t n)
+buf_reserve(Buf *b, int64_t n)
 {
     if (b->cap - b->len >= n)
         return 0;
-    Py_ssize_t cap = b->cap ? b->cap : 1024;
+    int64_t cap = b->cap ? b->cap : 1024;
     while (cap - b->len < n) {
-        if (cap > PY_SSIZE_T_MAX / 2) {
+        if (cap > PY_SSIZE_T_MAX / 4) {
             PyErr_NoMemory();
             return -1;
         }
         cap *= 2;
     }
-    if (!b->obj) {
-        b->obj = PyBytes_FromStringAndSize(NULL, cap);
-        if (!b->obj)
-            return -1;
-    }
-    else if (_PyBytes_Resize(&b->obj, cap) < 0) {
-        b->obj = NULL;
-        b->len = b->cap = 0;
+    char *p = realloc(b->p, (size_t)cap);
+    if (!p) {
+        PyErr_NoMemory();
         return -1;
     }
+    b->p = p;
     b->cap = cap;
     return 0;
 }
 
-static inline char *
-buf_at(Buf *b)
-{
-    return PyBytes_AS_STRING(b->obj) + b->len;
-}
-
 static inline int
-buf_put(Buf *b, const void *data, Py_ssize_t n)
+buf_put(Buf *b, const void *data, int64_t n)
 {
     if (b->cap - b->len < n && buf_reserve(b, n) < 0)
         return -1;
     if (n)
-        memcpy(buf_at(b), data, (size_t)n);
+        memcpy(b->p + b->len, data, (size_t)n);
     b->len += n;
     return 0;
 }
 
 /* count copies of an 8- or 4-byte value (a batch's value for each of its rows) */
 static int
-buf_fill(Buf *b, const void *value, int width, Py_ssize_t count)
+buf_fill(Buf *b, const void *value, int width, int64_t count)
 {
-    if (count == 0) /* the buffer may not exist yet */
+    if (count == 0) /* the buffer may not exist yet: no pointer into it */
         return 0;
     if (count > PY_SSIZE_T_MAX / 8 || buf_reserve(b, width * count) < 0)
         return -1;
-    char *p = buf_at(b);
-    if (width == 8) {
-        int64_t v;
-        memcpy(&v, value, 8);
-        for (Py_ssize_t i = 0; i < count; i++)
-            memcpy(p + 8 * i, &v, 8);
+    char *p = b->p + b->len;
+    int64_t done = width, total = width * count;
+    memcpy(p, value, (size_t)width);
+    while (done < total) { /* double what is written */
+        int64_t n = done < total - done ? done : total - done;
+        memcpy(p + done, p, (size_t)n);
+        done += n;
     }
-    else {
-        int32_t v;
-        memcpy(&v, value, 4);
-        for (Py_ssize_t i = 0; i < count; i++)
-            memcpy(p + 4 * i, &v, 4);
-    }
-    b->len += width * count;
+    b->len += total;
     return 0;
 }
 
-/* The bytes (a new reference; empty bytes when nothing was written). */
-static PyObject *
-buf_finish(Buf *b)
+/* The memory, for an exported array to own (never NULL: Arrow wants a pointer even for an
+ * empty buffer); a reservation well beyond what was written is given back first. */
+static void *
+buf_take(Buf *b)
 {
-    if (!b->obj)
-        return PyBytes_FromStringAndSize(NULL, 0);
-    if (b->len != b->cap && _PyBytes_Resize(&b->obj, b->len) < 0) {
-        b->obj = NULL;
-        return NULL;
+    void *p = b->p;
+    if (!p)
+        p = malloc(8);
+    else if (b->cap - b->len > (1 << 16)) {
+        void *smaller = realloc(p, (size_t)(b->len ? b->len : 8));
+        if (smaller)
+            p = smaller;
     }
-    PyObject *out = b->obj;
-    b->obj = NULL;
-    return out;
+    b->p = NULL;
+    b->len = b->cap = 0;
+    if (!p)
+        PyErr_NoMemory();
+    return p;
 }
 
 static void
 buf_free(Buf *b)
 {
-    Py_CLEAR(b->obj);
+    free(b->p);
+    b->p = NULL;
+    b->len = b->cap = 0;
 }
 
 /* A bitmap (Arrow validity or boolean values), least significant bit first. */
 typedef struct {
     Buf buf;
-    Py_ssize_t count;
-    Py_ssize_t zeros;
+    int64_t count;
+    int64_t zeros;
 } Bits;
 
 static inline int
@@ -142,7 +253,7 @@ bits_push(Bits *b, int set)
             return -1;
     }
     if (set)
-        PyBytes_AS_STRING(b->buf.obj)[b->count >> 3] |= (char)(1 << (b->count & 7));
+        b->buf.p[b->count >> 3] |= (char)(1 << (b->count & 7));
     else
         b->zeros++;
     b->count++;
@@ -150,13 +261,69 @@ bits_push(Bits *b, int set)
 }
 
 static int
-bits_fill(Bits *b, int set, Py_ssize_t count)
+bits_fill(Bits *b, int set, int64_t count)
 {
-    for (Py_ssize_t i = 0; i < count; i++) {
+    for (int64_t i = 0; i < count; i++) {
         if (bits_push(b, set) < 0)
             return -1;
     }
     return 0;
+}
+
+/* A validity bitmap is written only once a null shows up: until then only the count moves
+ * (most columns have no null, and Arrow omits their bitmap). */
+static int
+valid_slow(Bits *b, int set)
+{
+    if (!b->zeros && !set) { /* the first null: every value before it is valid */
+        int64_t n = b->count;
+        b->buf.len = 0;
+        if (buf_reserve(&b->buf, n / 8 + 1) < 0)
+            return -1;
+        memset(b->buf.p, 0xFF, (size_t)(n / 8));
+        b->buf.len = n / 8;
+        if (n & 7)
+            b->buf.p[b->buf.len++] = (char)((1 << (n & 7)) - 1);
+    }
+    return bits_push(b, set);
+}
+
+static inline int
+valid_push(Bits *b, int set)
+{
+    if (set && !b->zeros) {
+        b->count++;
+        return 0;
+    }
+    return valid_slow(b, set);
+}
+
+static int
+valid_fill(Bits *b, int set, int64_t count)
+{
+    if (set && !b->zeros) {
+        b->count += count;
+        return 0;
+    }
+    for (int64_t i = 0; i < count; i++) {
+        if (valid_slow(b, set) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* A validity bitmap for export: NULL when there is no null (Arrow's "may be omitted"). */
+static void *
+bits_take_validity(Bits *b, int *failed)
+{
+    *failed = 0;
+    if (!b->zeros) {
+        buf_free(&b->buf);
+        return NULL;
+    }
+    void *p = buf_take(&b->buf);
+    *failed = p == NULL;
+    return p;
 }
 
 /* A variable-size column (binary, string): int32 offsets, data, validity. */
@@ -164,7 +331,7 @@ typedef struct {
     Buf offsets;
     Buf data;
     Bits valid;
-    Py_ssize_t count;
+    int64_t count;
     int text; /* a string column: its values are checked as UTF-8 by the walk */
 } Blob;
 
@@ -181,35 +348,30 @@ blob_push(Blob *b, const uint8_t *p, int64_t n)
     if (n >= 0) {
         if (n > BLOB_DATA_MAX - b->data.len)
             return fail("column larger than Arrow's int32 offsets");
-        if (buf_put(&b->data, p, (Py_ssize_t)n) < 0)
+        if (buf_put(&b->data, p, n) < 0)
             return -1;
     }
     int32_t end = (int32_t)b->data.len;
-    if (buf_put(&b->offsets, &end, 4) < 0 || bits_push(&b->valid, n >= 0) < 0)
+    if (buf_put(&b->offsets, &end, 4) < 0 || valid_push(&b->valid, n >= 0) < 0)
         return -1;
     b->count++;
     return 0;
 }
 
-static PyObject *
-blob_finish(Blob *b)
+/* Export b as a binary or string array (its buffers move to out). */
+static int
+blob_export(Blob *b, struct ArrowArray *out)
 {
-    PyObject *valid = NULL;
-    if (b->valid.zeros) {
-        valid = buf_finish(&b->valid.buf);
-        if (!valid)
-            return NULL;
-    }
-    else
-        valid = Py_NewRef(Py_None);
-    PyObject *offsets = buf_finish(&b->offsets);
-    PyObject *data = offsets ? buf_finish(&b->data) : NULL;
+    int failed;
+    void *valid = bits_take_validity(&b->valid, &failed);
+    void *offsets = failed ? NULL : buf_take(&b->offsets);
+    void *data = offsets ? buf_take(&b->data) : NULL;
     if (!data) {
-        Py_XDECREF(offsets);
-        Py_DECREF(valid);
-        return NULL;
+        free(valid);
+        free(offsets);
+        return -1;
     }
-    return Py_BuildValue("(nnNNN)", b->count, b->valid.zeros, valid, offsets, data);
+    return array_init(out, b->count, b->valid.zeros, 3, valid, offsets, data, 0);
 }
 
 static void
@@ -220,19 +382,20 @@ blob_free(Blob *b)
     buf_free(&b->valid.buf);
 }
 
-/* A list of structs of variable-size fields (record headers): int32 offsets, the children. */
+/* A list of structs of variable-size fields (record headers): int32 offsets, the children
+ * (indices in Walker.blobs). */
 typedef struct {
     Buf offsets;
-    Py_ssize_t count;
+    int64_t count;
     int nchildren;
-    Blob *children[MAX_LIST_CHILDREN];
+    int children[MAX_LIST_CHILDREN];
     PyObject *names[MAX_LIST_CHILDREN]; /* the element struct's fields, borrowed */
 } List;
 
 /* ------------------------------------------------------------------- the compiled plan */
 
-/* A plan node with its sink resolved: the tuple plan walked once per call to find which
- * register, blob or list each named field feeds. */
+/* A plan node with its sink resolved: the tuple plan walked once, when the sink is made, to
+ * find which register, blob or list each named field feeds. */
 typedef struct {
     int op;
     int prefix;
@@ -243,15 +406,15 @@ typedef struct {
     long mask;     /* COMPRESSED: codec mask */
     long min_size; /* COUNTED, ARRAY: element minimum size */
     int64_t expected; /* EXPECTED */
-    Blob *blob;    /* BYTES, STRING: where the value goes, or NULL */
-    List *list;    /* ARRAY: where the elements go, or NULL */
+    int blob;      /* BYTES, STRING: the blob the value goes to (Walker.blobs), or -1 */
+    int list;      /* ARRAY: the list the elements go to (Walker.lists), or -1 */
     PyObject *plan; /* the tuple (borrowed): CRC and COMPRESSED read their functions */
     int nkids;
     int kids;      /* index of the first child in Walker.kids */
 } Node;
 
 enum { /* output column kinds (kformat/records/arrow_native.py: KINDS) */
-    COL_BLOB = 0,      /* (kind, field): a BYTES/STRING field of the row */
+    COL_BLOB = 0,      /* (kind, field, text): a BYTES/STRING field of the row */
     COL_LIST = 1,      /* (kind, field, element names): an ARRAY of structs of blobs */
     COL_INT64 = 2,     /* (kind, field): a number field, as int64 */
     COL_INT32 = 3,     /* (kind, field): a number field, as int32 */
@@ -262,14 +425,16 @@ enum { /* output column kinds (kformat/records/arrow_native.py: KINDS) */
     COL_NAME = 8,      /* (kind, field, mask, names): names[field & mask], string */
     COL_CRC = 9,       /* (kind,): the batch CRC: true, false (flagged) or null (unchecked) */
     COL_POSITION = 10, /* (kind,): the batch's byte position, int64 */
+    COL_OPTION = 11,   /* (kind, index, text): the call's options[index] in every row (a str
+                          for a string column, an int for an int32 one; None: null) */
 };
 
 typedef struct {
     int kind;
-    int a, b, c, d; /* registers */
+    int a, b, c, d; /* registers; COL_OPTION: a is the option's index, b is text */
     int64_t mask;
-    Blob *blob;     /* COL_BLOB, COL_NAME */
-    List *list;     /* COL_LIST */
+    int blob;       /* COL_BLOB, COL_NAME: index in Walker.blobs */
+    int list;       /* COL_LIST: index in Walker.lists */
     Buf data;       /* fixed-width columns */
     Bits bits;      /* boolean values */
     Bits valid;     /* COL_STAMP, COL_CRC */
@@ -277,6 +442,8 @@ typedef struct {
     int per_row;     /* computed per row (from a record's fields), else once per batch */
 } Column;
 
+/* The compiled plan and, while a call runs, its state. A sink (arrow_sink) holds one,
+ * compiled and with no buffer; each call works on a copy of it. */
 typedef struct {
     /* the compiled plan */
     Node nodes[MAX_NODES];
@@ -296,17 +463,18 @@ typedef struct {
     int nlists;
     Column columns[MAX_COLUMNS];
     int ncolumns;
+    int skip_reg;       /* skip rows when regs[skip_reg] & skip_mask (-1: never) */
+    int64_t skip_mask;
+    int per_row;        /* how many columns are computed per row (listed in row_columns) */
+    int row_columns[MAX_COLUMNS];
     /* state while reading */
     int64_t regs[MAX_REGS];
     int64_t last;       /* the last number read (EXPECTED) */
-    Py_ssize_t rows;
+    int64_t rows;
     int crc_valid;      /* 1, 0 (mismatch, flagged) or -1 (not checked) */
     int64_t position;
     int discard;        /* rows of this batch are left out (skip_control) */
-    int per_row;        /* some column is computed per row */
     int flag_crc;       /* a CRC mismatch is flagged, not refused */
-    int skip_reg;       /* skip rows when regs[skip_reg] & skip_mask (-1: never) */
-    int64_t skip_mask;
 } Walker;
 
 static int
@@ -328,37 +496,36 @@ reg_of(Walker *w, PyObject *name, int level)
         return fail("too many number fields");
     w->reg_names[w->nregs] = name;
     w->reg_levels[w->nregs] = level;
-    w->regs[w->nregs] = 0;
     return w->nregs++;
 }
 
-static Blob *
+/* The blob named name (made when create; -1 when there is none). */
+static int
 blob_named(Walker *w, PyObject *name, int text, int create)
 {
     for (int i = 0; i < w->nblobs; i++) {
         if (same_name(w->blob_names[i], name))
-            return &w->blobs[i];
+            return i;
     }
     if (!create || w->nblobs == MAX_BLOBS)
-        return NULL;
-    Blob *b = &w->blobs[w->nblobs];
-    w->blob_names[w->nblobs++] = name;
-    b->text = text;
-    return blob_start(b) < 0 ? NULL : b;
+        return -1;
+    w->blob_names[w->nblobs] = name;
+    w->blobs[w->nblobs].text = text;
+    return w->nblobs++;
 }
 
-static List *
+static int
 list_named(Walker *w, PyObject *name)
 {
     for (int i = 0; i < w->nlists; i++) {
         if (same_name(w->list_names[i], name))
-            return &w->lists[i];
+            return i;
     }
-    return NULL;
+    return -1;
 }
 
-static int compile_node(Walker *w, PyObject *plan, PyObject *name, List *in_list, int level,
-                        int depth);
+static int compile_node(Walker *w, PyObject *plan, PyObject *name, const List *in_list,
+                        int level, int depth);
 
 static int
 new_node(Walker *w, PyObject *plan)
@@ -368,7 +535,7 @@ new_node(Walker *w, PyObject *plan)
     Node *n = &w->nodes[w->nnodes];
     memset(n, 0, sizeof *n);
     n->op = (int)op_of(plan);
-    n->reg = n->count_reg = -1;
+    n->reg = n->count_reg = n->blob = n->list = -1;
     n->plan = plan;
     return w->nnodes++;
 }
@@ -384,10 +551,26 @@ add_kids(Walker *w, int node, int count)
     return 0;
 }
 
+/* One child, the plan at index at of node i's tuple. */
+static int
+compile_kid(Walker *w, int i, int at, PyObject *name, const List *in_list, int level,
+            int depth)
+{
+    if (add_kids(w, i, 1) < 0)
+        return -1;
+    int kid = compile_node(w, PyTuple_GET_ITEM(w->nodes[i].plan, at), name, in_list, level,
+                           depth + 1);
+    if (kid < 0)
+        return -1;
+    w->kids[w->nodes[i].kids] = kid;
+    return i;
+}
+
 /* Compile plan: the value of field name, inside the elements of in_list or not, at level
  * (0 in the batch, 1 in a row). */
 static int
-compile_node(Walker *w, PyObject *plan, PyObject *name, List *in_list, int level, int depth)
+compile_node(Walker *w, PyObject *plan, PyObject *name, const List *in_list, int level,
+             int depth)
 {
     if (!PyTuple_Check(plan) || PyTuple_GET_SIZE(plan) < 1 || depth > MAX_DEPTH)
         return fail("bad plan");
@@ -395,7 +578,6 @@ compile_node(Walker *w, PyObject *plan, PyObject *name, List *in_list, int level
     if (i < 0)
         return -1;
     Node *n = &w->nodes[i];
-    int kid;
     switch (n->op) {
     case OP_INT8: case OP_INT16: case OP_INT32: case OP_INT64: case OP_UINT8:
     case OP_UINT16: case OP_UINT32: case OP_BOOL: case OP_UVARINT: case OP_VARINT:
@@ -415,7 +597,7 @@ compile_node(Walker *w, PyObject *plan, PyObject *name, List *in_list, int level
         }
         else if (name)
             n->blob = blob_named(w, name, n->op == OP_STRING, 0);
-        if (n->blob && n->blob->text != (n->op == OP_STRING))
+        if (n->blob >= 0 && w->blobs[n->blob].text != (n->op == OP_STRING))
             return fail("a column of the wrong kind for its field");
         return i;
     case OP_STRUCT: {
@@ -428,8 +610,9 @@ compile_node(Walker *w, PyObject *plan, PyObject *name, List *in_list, int level
             PyObject *field = PyTuple_GET_ITEM(fields, f);
             long fkind = int_at(field, 0);
             PyObject *fname = fkind == FIELD_FLATTEN ? NULL : PyTuple_GET_ITEM(field, 1);
-            if ((kid = compile_node(w, PyTuple_GET_ITEM(field, 2), fname, in_list, level,
-                                depth + 1)) < 0)
+            int kid = compile_node(w, PyTuple_GET_ITEM(field, 2), fname, in_list, level,
+                                   depth + 1);
+            if (kid < 0)
                 return -1;
             w->kids[first + f] = kid;
         }
@@ -437,13 +620,7 @@ compile_node(Walker *w, PyObject *plan, PyObject *name, List *in_list, int level
     }
     case OP_PREFIXED:
         n->prefix = (int)int_at(plan, 1);
-        if (add_kids(w, i, 1) < 0)
-            return -1;
-        if ((kid = compile_node(w, PyTuple_GET_ITEM(plan, 2), name, in_list, level,
-                                depth + 1)) < 0)
-            return -1;
-        w->kids[w->nodes[i].kids] = kid;
-        return i;
+        return compile_kid(w, i, 2, name, in_list, level, depth);
     case OP_EXPECTED: {
         int overflow;
         PyObject *value = PyTuple_GET_ITEM(plan, 2);
@@ -453,68 +630,42 @@ compile_node(Walker *w, PyObject *plan, PyObject *name, List *in_list, int level
             return fail("an expected value that is not a number");
         }
         n->expected = v;
-        if (add_kids(w, i, 1) < 0)
-            return -1;
-        if ((kid = compile_node(w, PyTuple_GET_ITEM(plan, 1), name, in_list, level,
-                                depth + 1)) < 0)
-            return -1;
-        w->kids[w->nodes[i].kids] = kid;
-        return i;
+        return compile_kid(w, i, 1, name, in_list, level, depth);
     }
     case OP_CRC:
-        if (add_kids(w, i, 1) < 0)
-            return -1;
-        if ((kid = compile_node(w, PyTuple_GET_ITEM(plan, 4), NULL, in_list, level,
-                                depth + 1)) < 0)
-            return -1;
-        w->kids[w->nodes[i].kids] = kid;
-        return i;
+        return compile_kid(w, i, 4, NULL, in_list, level, depth);
     case OP_COMPRESSED:
-        if (in_list || (n->count_reg = reg_of(w, PyTuple_GET_ITEM(plan, 1), level)) < 0)
-            return in_list ? fail("compressed inside a list") : -1;
+        if (in_list)
+            return fail("compressed inside a list");
+        if ((n->count_reg = reg_of(w, PyTuple_GET_ITEM(plan, 1), level)) < 0)
+            return -1;
         n->mask = int_at(plan, 2);
-        if (add_kids(w, i, 1) < 0)
+        return compile_kid(w, i, 6, name, in_list, level, depth);
+    case OP_COUNTED: {
+        if (in_list)
+            return fail("counted inside a list");
+        if ((n->count_reg = reg_of(w, PyTuple_GET_ITEM(plan, 1), level)) < 0)
             return -1;
-        if ((kid = compile_node(w, PyTuple_GET_ITEM(plan, 6), name, in_list, level,
-                                depth + 1)) < 0)
-            return -1;
-        w->kids[w->nodes[i].kids] = kid;
-        return i;
-    case OP_COUNTED:
-        if (in_list || (n->count_reg = reg_of(w, PyTuple_GET_ITEM(plan, 1), level)) < 0)
-            return in_list ? fail("counted inside a list") : -1;
         n->min_size = int_at(plan, 3);
         n->rows = same_name(name, w->row_name);
-        if (add_kids(w, i, 1) < 0)
-            return -1;
-        if ((kid = compile_node(w, PyTuple_GET_ITEM(plan, 2), NULL, NULL,
-                                level + (n->rows ? 1 : 0), depth + 1)) < 0)
-            return -1;
-        w->kids[w->nodes[i].kids] = kid;
-        return i;
+        return compile_kid(w, i, 2, NULL, NULL, level + (n->rows ? 1 : 0), depth);
+    }
     case OP_ARRAY: {
         n->prefix = (int)int_at(plan, 1);
         n->nullable = PyTuple_GET_ITEM(plan, 2) == Py_True;
         n->min_size = int_at(plan, 4);
-        List *list = (name && !in_list) ? list_named(w, name) : NULL;
-        n->list = list;
-        if (add_kids(w, i, 1) < 0)
-            return -1;
+        n->list = (name && !in_list) ? list_named(w, name) : -1;
         /* an element is a struct whose blob fields feed the list's children; without a
          * list, it is read and checked only (in_list stays set: no register inside) */
-        List unused = {0};
-        if ((kid = compile_node(w, PyTuple_GET_ITEM(plan, 3), NULL,
-                                list ? list : (in_list ? in_list : &unused), level,
-                                depth + 1)) < 0)
-            return -1;
-        w->kids[w->nodes[i].kids] = kid;
-        return i;
+        static const List unused = {0};
+        const List *elements = n->list >= 0 ? &w->lists[n->list]
+                                            : (in_list ? in_list : &unused);
+        return compile_kid(w, i, 3, NULL, elements, level, depth);
     }
     default:
         return fail("a node the columnar sink does not take");
     }
 }
-
 /* ------------------------------------------------------------------- the walk */
 
 /* Strict UTF-8 (as Python's decoder: no overlong forms, no surrogates, <= U+10FFFF). */
@@ -522,6 +673,13 @@ static int
 valid_utf8(const uint8_t *s, Py_ssize_t n)
 {
     Py_ssize_t i = 0;
+    while (n - i >= 8) { /* ASCII, eight bytes at a time */
+        uint64_t word;
+        memcpy(&word, s + i, 8);
+        if (word & 0x8080808080808080ull)
+            break;
+        i += 8;
+    }
     while (i < n) {
         uint8_t c = s[i];
         if (c < 0x80) {
@@ -572,12 +730,10 @@ static int
 emit_row(Walker *w)
 {
     const int64_t *g = w->regs;
-    for (int c = 0; c < w->ncolumns; c++) {
-        Column *col = &w->columns[c];
+    for (int c = 0; c < w->per_row; c++) {
+        Column *col = &w->columns[w->row_columns[c]];
         int64_t v;
         int ok = 1;
-        if (!col->per_row)
-            continue;
         if (col->kind == COL_SUM64) {
             if (__builtin_add_overflow(g[col->a], g[col->b], &v))
                 return fail("sum out of int64 range");
@@ -593,7 +749,7 @@ emit_row(Walker *w)
             if (ok && (v < -limit || v >= limit))
                 ok = 0;
             v = ok ? v * 1000 : 0;
-            if (buf_put(&col->data, &v, 8) < 0 || bits_push(&col->valid, ok) < 0)
+            if (buf_put(&col->data, &v, 8) < 0 || valid_push(&col->valid, ok) < 0)
                 return -1;
         }
     }
@@ -638,14 +794,14 @@ emit_batch(Walker *w, Py_ssize_t count)
             if (!s)
                 return -1;
             for (Py_ssize_t i = 0; i < count; i++) {
-                if (blob_push(col->blob, (const uint8_t *)s, size) < 0)
+                if (blob_push(&w->blobs[col->blob], (const uint8_t *)s, size) < 0)
                     return -1;
             }
             break;
         }
         case COL_CRC:
             if (bits_fill(&col->bits, w->crc_valid == 1, count) < 0 ||
-                bits_fill(&col->valid, w->crc_valid >= 0, count) < 0)
+                valid_fill(&col->valid, w->crc_valid >= 0, count) < 0)
                 return -1;
             break;
         case COL_POSITION:
@@ -660,7 +816,46 @@ emit_batch(Walker *w, Py_ssize_t count)
     return 0;
 }
 
-static int
+#if defined(__GNUC__) || defined(__clang__)
+#define HOT static inline __attribute__((always_inline))
+#else
+#define HOT static inline
+#endif
+
+/* A length prefix, the one-byte varint forms (nearly every length in a record) inline. */
+/* An unsigned varint of one or two bytes (1 when it is longer or cut short: the caller
+ * reads it the general way). */
+HOT int
+short_uvarint(Reader *r, uint64_t *out)
+{
+    const uint8_t *p = r->buf + r->pos;
+    Py_ssize_t left = r->end - r->pos;
+    if (left >= 1 && p[0] < 0x80) {
+        *out = p[0];
+        r->pos += 1;
+        return 0;
+    }
+    if (left >= 2 && p[1] < 0x80) {
+        *out = (uint64_t)(p[0] & 0x7F) | ((uint64_t)p[1] << 7);
+        r->pos += 2;
+        return 0;
+    }
+    return 1;
+}
+
+/* A length prefix, the short varint forms (nearly every length in a record) inline. */
+HOT int
+read_len(Reader *r, int prefix, int64_t *out)
+{
+    uint64_t u;
+    if ((prefix == PFX_VARINT || prefix == PFX_COMPACT) && short_uvarint(r, &u) == 0) {
+        *out = prefix == PFX_VARINT ? unzigzag(u) : (int64_t)u - 1;
+        return *out < -1 ? fail("negative length") : 0;
+    }
+    return read_length(r, prefix, out);
+}
+
+HOT int
 walk_number(Walker *w, Reader *r, const Node *n)
 {
     const uint8_t *p;
@@ -703,12 +898,12 @@ walk_number(Walker *w, Reader *r, const Node *n)
         v = (int64_t)u;
         break;
     case OP_VARINT:
-        if (read_uvarint(r, 5, U32_MAX, &u) < 0)
+        if (short_uvarint(r, &u) && read_uvarint(r, 5, U32_MAX, &u) < 0)
             return -1;
         v = unzigzag(u);
         break;
     default: /* OP_VARLONG */
-        if (read_uvarint(r, 10, UINT64_MAX, &u) < 0)
+        if (short_uvarint(r, &u) && read_uvarint(r, 10, UINT64_MAX, &u) < 0)
             return -1;
         v = unzigzag(u);
         break;
@@ -719,11 +914,11 @@ walk_number(Walker *w, Reader *r, const Node *n)
     return 0;
 }
 
-static int
+HOT int
 walk_blob(Walker *w, Reader *r, const Node *n)
 {
     int64_t len;
-    if (read_length(r, n->prefix, &len) < 0)
+    if (read_len(r, n->prefix, &len) < 0)
         return -1;
     if (len < 0 && !n->nullable)
         return fail("null in a non-nullable field");
@@ -735,8 +930,105 @@ walk_blob(Walker *w, Reader *r, const Node *n)
     }
     if (n->op == OP_STRING && len > 0 && !valid_utf8(p, (Py_ssize_t)len))
         return fail("invalid UTF-8");
-    if (n->blob && !w->discard)
-        return blob_push(n->blob, p, len);
+    if (n->blob >= 0 && !w->discard)
+        return blob_push(&w->blobs[n->blob], p, len);
+    return 0;
+}
+
+static int walk_array(Walker *w, Reader *r, const Node *n);
+
+/* The fields of a struct in order, numbers and blobs read here (no call per field). */
+static int
+walk_seq(Walker *w, Reader *r, const Node *n)
+{
+    for (int k = 0; k < n->nkids; k++) {
+        const Node *kid = &w->nodes[w->kids[n->kids + k]];
+        int rc, op = kid->op;
+        if (op == OP_BYTES || op == OP_STRING)
+            rc = walk_blob(w, r, kid);
+        else if (op <= OP_VARLONG && op != OP_FLOAT64 && op != OP_UUID)
+            rc = walk_number(w, r, kid);
+        else if (op == OP_ARRAY)
+            rc = walk_array(w, r, kid);
+        else
+            rc = walk(w, r, kid);
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Node n's only child: a struct's fields in place, anything else through walk. */
+HOT int
+walk_body(Walker *w, Reader *r, const Node *n)
+{
+    const Node *kid = &w->nodes[w->kids[n->kids]];
+    return kid->op == OP_STRUCT ? walk_seq(w, r, kid) : walk(w, r, kid);
+}
+
+/* A length-prefixed region holding n's child, which must fill it. */
+HOT int
+walk_prefixed(Walker *w, Reader *r, const Node *n)
+{
+    int64_t size;
+    if (read_len(r, n->prefix, &size) < 0)
+        return -1;
+    if (size < 0)
+        return fail("negative region length");
+    if (need(r, (Py_ssize_t)size) < 0)
+        return -1;
+    Py_ssize_t stop = r->pos + (Py_ssize_t)size;
+    Reader inner = *r;
+    inner.end = stop;
+    if (walk_body(w, &inner, n) < 0)
+        return -1;
+    if (inner.pos != stop)
+        return fail("region not consumed");
+    r->pos = stop;
+    return 0;
+}
+
+/* One element of a COUNTED or ARRAY node n (a length-prefixed record, a header...). */
+HOT int
+walk_element(Walker *w, Reader *r, const Node *n)
+{
+    const Node *kid = &w->nodes[w->kids[n->kids]];
+    switch (kid->op) {
+    case OP_PREFIXED:
+        return walk_prefixed(w, r, kid);
+    case OP_STRUCT:
+        return walk_seq(w, r, kid);
+    default:
+        return walk(w, r, kid);
+    }
+}
+
+/* An array (record headers): its elements, then the list's offset. */
+static int
+walk_array(Walker *w, Reader *r, const Node *n)
+{
+    int64_t count;
+    if (read_len(r, n->prefix, &count) < 0)
+        return -1;
+    if (count < 0)
+        return fail("null array"); /* the Python kernel decides */
+    if (n->min_size > 0) {
+        if (count > (r->end - r->pos) / n->min_size)
+            return fail("count larger than the bytes left");
+    }
+    else if (count > MAX_ZERO_SIZE_ELEMENTS)
+        return fail("count of zero-size elements too large");
+    for (int64_t i = 0; i < count; i++) {
+        if (walk_element(w, r, n) < 0)
+            return -1;
+    }
+    if (n->list >= 0 && !w->discard) {
+        List *list = &w->lists[n->list];
+        int32_t end = (int32_t)w->blobs[list->children[0]].count;
+        if (buf_put(&list->offsets, &end, 4) < 0)
+            return -1;
+        list->count++;
+    }
     return 0;
 }
 
@@ -753,7 +1045,7 @@ walk_elements(Walker *w, Reader *r, const Node *n, int64_t count)
         w->discard = (w->regs[w->skip_reg] & w->skip_mask) != 0;
     int emit = n->rows && !w->discard && w->per_row;
     for (int64_t i = 0; i < count; i++) {
-        if (walk_kid(w, r, n, 0) < 0)
+        if (walk_element(w, r, n) < 0)
             return -1;
         if (emit && emit_row(w) < 0)
             return -1;
@@ -795,24 +1087,9 @@ walk(Walker *w, Reader *r, const Node *n)
     case OP_BYTES:
         return walk_blob(w, r, n);
     case OP_STRUCT:
-        for (int k = 0; k < n->nkids; k++) {
-            if (walk_kid(w, r, n, k) < 0)
-                return -1;
-        }
-        return 0;
-    case OP_PREFIXED: {
-        Py_ssize_t stop;
-        if (enter_region(r, n->prefix, &stop) < 0)
-            return -1;
-        Reader inner = *r;
-        inner.end = stop;
-        if (walk_kid(w, &inner, n, 0) < 0)
-            return -1;
-        if (inner.pos != stop)
-            return fail("region not consumed");
-        r->pos = stop;
-        return 0;
-    }
+        return walk_seq(w, r, n);
+    case OP_PREFIXED:
+        return walk_prefixed(w, r, n);
     case OP_EXPECTED:
         if (walk_kid(w, r, n, 0) < 0)
             return -1;
@@ -842,37 +1119,14 @@ walk(Walker *w, Reader *r, const Node *n)
             return fail("bad count field");
         return walk_elements(w, r, n, count);
     }
-    case OP_ARRAY: {
-        int64_t count;
-        if (read_length(r, n->prefix, &count) < 0)
-            return -1;
-        if (count < 0)
-            return fail("null array"); /* the Python kernel decides */
-        if (n->min_size > 0) {
-            if (count > (r->end - r->pos) / n->min_size)
-                return fail("count larger than the bytes left");
-        }
-        else if (count > MAX_ZERO_SIZE_ELEMENTS)
-            return fail("count of zero-size elements too large");
-        for (int64_t i = 0; i < count; i++) {
-            if (walk_kid(w, r, n, 0) < 0)
-                return -1;
-        }
-        if (n->list && !w->discard) {
-            List *list = n->list;
-            int32_t end = (int32_t)list->children[0]->count;
-            if (buf_put(&list->offsets, &end, 4) < 0)
-                return -1;
-            list->count++;
-        }
-        return 0;
-    }
+    case OP_ARRAY:
+        return walk_array(w, r, n);
     default:
         return walk_number(w, r, n);
     }
 }
 
-/* ------------------------------------------------------------------- set-up and results */
+/* ------------------------------------------------------------------- set-up */
 
 /* A field reference of a spec: (level, name), level 0 for the batch's, 1 for a row's. */
 static int
@@ -885,6 +1139,8 @@ field_reg(Walker *w, PyObject *spec, Py_ssize_t i)
     long level = PyLong_AsLong(PyTuple_GET_ITEM(ref, 0));
     if (level == -1 && PyErr_Occurred())
         return -1;
+    if (level < 0 || level > 1)
+        return fail("a field reference of another level");
     return reg_of(w, PyTuple_GET_ITEM(ref, 1), (int)level);
 }
 
@@ -898,20 +1154,23 @@ setup_columns(Walker *w, PyObject *spec)
         return fail("bad column spec");
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(spec); i++) {
         PyObject *item = PyTuple_GET_ITEM(spec, i);
-        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) < 1)
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) < 1 ||
+            !PyLong_Check(PyTuple_GET_ITEM(item, 0)))
             return fail("bad column spec");
         Column *col = &w->columns[w->ncolumns++];
         memset(col, 0, sizeof *col);
+        col->blob = col->list = -1;
         col->kind = (int)PyLong_AsLong(PyTuple_GET_ITEM(item, 0));
         Py_ssize_t size = PyTuple_GET_SIZE(item);
-        static const Py_ssize_t sizes[] = {3, 3, 2, 2, 3, 6, 3, 3, 4, 1, 1};
-        if (col->kind < 0 || col->kind > COL_POSITION || size != sizes[col->kind])
+        static const Py_ssize_t sizes[] = {3, 3, 2, 2, 3, 6, 3, 3, 4, 1, 1, 3};
+        if (col->kind < 0 || col->kind > COL_OPTION || size != sizes[col->kind])
             return fail("bad column spec");
         switch (col->kind) {
         case COL_BLOB: /* (kind, field, text) */
-            if (!(col->blob = blob_named(w, PyTuple_GET_ITEM(item, 1),
-                                         PyTuple_GET_ITEM(item, 2) == Py_True, 1)))
-                return PyErr_Occurred() ? -1 : fail("too many blob columns");
+            col->blob = blob_named(w, PyTuple_GET_ITEM(item, 1),
+                                   PyTuple_GET_ITEM(item, 2) == Py_True, 1);
+            if (col->blob < 0)
+                return fail("too many blob columns");
             break;
         case COL_LIST: { /* (kind, field, ((name, text), ...)) */
             PyObject *children = PyTuple_GET_ITEM(item, 2);
@@ -920,25 +1179,19 @@ setup_columns(Walker *w, PyObject *spec)
                 PyTuple_GET_SIZE(children) > MAX_LIST_CHILDREN ||
                 w->nblobs + PyTuple_GET_SIZE(children) > MAX_BLOBS)
                 return fail("bad list column");
+            col->list = w->nlists;
             List *list = &w->lists[w->nlists];
             w->list_names[w->nlists++] = PyTuple_GET_ITEM(item, 1);
-            int32_t zero = 0;
-            if (buf_put(&list->offsets, &zero, 4) < 0)
-                return -1;
             for (Py_ssize_t c = 0; c < PyTuple_GET_SIZE(children); c++) {
                 PyObject *child = PyTuple_GET_ITEM(children, c);
                 if (!PyTuple_Check(child) || PyTuple_GET_SIZE(child) != 2)
                     return fail("bad list column");
-                Blob *b = &w->blobs[w->nblobs];
-                w->blob_names[w->nblobs++] = NULL; /* found through the list only */
-                b->text = PyTuple_GET_ITEM(child, 1) == Py_True;
-                if (blob_start(b) < 0)
-                    return -1;
-                list->children[c] = b;
+                w->blob_names[w->nblobs] = NULL; /* found through the list only */
+                w->blobs[w->nblobs].text = PyTuple_GET_ITEM(child, 1) == Py_True;
+                list->children[c] = w->nblobs++;
                 list->names[c] = PyTuple_GET_ITEM(child, 0);
             }
             list->nchildren = (int)PyTuple_GET_SIZE(children);
-            col->list = list;
             break;
         }
         case COL_INT64:
@@ -969,10 +1222,19 @@ setup_columns(Walker *w, PyObject *spec)
             col->names = PyTuple_GET_ITEM(item, 3);
             if (!PyTuple_Check(col->names) || w->nblobs == MAX_BLOBS)
                 return fail("bad name column");
-            col->blob = &w->blobs[w->nblobs];
-            w->blob_names[w->nblobs++] = NULL;
-            if (blob_start(col->blob) < 0)
-                return -1;
+            for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(col->names); k++) {
+                if (!PyUnicode_Check(PyTuple_GET_ITEM(col->names, k)))
+                    return fail("bad name column");
+            }
+            col->blob = w->nblobs;
+            w->blob_names[w->nblobs] = NULL;
+            w->blobs[w->nblobs++].text = 1;
+            break;
+        case COL_OPTION: /* (kind, index, text) */
+            col->a = (int)PyLong_AsLong(PyTuple_GET_ITEM(item, 1));
+            col->b = PyTuple_GET_ITEM(item, 2) == Py_True;
+            if (!PyErr_Occurred() && (col->a < 0 || col->a > 8))
+                return fail("bad option column");
             break;
         default:
             break;
@@ -980,62 +1242,26 @@ setup_columns(Walker *w, PyObject *spec)
         if (PyErr_Occurred())
             return -1;
         col->per_row = col->kind == COL_SUM64 || col->kind == COL_STAMP;
-        w->per_row |= col->per_row;
+        if (col->per_row)
+            w->row_columns[w->per_row++] = w->ncolumns - 1;
     }
     return 0;
 }
 
-static PyObject *
-column_result(Walker *w, Column *col)
+/* The sink of a call starts with each offsets buffer holding its first 0. */
+static int
+walker_begin(Walker *w)
 {
-    PyObject *valid;
-    switch (col->kind) {
-    case COL_BLOB:
-    case COL_NAME:
-        if (col->blob->count != w->rows)
-            return fail_null("a blob column without one value per row");
-        return blob_finish(col->blob);
-    case COL_LIST: {
-        List *list = col->list;
-        if (list->count != w->rows)
-            return fail_null("a list column without one value per row");
-        PyObject *children = PyTuple_New(list->nchildren);
-        for (int c = 0; children && c < list->nchildren; c++) {
-            if (list->children[c]->count != list->children[0]->count) {
-                Py_CLEAR(children);
-                return fail_null("list children of different lengths");
-            }
-            PyObject *child = blob_finish(list->children[c]);
-            if (!child)
-                Py_CLEAR(children);
-            else
-                PyTuple_SET_ITEM(children, c, child);
-        }
-        PyObject *offsets = children ? buf_finish(&list->offsets) : NULL;
-        if (!offsets) {
-            Py_XDECREF(children);
-            return NULL;
-        }
-        return Py_BuildValue("(nNN)", list->children[0]->count, offsets, children);
+    for (int i = 0; i < w->nblobs; i++) {
+        if (blob_start(&w->blobs[i]) < 0)
+            return -1;
     }
-    case COL_BIT_BOOL:
-        return Py_BuildValue("(nnON)", w->rows, (Py_ssize_t)0, Py_None,
-                             buf_finish(&col->bits.buf));
-    case COL_CRC:
-    case COL_STAMP:
-        if (col->valid.zeros) {
-            if (!(valid = buf_finish(&col->valid.buf)))
-                return NULL;
-        }
-        else
-            valid = Py_NewRef(Py_None);
-        return Py_BuildValue("(nnNN)", w->rows, col->valid.zeros, valid,
-                             col->kind == COL_CRC ? buf_finish(&col->bits.buf)
-                                                  : buf_finish(&col->data));
-    default:
-        return Py_BuildValue("(nnON)", w->rows, (Py_ssize_t)0, Py_None,
-                             buf_finish(&col->data));
+    int32_t zero = 0;
+    for (int i = 0; i < w->nlists; i++) {
+        if (buf_put(&w->lists[i].offsets, &zero, 4) < 0)
+            return -1;
     }
+    return 0;
 }
 
 static void
@@ -1051,6 +1277,146 @@ walker_free(Walker *w)
         buf_free(&w->columns[i].valid.buf);
     }
 }
+
+/* ------------------------------------------------------------------- export */
+
+/* options[index] in each of rows rows: a string (text) or int32 column, null for None. */
+static int
+option_export(int64_t rows, PyObject *value, int text, struct ArrowArray *out)
+{
+    void *valid = NULL, *values = NULL, *data = NULL;
+    int64_t nulls = 0;
+    if (value == Py_None) {
+        nulls = rows;
+        valid = calloc((size_t)(rows / 8 + 1), 1);
+        values = calloc((size_t)(rows + 1), 4);
+        data = text ? malloc(8) : NULL;
+        if (!valid || !values || (text && !data))
+            goto nomem;
+    }
+    else if (text) {
+        Py_ssize_t size;
+        const char *s = PyUnicode_Check(value) ? PyUnicode_AsUTF8AndSize(value, &size) : NULL;
+        if (!s) {
+            PyErr_Clear();
+            return fail("a string option that is not a str");
+        }
+        if (size && rows > BLOB_DATA_MAX / size)
+            return fail("column larger than Arrow's int32 offsets");
+        int32_t *offsets = values = malloc((size_t)(rows + 1) * 4);
+        data = malloc((size_t)(size * rows + 8));
+        if (!values || !data)
+            goto nomem;
+        for (int64_t i = 0; i <= rows; i++)
+            offsets[i] = (int32_t)(i * size);
+        for (int64_t i = 0; i < rows; i++)
+            memcpy((char *)data + i * size, s, (size_t)size);
+    }
+    else {
+        int overflow;
+        long long v = PyLong_Check(value) ? PyLong_AsLongLongAndOverflow(value, &overflow) : 0;
+        if (!PyLong_Check(value) || overflow || v < INT32_MIN || v > INT32_MAX) {
+            PyErr_Clear();
+            return fail("an int32 option out of range");
+        }
+        int32_t x = (int32_t)v, *p = values = malloc((size_t)(rows + 1) * 4);
+        if (!values)
+            goto nomem;
+        for (int64_t i = 0; i < rows; i++)
+            p[i] = x;
+    }
+    return text ? array_init(out, rows, nulls, 3, valid, values, data, 0)
+                : array_init(out, rows, nulls, 2, valid, values, NULL, 0);
+nomem:
+    free(valid);
+    free(values);
+    free(data);
+    PyErr_NoMemory();
+    return -1;
+}
+
+/* Column col as an Arrow array (its buffers move to out). */
+static int
+column_export(Walker *w, Column *col, PyObject *options, struct ArrowArray *out)
+{
+    int failed;
+    void *valid, *data;
+    switch (col->kind) {
+    case COL_BLOB:
+    case COL_NAME:
+        if (w->blobs[col->blob].count != w->rows)
+            return fail("a blob column without one value per row");
+        return blob_export(&w->blobs[col->blob], out);
+    case COL_LIST: {
+        List *list = &w->lists[col->list];
+        if (list->count != w->rows)
+            return fail("a list column without one value per row");
+        int64_t items = w->blobs[list->children[0]].count;
+        for (int c = 0; c < list->nchildren; c++) {
+            if (w->blobs[list->children[c]].count != items)
+                return fail("list children of different lengths");
+        }
+        void *offsets = buf_take(&list->offsets);
+        if (!offsets || array_init(out, w->rows, 0, 2, NULL, offsets, NULL, 1) < 0)
+            return -1;
+        struct ArrowArray *values = out->children[0];
+        if (array_init(values, items, 0, 1, NULL, NULL, NULL, list->nchildren) < 0)
+            return -1;
+        for (int c = 0; c < list->nchildren; c++) {
+            if (blob_export(&w->blobs[list->children[c]], values->children[c]) < 0)
+                return -1;
+        }
+        return 0;
+    }
+    case COL_OPTION: {
+        PyObject *value = col->a < PyTuple_GET_SIZE(options) ?
+            PyTuple_GET_ITEM(options, col->a) : Py_None;
+        return option_export(w->rows, value, col->b, out);
+    }
+    case COL_CRC:
+    case COL_STAMP:
+        valid = bits_take_validity(&col->valid, &failed);
+        data = failed ? NULL : buf_take(col->kind == COL_CRC ? &col->bits.buf : &col->data);
+        if (!data) {
+            free(valid);
+            return -1;
+        }
+        return array_init(out, w->rows, col->valid.zeros, 2, valid, data, NULL, 0);
+    case COL_BIT_BOOL:
+        data = buf_take(&col->bits.buf);
+        return data ? array_init(out, w->rows, 0, 2, NULL, data, NULL, 0) : -1;
+    default:
+        data = buf_take(&col->data);
+        return data ? array_init(out, w->rows, 0, 2, NULL, data, NULL, 0) : -1;
+    }
+}
+
+/* The columns as a struct array (the C data interface's record batch), in a new capsule. */
+static PyObject *
+export_batch(Walker *w, PyObject *options)
+{
+    struct ArrowArray *top = calloc(1, sizeof *top);
+    if (!top)
+        return PyErr_NoMemory();
+    PyObject *capsule = PyCapsule_New(top, ARRAY_CAPSULE, array_capsule_free);
+    if (!capsule) {
+        free(top);
+        return NULL;
+    }
+    if (array_init(top, w->rows, 0, 1, NULL, NULL, NULL, w->ncolumns) < 0) {
+        Py_DECREF(capsule);
+        return NULL;
+    }
+    for (int c = 0; c < w->ncolumns; c++) {
+        if (column_export(w, &w->columns[c], options, top->children[c]) < 0) {
+            Py_DECREF(capsule); /* releases what was exported */
+            return NULL;
+        }
+    }
+    return capsule;
+}
+
+/* ------------------------------------------------------------------- reading */
 
 /* One pass over back-to-back batches: each is framed (offset:INT64 length:INT32, magic at
  * byte 16) and walked with the plan. A batch of another magic is stepped over and listed in
@@ -1070,7 +1436,8 @@ read_batches(Walker *w, const uint8_t *buf, Py_ssize_t len, int64_t base, int ve
         if (buf[pos + 16] != 2) {
             if (length < 0 || size > max_size || size > len - pos)
                 return fail("a batch that does not frame");
-            PyObject *span = Py_BuildValue("(nLn)", pos, (long long)size, w->rows);
+            PyObject *span = Py_BuildValue("(nLL)", pos, (long long)size,
+                                           (long long)w->rows);
             int rc = span ? PyList_Append(others, span) : -1;
             Py_XDECREF(span);
             if (rc < 0)
@@ -1092,27 +1459,32 @@ read_batches(Walker *w, const uint8_t *buf, Py_ssize_t len, int64_t base, int ve
     return 0;
 }
 
-/* Fixed-width buffers, offsets and bitmaps sized once for the rows the batch heads announce
- * (record_count at byte 57 of a magic 2 batch; a guess only: the walk checks everything and
- * grows buffers as needed). Variable-size data grows by doubling: reserving the input's size
- * for each blob column up front measured 40% slower (large allocations, then shrinking). */
+/* Buffers sized once, up front: fixed-width ones, offsets and bitmaps for the rows the batch
+ * heads announce (record_count at byte 57 of a magic 2 batch), variable-size data for the
+ * bytes per row the sink's previous call wrote (hint), both guesses only: the walk checks
+ * everything and grows buffers as needed. */
 static int
-presize(Walker *w, const uint8_t *buf, Py_ssize_t len)
+presize(Walker *w, const uint8_t *buf, Py_ssize_t len, const int64_t *hint)
 {
-    Py_ssize_t pos = 0, rows = 0;
+    Py_ssize_t pos = 0;
+    int64_t rows = 0;
     while (len - pos >= 61) {
         int64_t size = 12 + (int64_t)(int32_t)be32(buf + pos + 8);
         if (size < 61 || size > len - pos)
             break;
         int64_t count = (int32_t)be32(buf + pos + 57);
         if (buf[pos + 16] == 2 && count > 0 && count <= size)
-            rows += (Py_ssize_t)count;
+            rows += count;
         pos += (Py_ssize_t)size;
     }
-    Py_ssize_t bits = rows / 8 + 1;
+    int64_t bits = rows / 8 + 1;
     for (int i = 0; i < w->nblobs; i++) {
         Blob *b = &w->blobs[i];
-        if (buf_reserve(&b->offsets, 4 * rows) < 0 || buf_reserve(&b->valid.buf, bits) < 0)
+        int64_t guess = 0;
+        if (hint[i] > 0 && rows > 0)
+            guess = hint[i] > BLOB_HINT_MAX * 16 / rows ? BLOB_HINT_MAX
+                                                        : hint[i] * rows / 16 + 64;
+        if (buf_reserve(&b->offsets, 4 * rows) < 0 || buf_reserve(&b->data, guess) < 0)
             return -1;
     }
     for (int i = 0; i < w->nlists; i++) {
@@ -1127,71 +1499,116 @@ presize(Walker *w, const uint8_t *buf, Py_ssize_t len)
                 return -1;
         }
         else if (col->kind != COL_BLOB && col->kind != COL_LIST && col->kind != COL_NAME &&
-                 buf_reserve(&col->data, width * rows) < 0)
-            return -1;
-        if ((col->kind == COL_CRC || col->kind == COL_STAMP) &&
-            buf_reserve(&col->valid.buf, bits) < 0)
+                 col->kind != COL_OPTION && buf_reserve(&col->data, width * rows) < 0)
             return -1;
     }
     return 0;
 }
 
-/* arrow_columns(plan, data, spec, rows_field, position, verify, flag_crc, skip, limit,
- *               max_batch_size, min_length) -> (rows, columns, others) */
-static PyObject *
-arrow_columns(PyObject *self, PyObject *args)
+/* ------------------------------------------------------------------- the functions */
+
+/* A sink: the walker compiled for a plan and a column spec, with no buffer, and the objects
+ * its borrowed names live in. */
+#define SINK_CAPSULE "kformat.columnar.Sink"
+
+typedef struct {
+    Walker w;
+    int64_t hint[MAX_BLOBS]; /* bytes per row x 16 of each blob in the last call, or 0 */
+    PyObject *keep;          /* (plan, spec, rows_field, skip) */
+} Sink;
+
+static void
+sink_free(PyObject *capsule)
 {
-    PyObject *plan, *spec, *row_name, *skip, *limit;
-    Py_buffer view;
-    long long position, max_size, min_length;
-    int verify, flag_crc;
-    if (!PyArg_ParseTuple(args, "O!y*O!ULppOOLL", &PyTuple_Type, &plan, &view,
-                          &PyTuple_Type, &spec, &row_name, &position, &verify, &flag_crc,
-                          &skip, &limit, &max_size, &min_length))
+    Sink *s = PyCapsule_GetPointer(capsule, SINK_CAPSULE);
+    if (!s)
+        return;
+    Py_XDECREF(s->keep);
+    PyMem_Free(s);
+}
+
+/* arrow_sink(plan, spec, rows_field, skip) -> sink */
+static PyObject *
+arrow_sink(PyObject *self, PyObject *args)
+{
+    PyObject *plan, *spec, *row_name, *skip;
+    if (!PyArg_ParseTuple(args, "O!O!UO", &PyTuple_Type, &plan, &PyTuple_Type, &spec,
+                          &row_name, &skip))
         return NULL;
-    PyObject *others = PyList_New(0);
-    if (!others) {
-        PyBuffer_Release(&view);
-        return NULL;
-    }
-    Walker *w = PyMem_Calloc(1, sizeof(Walker));
-    if (!w) {
-        PyBuffer_Release(&view);
+    Sink *s = PyMem_Calloc(1, sizeof(Sink));
+    if (!s)
         return PyErr_NoMemory();
+    s->keep = Py_BuildValue("(OOOO)", plan, spec, row_name, skip);
+    PyObject *capsule = s->keep ? PyCapsule_New(s, SINK_CAPSULE, sink_free) : NULL;
+    if (!capsule) {
+        Py_XDECREF(s->keep);
+        PyMem_Free(s);
+        return NULL;
     }
-    PyObject *out = NULL;
+    Walker *w = &s->w;
     w->row_name = row_name;
-    w->flag_crc = flag_crc;
     w->skip_reg = -1;
     /* skip: None, or (field, mask): the rows of a batch whose field & mask is set are
      * left out (control batches) */
     if (skip != Py_None) {
         if (!PyTuple_Check(skip) || PyTuple_GET_SIZE(skip) != 2) {
             fail("bad skip spec");
-            goto done;
+            goto error;
         }
         if ((w->skip_reg = field_reg(w, skip, 0)) < 0)
-            goto done;
+            goto error;
         w->skip_mask = PyLong_AsLongLong(PyTuple_GET_ITEM(skip, 1));
         if (PyErr_Occurred())
-            goto done;
+            goto error;
     }
-    if (setup_columns(w, spec) < 0 || compile_node(w, plan, NULL, NULL, 0, 0) < 0 ||
-        presize(w, (const uint8_t *)view.buf, view.len) < 0)
-        goto done;
-    if (read_batches(w, (const uint8_t *)view.buf, view.len, position, verify,
+    if (setup_columns(w, spec) < 0 || compile_node(w, plan, NULL, NULL, 0, 0) < 0)
+        goto error;
+    return capsule;
+error:
+    Py_DECREF(capsule);
+    return NULL;
+}
+
+/* arrow_export(sink, data, position, verify, flag_crc, limit, max_batch_size, min_length,
+ *              options) -> (rows, others, array capsule, array address) */
+static PyObject *
+arrow_export(PyObject *self, PyObject *args)
+{
+    PyObject *capsule, *limit, *options;
+    Py_buffer view;
+    long long position, max_size, min_length;
+    int verify, flag_crc;
+    if (!PyArg_ParseTuple(args, "Oy*LppOLLO!", &capsule, &view, &position, &verify,
+                          &flag_crc, &limit, &max_size, &min_length, &PyTuple_Type,
+                          &options))
+        return NULL;
+    Sink *s = PyCapsule_GetPointer(capsule, SINK_CAPSULE);
+    Walker *w = s ? PyMem_Malloc(sizeof(Walker)) : NULL;
+    PyObject *others = w ? PyList_New(0) : NULL;
+    if (!others) {
+        if (s && !w)
+            PyErr_NoMemory();
+        PyMem_Free(w);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    memcpy(w, &s->w, sizeof *w);
+    w->flag_crc = flag_crc;
+    PyObject *out = NULL, *array = NULL;
+    if (walker_begin(w) < 0 || presize(w, (const uint8_t *)view.buf, view.len, s->hint) < 0 ||
+        read_batches(w, (const uint8_t *)view.buf, view.len, position, verify,
                      limit == Py_None ? NULL : limit, max_size, min_length, others) < 0)
         goto done;
-    PyObject *columns = PyTuple_New(w->ncolumns);
-    for (int c = 0; columns && c < w->ncolumns; c++) {
-        PyObject *result = column_result(w, &w->columns[c]);
-        if (!result)
-            Py_CLEAR(columns);
-        else
-            PyTuple_SET_ITEM(columns, c, result);
+    if (w->rows > 0) {
+        for (int i = 0; i < w->nblobs; i++)
+            s->hint[i] = w->blobs[i].data.len < INT64_MAX / 16 ?
+                16 * w->blobs[i].data.len / w->rows : 0;
     }
-    if (columns)
-        out = Py_BuildValue("(nNO)", w->rows, columns, others);
+    if (!(array = export_batch(w, options)))
+        goto done;
+    out = Py_BuildValue("(LOON)", (long long)w->rows, others, array,
+                        PyLong_FromVoidPtr(PyCapsule_GetPointer(array, ARRAY_CAPSULE)));
+    Py_DECREF(array);
 done:
     Py_DECREF(others);
     walker_free(w);
@@ -1201,10 +1618,14 @@ done:
 }
 
 PyMethodDef columnar_methods[] = {
-    {"arrow_columns", arrow_columns, METH_VARARGS,
-     "arrow_columns(plan, data, spec, rows_field, position, verify, flag_crc, skip, limit, "
-     "max_batch_size, min_length) -> (rows, columns, others): the magic 2 batches in data "
-     "as Arrow buffers; others lists the batches of other magics stepped over, as "
-     "(position, size, rows before) (kformat/records/arrow_native.py builds the arrays)."},
+    {"arrow_sink", arrow_sink, METH_VARARGS,
+     "arrow_sink(plan, spec, rows_field, skip) -> sink: the plan compiled against a column "
+     "spec (kformat/records/arrow_native.py), for arrow_export."},
+    {"arrow_export", arrow_export, METH_VARARGS,
+     "arrow_export(sink, data, position, verify, flag_crc, limit, max_batch_size, "
+     "min_length, options) -> (rows, others, capsule, address): the magic 2 batches in data "
+     "as a struct ArrowArray (Arrow's C data interface) at address, owned by capsule until "
+     "imported; others lists the batches of other magics stepped over, as (position, size, "
+     "rows before)."},
     {NULL, NULL, 0, NULL},
 };

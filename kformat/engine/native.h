@@ -31,11 +31,12 @@ enum {
     OP_STRUCT = 30, OP_ARRAY = 31, OP_PRESENCE = 32, OP_TAGGED = 33, OP_ABSENT = 34,
     OP_PREFIXED = 35, OP_GREEDY = 36, OP_COUNTED = 37, OP_EXPECTED = 38,
     OP_CRC = 39, OP_COMPRESSED = 40, OP_FACTORY = 41, OP_RECORD = 42,
+    OP_CHECKED = 43, OP_IF = 44, OP_WRAPPED = 45,
 };
 enum { PFX_INT16 = 0, PFX_INT32 = 1, PFX_COMPACT = 2, PFX_VARINT = 3 };
 enum { FIELD_NAMED = 0, FIELD_FLATTEN = 1, FIELD_HIDDEN = 2 };
 
-#define PLAN_VERSION 3 /* kformat/engine/plan.py PLAN_VERSION: bump both with any change */
+#define PLAN_VERSION 4 /* kformat/engine/plan.py PLAN_VERSION: bump both with any change */
 #define MAX_DEPTH 64
 #define MAX_ZERO_SIZE_ELEMENTS (1 << 20)
 #define MAX_TAGGED 64
@@ -92,6 +93,24 @@ int_at(PyObject *plan, Py_ssize_t i)
 
 /* ------------------------------------------------------------------------------ reading */
 
+/* The dicts of the structs around the one being read or built, innermost first: a plan's
+ * reference (levels, name) reads field name of the struct levels out (levels 0: ctx). A
+ * scope lives on the C stack of the node that entered the struct. */
+typedef struct Scope {
+    PyObject *dict; /* borrowed; NULL for a struct without a dict (a factory's) */
+    const struct Scope *up;
+} Scope;
+
+static inline PyObject *
+scope_dict(PyObject *ctx, const Scope *up, long levels)
+{
+    if (levels <= 0)
+        return ctx;
+    while (up && --levels > 0)
+        up = up->up;
+    return up ? up->dict : NULL;
+}
+
 typedef struct {
     const uint8_t *buf;
     Py_ssize_t pos;
@@ -101,6 +120,7 @@ typedef struct {
     PyObject *ctx; /* the dict of the struct being read (fields read so far), borrowed */
     int verify;        /* check CRCs (the verify_crc parameter) */
     PyObject *limit;   /* decompression limit (the decompression_limit parameter) or NULL */
+    const Scope *up;   /* the structs around ctx (references) */
 } Reader;
 
 static inline int

@@ -24,7 +24,8 @@ numbers, ``BOOL``,   none (``INT8`` .. ``INT64``, ``UINT8`` .. ``UINT32``, ``FLO
                      element minimum size
 ``EXPECTED``         plan, the value the field must hold
 ``CRC``              name, checksum function, verify, the struct it covers (flattened: the
-                     stored CRC under ``name``, then the struct's fields)
+                     stored CRC under ``name``, then the struct's fields; on its own, a
+                     dict of both)
 ``COMPRESSED``       codec field name, codec mask, magic, decompress function, decompression
                      limit, plan (the rest of the region, decompressed unless the codec is
                      0), payload function (build: stored payload or new), stored-payload key
@@ -35,7 +36,22 @@ numbers, ``BOOL``,   none (``INT8`` .. ``INT64``, ``UINT8`` .. ``UINT32``, ``FLO
                      enclosing struct's base offset, base timestamp, max timestamp and
                      attributes field names, the LogAppendTime attributes flag
                      (:mod:`kformat.records.shape`)
+``CHECKED``          an integer plan, mask, the values ``value & mask`` may take (empty:
+                     any), the field the value must equal (a reference) or None, and on
+                     build the bits that must be clear: ``(reference, ((key, bits), ...))``
+                     (the bits for the key the referenced field holds) or None
+``IF``               a reference, the value it is compared with, the plan when equal, the
+                     plan otherwise (None: nothing on the wire, parses to None)
+``WRAPPED``          prefix, value name, inner name, codec field name, codec mask, magic
+                     field name, decompress function, decompression limit, inner plan,
+                     compress function: a nullable blob, flattened as ``{value: bytes,
+                     inner: None}``, or when the codec is not 0 also the inner plan parsed
+                     from the decompressed blob (build: the given blob, else the inner
+                     value built and compressed)
 ===================  ======================================================================
+
+A *reference* is ``(levels, name)``: the field ``name`` of the struct ``levels`` structs out
+(``this._._.name`` is two levels out; structs flattened into their parent are no level).
 
 :func:`lower` refuses a block it does not know with :class:`PlanError`, loudly, the way
 :class:`~kformat.primitives.CompiledGrammar` refuses a grammar that would fall back to the
@@ -88,6 +104,9 @@ class Op(IntEnum):
     COMPRESSED = 40
     FACTORY = 41
     RECORD = 42
+    CHECKED = 43
+    IF = 44
+    WRAPPED = 45
 
 
 class Prefix(IntEnum):
@@ -106,7 +125,7 @@ class Field(IntEnum):
     """A field read and discarded (``_name``): only the construct context sees it."""
 
 
-PLAN_VERSION = 3
+PLAN_VERSION = 4
 """The plan format's version; ``_native.c`` is compiled with the same number, and an extension
 built from other sources (a checkout updated without rebuilding) is not used."""
 
@@ -142,6 +161,31 @@ _FACTORIES: ContextVar[dict[int, Any] | None] = ContextVar("kformat_plan_factori
                                                            default=None)
 
 
+class _Scopes:
+    """The structs being lowered, innermost last, for references (``this._.name``): each
+    struct's level in the native engine's chain of dicts, or None for a struct that makes
+    no dict there (a factory's). A struct flattened into its parent shares its level."""
+
+    def __init__(self) -> None:
+        self.levels: list[int | None] = []
+        self.merge = False  # the next struct is flattened into the current one
+
+    def take_merge(self) -> bool:
+        merge, self.merge = self.merge, False
+        return merge
+
+
+_SCOPES: ContextVar[_Scopes | None] = ContextVar("kformat_plan_scopes", default=None)
+
+
+def _scopes() -> _Scopes:
+    scopes = _SCOPES.get()
+    if scopes is None:
+        scopes = _Scopes()
+        _SCOPES.set(scopes)
+    return scopes
+
+
 def lower(grammar: Construct, what: str = "grammar", *,
           factories: dict[int, Any] | None = None) -> tuple[Any, ...]:
     """The plan of ``grammar``; :class:`PlanError` names the first block it cannot run.
@@ -150,9 +194,11 @@ def lower(grammar: Construct, what: str = "grammar", *,
     values, or ``tuple``), as :class:`~kformat.primitives.CompiledGrammar` takes them.
     """
     token = _FACTORIES.set(dict(factories or {}))
+    scopes = _SCOPES.set(_Scopes())
     try:
         return _lower(grammar, what)
     finally:
+        _SCOPES.reset(scopes)
         _FACTORIES.reset(token)
 
 
@@ -165,7 +211,15 @@ def lowers(grammar: Construct) -> bool:
     return True
 
 
+def _lower_merged(sc: Construct, where: str, merge: bool) -> tuple[Any, ...]:
+    """``sc`` lowered where a struct in it is flattened into the current one (``merge``)."""
+    _scopes().merge = merge
+    return _lower(sc, where)
+
+
 def _lower(sc: Construct, where: str) -> tuple[Any, ...]:
+    from construct import IfThenElse
+
     from kformat.primitives import (
         Flatten,
         KArray,
@@ -181,6 +235,7 @@ def _lower(sc: Construct, where: str) -> tuple[Any, ...]:
 
     _name, sc = unwrap(sc)
     kind = type(sc)
+    merge = _scopes().take_merge()
     if isinstance(sc, FixedNumber):
         return _node(Op[sc.kind])
     if isinstance(sc, _Simple):
@@ -190,8 +245,8 @@ def _lower(sc: Construct, where: str) -> tuple[Any, ...]:
         return _node(Op.STRING if kind is KString else Op.BYTES, _PREFIXES[sc.prefix],
                      bool(sc.nullable))
     if isinstance(sc, KStruct):
-        plan = _struct(sc, where)
         factories = _FACTORIES.get() or {}
+        plan = _struct(sc, where, merge, id(sc) in factories)
         if id(sc) not in factories:
             return plan
         if any(kind != Field.NAMED for kind, *_rest in plan[1]):
@@ -208,20 +263,22 @@ def _lower(sc: Construct, where: str) -> tuple[Any, ...]:
         return _node(Op.COUNTED, _count_field(sc.count, where), _lower(sc.subcon, f"{where}[]"),
                      sc.element_size)
     if isinstance(sc, KPrefixed):
-        return _node(Op.PREFIXED, _PREFIXES[sc.prefix], _lower(sc.subcon, where))
+        return _node(Op.PREFIXED, _PREFIXES[sc.prefix], _lower_merged(sc.subcon, where, merge))
     if isinstance(sc, KGreedy):
         return _node(Op.GREEDY, _lower(sc.subcon, f"{where}[]"))
     if isinstance(sc, Presence):
         return _node(Op.PRESENCE, _lower(sc.subcon, where))
     if isinstance(sc, Flatten):
-        return _lower(sc.subcon, where)
+        return _lower_merged(sc.subcon, where, merge)
+    if isinstance(sc, IfThenElse):
+        return _lower_if(sc, where)
     if isinstance(sc, TaggedFields):
         if len(sc.fields) > MAX_TAGGED:
             raise PlanError(f"{where}: more than {MAX_TAGGED} tagged fields")
         entries = tuple((f.tag, _intern(f.name), _lower(f.subcon, f"{where}.{f.name}"),
                          f.default) for f in sorted(sc.fields, key=lambda f: f.tag))
         return _node(Op.TAGGED, entries, defaults_on_wire())
-    lowered = _lower_hook(sc, where)
+    lowered = _lower_hook(sc, where, merge)
     if lowered is not None:
         return lowered
     raise PlanError(f"{where}: the native engine has no plan for {sc!r} "
@@ -242,6 +299,46 @@ def _count_field(count: Any, where: str) -> str:
                     f"(this.name), not {count!r}")
 
 
+def _reference(expr: Any, where: str) -> tuple[int, str]:
+    """``this._..._.name`` as a reference ``(levels, name)`` to a field of a struct being
+    lowered (anything else, or a struct without a dict of its own, is refused)."""
+    from construct.expr import Path
+
+    ups, node = 0, expr
+    name = getattr(node, "_Path__field", None) if isinstance(node, Path) else None
+    node = getattr(node, "_Path__parent", None)
+    while isinstance(node, Path) and getattr(node, "_Path__field", None) == "_":
+        ups, node = ups + 1, getattr(node, "_Path__parent", None)
+    if not isinstance(name, str) or not isinstance(node, Path) \
+            or getattr(node, "_Path__parent", None) is not None:
+        raise PlanError(f"{where}: the native engine takes a field (this._.name), not {expr!r}")
+    levels = _scopes().levels
+    if ups >= len(levels) or any(level is None for level in levels[len(levels) - 1 - ups:]):
+        raise PlanError(f"{where}: {expr!r} is not a field of a struct being read")
+    here, there = levels[-1], levels[-1 - ups]
+    assert here is not None and there is not None
+    return here - there, _intern(name)
+
+
+def _lower_if(sc: Any, where: str) -> tuple[Any, ...]:
+    """``If``/``IfThenElse`` on ``this.name == value`` (or ``!=``), value an int."""
+    import operator
+
+    from construct import Pass
+    from construct.expr import BinExpr
+
+    cond = sc.condfunc
+    if not (isinstance(cond, BinExpr) and cond.op in (operator.eq, operator.ne)
+            and type(cond.rhs) is int):
+        raise PlanError(f"{where}: the native engine takes a condition this.name == int, "
+                        f"not {cond!r}")
+    then, other = (None if sub is Pass else _lower(sub, where)
+                   for sub in (sc.thensubcon, sc.elsesubcon))
+    if cond.op is operator.ne:
+        then, other = other, then
+    return _node(Op.IF, _reference(cond.lhs, where), cond.rhs, then, other)
+
+
 def _codec_field(codec: Any, where: str) -> tuple[str, int]:
     """``this.name & mask`` (or ``this.name``) as the field name and the mask."""
     import operator
@@ -253,7 +350,7 @@ def _codec_field(codec: Any, where: str) -> tuple[str, int]:
     return _count_field(codec, where), 0xFFFF
 
 
-def _lower_hook(sc: Construct, where: str) -> tuple[Any, ...] | None:
+def _lower_hook(sc: Construct, where: str, merge: bool) -> tuple[Any, ...] | None:
     """Blocks declared above the primitives layer (protocol fields, record blocks)."""
     from kformat.protocol.compiler import Absent
     from kformat.protocol.records_field import RecordSet, RecordsField
@@ -263,7 +360,7 @@ def _lower_hook(sc: Construct, where: str) -> tuple[Any, ...] | None:
     if isinstance(sc, Expected):
         return _node(Op.EXPECTED, _lower(sc.subcon, where), sc.value)
     if isinstance(sc, CrcGuard):
-        covered = _lower(sc.subcon, where)
+        covered = _lower_merged(sc.subcon, where, merge)
         if covered[0] != Op.STRUCT:
             raise PlanError(f"{where}: a CRC guard covers a struct, not {sc.subcon!r}")
         return _node(Op.CRC, _intern(sc.crcname), _CRC[sc.algorithm][0], bool(sc.verify),
@@ -278,6 +375,37 @@ def _lower_hook(sc: Construct, where: str) -> tuple[Any, ...] | None:
         return _node(Op.ABSENT, sc.default, bool(sc.ignorable))
     if isinstance(sc, RecordsField):
         return _node(Op.RECORDS, _PREFIXES[sc.prefix], bool(sc.nullable), RecordSet)
+    return _lower_legacy(sc, where)
+
+
+def _lower_legacy(sc: Construct, where: str) -> tuple[Any, ...] | None:
+    """The magic 0/1 message blocks (:mod:`kformat.records.legacy_blocks`)."""
+    from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, compress, decompress
+    from kformat.records.legacy_blocks import (
+        CODEC_MASK,
+        MAGICS,
+        UNUSED_BITS,
+        VALUE_PREFIX,
+        LegacyAttributes,
+        LegacyMagic,
+        LegacyValue,
+        allowed_codecs,
+    )
+
+    if isinstance(sc, LegacyMagic):
+        int8 = _node(Op.INT8)
+        if sc.match is None:
+            return _node(Op.CHECKED, int8, -1, MAGICS, None, None)
+        return _node(Op.CHECKED, int8, -1, (), _reference(sc.match, where), None)
+    if isinstance(sc, LegacyAttributes):
+        return _node(Op.CHECKED, _node(Op.INT8), CODEC_MASK, allowed_codecs(sc.nested),
+                     None, (_reference(sc.magic, where), tuple(UNUSED_BITS.items())))
+    if isinstance(sc, LegacyValue):
+        codec, mask = _codec_field(sc.codec, where)
+        return _node(Op.WRAPPED, _PREFIXES[VALUE_PREFIX], _intern("value"),
+                     _intern("messages"), codec, mask, _count_field(sc.magic, where),
+                     decompress, DEFAULT_DECOMPRESSION_LIMIT, _lower(sc.subcon, where),
+                     compress)
     return None
 
 
@@ -300,17 +428,35 @@ def _lower_record(plan: tuple[Any, ...], factory: Any, where: str) -> tuple[Any,
                  factory.log_append_time)
 
 
-def _struct(sc: Any, where: str) -> tuple[Any, ...]:
+def _struct(sc: Any, where: str, merge: bool = False, factory: bool = False
+            ) -> tuple[Any, ...]:
+    """A struct's plan; ``merge``: it is flattened into the enclosing struct (no level of
+    its own for references), ``factory``: it makes no dict the native engine can read."""
+    scopes = _scopes()
+    levels = scopes.levels
+    if merge and levels:
+        levels.append(levels[-1])
+    else:
+        outer = next((level for level in reversed(levels) if level is not None), -1)
+        levels.append(None if factory else outer + 1)
+    try:
+        return _struct_fields(sc, where)
+    finally:
+        levels.pop()
+
+
+def _struct_fields(sc: Any, where: str) -> tuple[Any, ...]:
     fields = []
     for sub in sc.subcons:
         name, inner = unwrap(sub)
         label = f"{where}.{name}" if where and name else (name or where)
-        plan = _lower(inner, label)
-        if getattr(inner, "flatten", False):
-            if plan[0] not in (Op.STRUCT, Op.TAGGED, Op.CRC) and not (
+        flatten = bool(getattr(inner, "flatten", False))
+        plan = _lower_merged(inner, label, flatten)
+        if flatten:
+            if plan[0] not in (Op.STRUCT, Op.TAGGED, Op.CRC, Op.WRAPPED) and not (
                     plan[0] == Op.PREFIXED and plan[2][0] == Op.STRUCT):
-                raise PlanError(f"{label}: only a struct, a tagged section or a prefixed "
-                                f"struct can be flattened")
+                raise PlanError(f"{label}: only a struct, a tagged section, a wrapped blob "
+                                f"or a prefixed struct can be flattened")
             fields.append((int(Field.FLATTEN), None, plan, False, None))
         elif not name:
             raise PlanError(f"{where}: an unnamed field {inner!r}")
@@ -334,9 +480,16 @@ def _key_count(fields: list[tuple[Any, ...]]) -> int:
             count += _key_count(plan[2][1])
         elif kind == Field.FLATTEN and plan[0] == Op.CRC:
             count += 1 + _key_count(plan[4][1])
+        elif kind == Field.FLATTEN and plan[0] == Op.WRAPPED:
+            count += 2
         elif kind == Field.FLATTEN:
             count += _key_count(plan[1]) if plan[0] == Op.STRUCT else len(plan[1]) + 2
     return count
+
+
+def _ref(reference: tuple[int, str]) -> str:
+    levels, name = reference
+    return "this." + "_." * levels + name
 
 
 def describe(plan: tuple[Any, ...], depth: int = 0) -> str:
@@ -385,6 +538,26 @@ def describe(plan: tuple[Any, ...], depth: int = 0) -> str:
     if op is Op.COMPRESSED:
         return (f"{pad}COMPRESSED codec=this.{plan[1]} & {plan[2]:#x} magic={plan[3]}\n"
                 + describe(plan[6], depth + 1))
+    if op is Op.CHECKED:
+        parts = [f"{pad}CHECKED"]
+        if plan[3]:
+            parts.append(f"& {plan[2]:#x} in {plan[3]}" if plan[2] != -1 else f"in {plan[3]}")
+        if plan[4] is not None:
+            parts.append(f"== {_ref(plan[4])}")
+        if plan[5] is not None:
+            parts.append(f"build clear by {_ref(plan[5][0])} {dict(plan[5][1])}")
+        return " ".join(parts) + "\n" + describe(plan[1], depth + 1)
+    if op is Op.IF:
+        lines = [f"{pad}IF {_ref(plan[1])} == {plan[2]!r}"]
+        for label, sub in (("then", plan[3]), ("else", plan[4])):
+            lines.append(f"{pad}  {label}:" + ("" if sub is not None else " PASS"))
+            if sub is not None:
+                lines.append(describe(sub, depth + 2))
+        return "\n".join(lines)
+    if op is Op.WRAPPED:
+        return (f"{pad}WRAPPED {Prefix(plan[1]).name} {plan[2]}, {plan[3]} "
+                f"codec=this.{plan[4]} & {plan[5]:#x} magic=this.{plan[6]}\n"
+                + describe(plan[9], depth + 1))
     if op is Op.EXPECTED:
         return f"{pad}EXPECTED {plan[2]!r}\n" + describe(plan[1], depth + 1)
     if op is Op.ABSENT:

@@ -1,12 +1,14 @@
-"""The native kernel of :func:`kformat.records.to_arrow`: Arrow buffers built in C.
+"""The native kernel of :func:`kformat.records.to_arrow`: Arrow arrays built in C.
 
-``_native.arrow_columns`` (``kformat/engine/columnar.c``) walks the plan the native engine
+``_native.arrow_sink`` (``kformat/engine/columnar.c``) compiles the plan the native engine
 lowers from ``RecordBatchV2`` (CRC, codecs, the records region, the record struct, headers)
-over back-to-back magic 2 batches and writes the requested columns straight into Arrow
-buffers (offsets, validity bitmaps, data) held in ``bytes`` objects; this module tells it
-which grammar field feeds which column (:attr:`kformat.outputs.fields.Column.source`) and
-wraps the buffers into a :class:`pyarrow.RecordBatch` without copying them. No Python object
-is made per record.
+against the requested columns, once per column list; ``_native.arrow_export`` walks it over
+back-to-back magic 2 batches and writes the columns straight into Arrow buffers (offsets,
+validity bitmaps, data) in C memory, handed over through Arrow's C data interface (a
+``struct ArrowArray`` whose release callback frees them) and imported by
+``pyarrow.RecordBatch._import_from_c`` with a cached schema, without a copy. This module
+tells the C side which grammar field feeds which column
+(:attr:`kformat.outputs.fields.Column.source`). No Python object is made per record.
 
 Anything the C side does not take as is (a magic 0/1 batch, bytes that do not frame a whole
 batch, bad bytes, a CRC mismatch that must raise, ``Batch`` objects) goes to the pure-Python
@@ -29,10 +31,11 @@ from kformat.outputs.fields import column
 from kformat.records.batch import CONTROL_FLAG, RecordBatchV2
 from kformat.records.framing import PEEK, min_length, plausible_frame
 
-__all__ = ["KINDS", "column_spec", "native_module", "to_arrow"]
+__all__ = ["KINDS", "column_spec", "export", "native_module", "to_arrow"]
 
 KINDS = {"blob": 0, "list": 1, "int64": 2, "int32": 3, "sum": 4, "timestamp": 5,
-         "flag_bool": 6, "flag_int32": 7, "codec": 8, "crc": 9, "position": 10}
+         "flag_bool": 6, "flag_int32": 7, "codec": 8, "crc": 9, "position": 10,
+         "option": 11}
 """The column kinds of ``columnar.c`` (``COL_*``)."""
 
 ROWS = "records"
@@ -46,7 +49,7 @@ def native_module() -> Any:
         from kformat.engine import _native
     except ImportError:
         return None
-    return _native if hasattr(_native, "arrow_columns") else None
+    return _native if hasattr(_native, "arrow_export") else None
 
 
 @functools.cache
@@ -90,49 +93,23 @@ def column_spec(name: str) -> tuple[Any, ...] | None:
     raise ValueError(f"column {name}: no native source for {source!r}")
 
 
-def _buffer(data: bytes | None) -> pa.Buffer | None:
-    return None if data is None else pa.py_buffer(data)
-
-
-def _blob(t: pa.DataType, part: tuple[Any, ...]) -> pa.Array:
-    count, nulls, valid, offsets, data = part
-    return pa.Array.from_buffers(t, count, [_buffer(valid), pa.py_buffer(offsets),
-                                            pa.py_buffer(data)], null_count=nulls)
-
-
-def _array(t: pa.DataType, kind: int, part: tuple[Any, ...]) -> pa.Array:
-    if kind in (_BLOB, _CODEC):
-        return _blob(t, part)
-    if kind == _LIST:
-        items, offsets, children = part
-        struct = t.value_type
-        fields = [_blob(struct.field(i).type, child) for i, child in enumerate(children)]
-        values = pa.Array.from_buffers(struct, items, [None], children=fields)
-        return pa.Array.from_buffers(t, len(offsets) // 4 - 1, [None, pa.py_buffer(offsets)],
-                                     children=[values])
-    rows, nulls, valid, data = part
-    return pa.Array.from_buffers(t, rows, [_buffer(valid), pa.py_buffer(data)],
-                                 null_count=nulls)
-
-
-_BLOB, _LIST, _CODEC = KINDS["blob"], KINDS["list"], KINDS["codec"]
+_OPTIONS = ("topic", "partition", "segment")
+"""The columns filled from the options (``("option",)`` sources), in the order the C side
+gets their values."""
 
 
 @functools.cache
-def _layout(columns: tuple[str, ...]) -> tuple[tuple[Any, ...], list[Any], pa.Schema]:
-    """For a column list: the specs ``columnar.c`` builds, (name, type, kind or None) per
-    column, and the schema."""
-    specs = [column_spec(name) for name in columns]
-    built = tuple(s for s in specs if s is not None)
-    plan = [(name, column(name).arrow, None if s is None else s[0])
-            for name, s in zip(columns, specs, strict=True)]
-    return built, plan, pa.schema([column(name).field() for name in columns])
-
-
-def _options_column(name: str, t: pa.DataType, n: int, options: ArrowOptions) -> pa.Array:
-    value = {"topic": options.topic, "partition": options.partition,
-             "segment": options.segment}[name]
-    return pa.repeat(pa.scalar(value, t), n)
+def _sink(columns: tuple[str, ...], skip_control: bool) -> tuple[Any, pa.Schema]:
+    """The C sink compiled for a column list (``_native.arrow_sink``) and the schema."""
+    specs = []
+    for name in columns:
+        spec = column_spec(name)
+        if spec is None:
+            spec = (KINDS["option"], _OPTIONS.index(name), _text(column(name).arrow))
+        specs.append(spec)
+    sink = native_module().arrow_sink(_plan(), tuple(specs), ROWS,
+                                      _SKIP_CONTROL if skip_control else None)
+    return sink, pa.schema([column(name).field() for name in columns])
 
 
 def to_arrow(data: Any, options: ArrowOptions) -> pa.RecordBatch:
@@ -140,18 +117,29 @@ def to_arrow(data: Any, options: ArrowOptions) -> pa.RecordBatch:
     native = native_module()
     if native is None or isinstance(data, list):
         return arrow_python.to_arrow(data, options)
-    layout = _layout(options.columns)
     try:
-        rows, parts, others = native.arrow_columns(
-            _plan(), data, layout[0], ROWS, options.position, options.verify_crc,
-            options.crc_mismatch == "flag", _SKIP_CONTROL if options.skip_control else None,
-            options.decompression_limit, options.max_batch_size, min_length(2))
+        _rows, others, batch = export(data, options)
     except (native.Fallback, KFormatError):  # the Python kernel says what is wrong
         return arrow_python.to_arrow(data, options)
-    batch = _record_batch(layout, rows, parts, options)
     if not others:
         return batch
     return _with_others(batch, data, others, options)
+
+
+def export(data: Any, options: ArrowOptions) -> tuple[int, list[tuple[int, int, int]],
+                                                        pa.RecordBatch]:
+    """The C sink alone: ``(rows, others, batch)``, the magic 2 rows as a record batch
+    imported through Arrow's C data interface, ``others`` the batches of other magics it
+    stepped over as ``(position, size, rows before)``; raises ``_native.Fallback`` where
+    the kernel falls back."""
+    sink, schema = _sink(options.columns, options.skip_control)
+    rows, others, owner, address = native_module().arrow_export(
+        sink, data, options.position, options.verify_crc, options.crc_mismatch == "flag",
+        options.decompression_limit, options.max_batch_size, min_length(2),
+        (options.topic, options.partition, options.segment))
+    batch = pa.RecordBatch._import_from_c(address, schema)
+    del owner  # frees the struct pyarrow moved the array out of
+    return rows, others, batch
 
 
 def _with_others(batch: pa.RecordBatch, data: Any, others: list[tuple[int, int, int]],
@@ -170,19 +158,6 @@ def _with_others(batch: pa.RecordBatch, data: Any, others: list[tuple[int, int, 
         done, added = before, added + n
     pieces.append(batch.slice(done))
     return pa.concat_batches(pieces)
-
-
-def _record_batch(layout: tuple[tuple[Any, ...], list[Any], pa.Schema], rows: int,
-                  parts: tuple[Any, ...], options: ArrowOptions) -> pa.RecordBatch:
-    _built, columns, schema = layout
-    arrays = []
-    found = iter(parts)
-    for name, t, kind in columns:
-        if kind is None:
-            arrays.append(_options_column(name, t, rows, options))
-        else:
-            arrays.append(_array(t, kind, next(found)))
-    return pa.RecordBatch.from_arrays(arrays, schema=schema)
 
 
 _SKIP_CONTROL = ((0, "attributes"), CONTROL_FLAG)

@@ -130,12 +130,12 @@ LegacyMessageSet = KGreedy(LegacyMessageSetEntry)
 
 @cache
 def _entry_grammar() -> CompiledGrammar:
-    return CompiledGrammar(LegacyMessageSetEntry, "legacy message set entry", native=False)
+    return CompiledGrammar(LegacyMessageSetEntry, "legacy message set entry", native=True)
 
 
 @cache
 def _set_grammar() -> CompiledGrammar:
-    return CompiledGrammar(LegacyMessageSet, "legacy message set", native=False)
+    return CompiledGrammar(LegacyMessageSet, "legacy message set", native=True)
 
 
 # --------------------------------------------------------------------------- model
@@ -282,10 +282,14 @@ def parse_legacy_entry(data: bytes | bytearray | memoryview, position: int, *,
 
 
 def _message(magic: int, attributes: int, timestamp: int | None, key: bytes | None,
-             value: bytes | None, messages: list[Any] | None = None) -> dict[str, Any]:
-    return {"magic": magic, "attributes": attributes,
-            "timestamp": timestamp if magic == 1 else None, "key": key, "value": value,
-            "messages": messages}
+             value: bytes | None, messages: list[Any] | None = None, *,
+             inner: bool = False) -> dict[str, Any]:
+    """A message's value; an ``inner`` one has no ``messages`` (it holds none)."""
+    message = {"magic": magic, "attributes": attributes,
+               "timestamp": timestamp if magic == 1 else None, "key": key, "value": value}
+    if not inner:
+        message["messages"] = messages
+    return message
 
 
 def _wrapper_entry(batch: Batch) -> dict[str, Any]:
@@ -296,7 +300,8 @@ def _wrapper_entry(batch: Batch) -> dict[str, Any]:
             magic, wire.attributes, wire.timestamp, wire.key, wire.value)}
     first = records[0].offset if records else 0
     inner = [{"offset": r.offset - first if magic == 1 else r.offset,
-              "message": _message(magic, r.attributes, r.timestamp, r.key, r.value)}
+              "message": _message(magic, r.attributes, r.timestamp, r.key, r.value,
+                                  inner=True)}
              for r in records]
     if magic == 1 and batch.timestamp_type:
         timestamp = batch.max_timestamp

@@ -53,6 +53,10 @@ __all__ = ["LegacyAttributes", "LegacyMagic", "LegacyValue"]
 
 MAGICS = (0, 1)
 LEGACY_CODECS = tuple(int(c) for c in codecs_for(max(MAGICS)))
+UNUSED_BITS = {0: 0xF8, 1: 0xF0}
+"""The attribute bits each magic leaves unused (accepted when parsing, 0 when building)."""
+VALUE_PREFIX = "int32"
+"""The length prefix of ``value`` (BYTES, nullable)."""
 _IMPORT = "import kformat.records.legacy_blocks as _lb\nfrom io import BytesIO"
 
 
@@ -133,6 +137,11 @@ def _codec_problem(codec: int, nested: bool) -> tuple[type[KFormatError], str] |
     return None
 
 
+def allowed_codecs(nested: bool) -> tuple[int, ...]:
+    """The codec bits a message's attributes may hold (an inner message's: none)."""
+    return tuple(c for c in range(CODEC_MASK + 1) if _codec_problem(c, nested) is None)
+
+
 def p_legacy_attributes(io: Any, nested: bool, path: str = "") -> int:
     start = io.tell()
     attributes = rt.p_fixed(io, rt.INT8, path)
@@ -152,7 +161,7 @@ def b_legacy_attributes(obj: Any, io: Any, magic: Any, nested: bool, path: str =
     problem = _codec_problem(obj & CODEC_MASK, nested)
     if problem:
         raise EncodeError(problem[1], path=path, actual=obj & CODEC_MASK)
-    if obj & (0xF8 if magic == 0 else 0xF0):
+    if obj & UNUSED_BITS[0 if magic == 0 else 1]:
         raise EncodeError(f"unused attribute bits must be 0 on magic {magic}", path=path,
                           actual=obj)
     return rt.b_fixed(obj, io, rt.INT8, path)
@@ -195,7 +204,7 @@ def p_legacy_value(io: Any, this: Any, codec: int, magic: int,
     """``value``; for a wrapper also its decompressed, parsed inner message set."""
     vpath = sub_path(path, "value")
     start = io.tell()
-    raw = rt.p_blob(io, "int32", True, vpath)
+    raw = rt.p_blob(io, VALUE_PREFIX, True, vpath)
     if not codec:
         return {"value": raw, "messages": None}
     if raw is None:
@@ -233,7 +242,7 @@ def b_legacy_value(obj: Any, io: Any, codec: int, magic: int,
                 raise
             raise EncodeError(exc.reason, path=vpath, expected=exc.expected,
                               actual=exc.actual) from None
-    rt.b_blob(value, io, "int32", True, vpath)
+    rt.b_blob(value, io, VALUE_PREFIX, True, vpath)
     return obj
 
 

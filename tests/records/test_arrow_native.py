@@ -21,7 +21,6 @@ from kformat.records import build_batch, control_record, make_batch
 from kformat.records.codecs import CODECS
 from kformat.records.columnar import ArrowOptions
 from kformat.records.fields import COLUMN_NAMES
-from kformat.records.framing import min_length
 from kformat.strategies.records import batch_bytes, v2_batches
 
 pa = pytest.importorskip("pyarrow")
@@ -55,6 +54,7 @@ def assert_same(data: bytes, **kwargs: Any) -> Any:
     if isinstance(python, tuple):
         assert native == python
         return native
+    native.validate(full=True)
     assert native.schema == python.schema
     for name in python.schema.names:
         assert native.column(name).equals(python.column(name)), name
@@ -62,12 +62,10 @@ def assert_same(data: bytes, **kwargs: Any) -> Any:
 
 
 def sink(data: bytes, options: ArrowOptions) -> Any:
-    """The C sink alone (raises _native.Fallback where the kernel would fall back)."""
-    built, _layout, _schema = arrow_native._layout(options.columns)
-    return arrow_native.native_module().arrow_columns(
-        arrow_native._plan(), data, built, arrow_native.ROWS, options.position,
-        options.verify_crc, options.crc_mismatch == "flag", None,
-        options.decompression_limit, options.max_batch_size, min_length(2))
+    """The C sink alone: (rows, record batch, others); raises _native.Fallback where the
+    kernel would fall back."""
+    rows, others, batch = arrow_native.export(data, options)
+    return rows, batch, others
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -145,8 +143,8 @@ def test_mutated_bytes_agree_on_value_or_error() -> None:
 
 def test_projection_builds_only_the_named_columns() -> None:
     data = build_batch(make_batch([(b"k", b"v")] * 3))
-    _rows, parts, _others = sink(data, ArrowOptions(columns=("offset",)))
-    assert len(parts) == 1
+    _rows, batch, _others = sink(data, ArrowOptions(columns=("offset",)))
+    assert batch.schema.names == ["offset"]
     for name in COLUMN_NAMES:
         assert_same(data, columns=(name,))
 
@@ -183,3 +181,26 @@ def test_magic_0_and_1_batches_between_are_read_by_the_python_kernel_in_place(
     _rows, _parts, others = sink(data, ArrowOptions())
     assert others == [(len(v2), len(old[0]), 3), (len(v2) + len(old[0]), len(old[1]), 3),
                       (len(data) - len(old[0]), len(old[0]), 4)]
+
+
+def test_batches_without_records_are_read_by_the_c_sink(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (c7a6470, found by ``make fuzz-native``): a batch of zero records fills
+    every per-batch column with zero values, on buffers never allocated when no batch before
+    it had a record; filling zero values must not touch the missing buffer (a write through
+    a null pointer without the guard in ``buf_fill``, undefined behaviour the sanitizer build
+    reports)."""
+    empty = build_batch(make_batch([], base_offset=3))
+    full = build_batch(make_batch([(b"k", b"v")], base_offset=4))
+    inputs = (empty, empty + empty, empty + full, full + empty)
+    expected = {data: arrow_python.to_arrow(data, ArrowOptions(topic="t", partition=0))
+                for data in inputs}
+
+    def no_fallback(data: Any, options: Any) -> Any:
+        raise AssertionError("fell back to the Python kernel")
+
+    monkeypatch.setattr(arrow_python, "to_arrow", no_fallback)
+    for data, reference in expected.items():
+        got = arrow_native.to_arrow(data, ArrowOptions(topic="t", partition=0))
+        got.validate(full=True)
+        assert got.equals(reference)
+        assert got.num_rows == (1 if full in data else 0)

@@ -1,0 +1,381 @@
+"""Legacy (magic 0/1) message sets on the native engine: the same values, bytes and errors as
+the Python path.
+
+The grammars of :mod:`kformat.records.legacy` lower to plans (``CRC`` on its own, ``CHECKED``,
+``IF``, ``WRAPPED``); the native calls are made directly on those plans where a decline
+(``Fallback``, then the Python path) could otherwise hide in a passing test.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import struct
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+import kformat
+from kformat import engine
+from kformat import strategies as ks
+from kformat.engine.plan import describe
+from kformat.errors import EncodeError, KFormatError
+from kformat.records import legacy
+from kformat.records.codecs import compress
+from kformat.records.model import Batch, Record
+
+pytestmark = pytest.mark.skipif("native" not in engine.available(),
+                                reason="the native engine is not built here")
+
+LIMIT = 1 << 20
+
+
+def native() -> Any:
+    module = engine.extension()
+    assert module is not None
+    return module
+
+
+def set_plan() -> tuple[Any, ...]:
+    return legacy._set_grammar().plan  # type: ignore[no-any-return]
+
+
+def native_parse(data: bytes, verify: bool = True, limit: int | None = None) -> Any:
+    value, end = native().parse(set_plan(), data, 0, verify, limit)
+    assert end == len(data)
+    return value
+
+
+def python_parse(data: bytes, **options: Any) -> Any:
+    with engine.using("python"):
+        return legacy._set_grammar().parse(data, **options)
+
+
+def outcome(fn: Any, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
+    try:
+        value = fn(*args, **kwargs)
+    except KFormatError as exc:
+        return ("error", type(exc), exc.path, exc.offset, exc.expected, exc.actual)
+    return ("value", value)
+
+
+def batches_on(name: str, data: bytes, **options: Any) -> tuple[Any, ...]:
+    with engine.using(name):
+        return outcome(lambda: [(b, b.records, getattr(b, "wire", None))
+                                for b in kformat.parse_batches(data, **options)])
+
+
+# --------------------------------------------------------------------------- hand assembly
+
+
+def blob(data: bytes | None) -> bytes:
+    return struct.pack(">i", -1) if data is None else struct.pack(">i", len(data)) + data
+
+
+def body(magic: int, attributes: int, key: bytes | None, value: bytes | None,
+         timestamp: int = 0) -> bytes:
+    head = struct.pack(">bb", magic, attributes)
+    if magic == 1:
+        head += struct.pack(">q", timestamp)
+    return head + blob(key) + blob(value)
+
+
+def entry(offset: int, covered: bytes, crc: int | None = None) -> bytes:
+    crc = zlib.crc32(covered) if crc is None else crc
+    message = struct.pack(">I", crc) + covered
+    return struct.pack(">qi", offset, len(message)) + message
+
+
+def wrapper(inner: bytes, codec: int = 1, magic: int = 1, offset: int = 0) -> bytes:
+    return entry(offset, body(magic, codec, None, compress(codec, inner, magic=magic)))
+
+
+def inner_set(magic: int, items: list[tuple[int, bytes | None]]) -> bytes:
+    return b"".join(entry(off, body(magic, 0, None, v, 7)) for off, v in items)
+
+
+# --------------------------------------------------------------------------- plan
+
+GOLDEN = """\
+GREEDY
+  STRUCT
+    offset:
+      INT64
+    message:
+      PREFIXED INT32
+        CRC crc crc32
+          STRUCT
+            magic:
+              CHECKED in (0, 1)
+                INT8
+            attributes:
+              CHECKED & 0x7 in (0, 1, 2, 3) build clear by this.magic {0: 248, 1: 240}
+                INT8
+            timestamp:
+              IF this.magic == 1
+                then:
+                  INT64
+                else: PASS
+            key:
+              BYTES INT32 nullable
+            (flatten):
+              WRAPPED INT32 value, messages codec=this.attributes & 0x7 magic=this.magic
+                GREEDY
+                  STRUCT
+                    offset:
+                      INT64
+                    message:
+                      PREFIXED INT32
+                        CRC crc crc32
+                          STRUCT
+                            magic:
+                              CHECKED == this._._.magic
+                                INT8
+                            attributes:
+                              CHECKED & 0x7 in (0,) build clear by this.magic {0: 248, 1: 240}
+                                INT8
+                            timestamp:
+                              IF this.magic == 1
+                                then:
+                                  INT64
+                                else: PASS
+                            key:
+                              BYTES INT32 nullable
+                            value:
+                              BYTES INT32 nullable"""
+
+
+def test_the_legacy_plan_is_golden() -> None:
+    """The rules come from the blocks (magics, codecs each nesting allows, unused bits), the
+    inner magic refers to the wrapper's two structs out."""
+    assert describe(set_plan()) == GOLDEN
+
+
+def test_a_reference_out_of_a_factory_struct_is_refused() -> None:
+    from construct import this
+
+    from kformat.engine.plan import PlanError, lower
+    from kformat.primitives import Int8, KStruct
+    from kformat.records.legacy_blocks import LegacyMagic
+
+    inner = KStruct("m" / LegacyMagic(match=this._.magic))
+    grammar = KStruct("magic" / Int8, "inner" / inner)
+    assert "CHECKED == this._.magic" in describe(lower(grammar))
+    with pytest.raises(PlanError, match="is not a field of a struct being read"):
+        lower(grammar, factories={id(inner): tuple})
+    with pytest.raises(PlanError, match="is not a field of a struct being read"):
+        lower(KStruct("m" / LegacyMagic(match=this._._.magic)))
+
+
+# --------------------------------------------------------------------------- values and bytes
+
+
+@settings(max_examples=200, deadline=None)
+@given(ks.legacy_message_sets())
+def test_native_parse_and_build_equal_the_python_path(data: bytes) -> None:
+    """Every magic and codec (magic 0 LZ4 framing included), relative and absolute inner
+    offsets, LogAppendTime, nulls: values equal, rebuilt byte for byte, from the stored
+    payload and from the inner messages recompressed."""
+    value = native_parse(data)
+    assert value == python_parse(data)
+    assert native().build(set_plan(), value) == data
+    for item in value:
+        message = item["message"]
+        if message["messages"] is not None:
+            message["value"] = None
+    with engine.using("python"):
+        expected = legacy._set_grammar().build(value)
+    assert native().build(set_plan(), value) == expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(ks.legacy_batches())
+def test_batches_parse_and_build_alike_on_both_engines(batch: Batch) -> None:
+    with engine.using("python"):
+        data = kformat.build_batch(batch)
+    with engine.using("native"):
+        assert kformat.build_batch(batch) == data
+    assert batches_on("native", data) == batches_on("python", data)
+
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+
+
+def test_every_fixture_of_the_corpus_decodes_the_same() -> None:
+    """The committed legacy fixtures, valid (read natively, no decline) and invalid (the
+    same error on both engines, at the decompression limit the fixture names)."""
+    valid = sorted((FIXTURES / "legacy").glob("*.bin"))
+    for path in valid:
+        data = path.read_bytes()
+        native_parse(data)
+        assert batches_on("native", data) == batches_on("python", data), path.name
+    invalid = sorted((FIXTURES / "invalid" / "legacy").glob("*.bin"))
+    for path in invalid:
+        data = path.read_bytes()
+        meta = json.loads(path.with_suffix(".json").read_text())
+        options = {"decompression_limit": meta.get("decompression_limit", LIMIT), "strict": True}
+        found = batches_on("native", data, **options)
+        assert found == batches_on("python", data, **options), path.name
+        assert found[0] == "error" and found[1].__name__ == meta["error"]["class"], path.name
+    assert len(valid) >= 18 and len(invalid) >= 28
+
+
+# --------------------------------------------------------------------------- hostile bytes
+
+V0_PLAIN = entry(5, body(0, 0, b"key", b"value"))
+V1_SNAPPY = entry(9, body(1, 2, None, compress(2, inner_set(1, [(0, b"1"), (1, b"22")]),
+                                                 magic=1), timestamp=2))
+V0_LZ4 = entry(3, body(0, 3, None, compress(3, inner_set(0, [(2, b"a"), (3, b"b")]), magic=0)))
+FRAMES = {"v0": V0_PLAIN, "v1-snappy": V1_SNAPPY, "v0-lz4": V0_LZ4}
+
+
+@pytest.mark.parametrize("name", sorted(FRAMES))
+def test_every_truncation_fails_the_same_way(name: str) -> None:
+    data = FRAMES[name] + V0_PLAIN
+    for cut in range(len(data)):
+        chunk = data[:cut]
+        assert batches_on("native", chunk, strict=True) == batches_on("python", chunk,
+                                                                      strict=True), cut
+        if 0 < cut < len(FRAMES[name]):
+            with pytest.raises(native().Fallback):
+                native().parse(set_plan(), chunk, 0, True, None)
+
+
+@pytest.mark.parametrize("name", sorted(FRAMES))
+def test_corrupted_bytes_give_the_same_value_or_error(name: str) -> None:
+    frame = FRAMES[name]
+    rng = random.Random(name)
+    for _ in range(300):
+        data = bytearray(frame)
+        for _ in range(rng.randint(1, 3)):
+            data[rng.randrange(len(data))] = rng.choice((0, 1, 0x7F, 0x80, 0xFF,
+                                                         rng.randrange(256)))
+        data = bytes(data)
+        for verify in (True, False):
+            assert batches_on("native", data, verify_crc=verify) == batches_on(
+                "python", data, verify_crc=verify), data.hex()
+
+
+def test_crc_unchecked_reads_natively() -> None:
+    data = entry(1, body(0, 0, None, b"x"), crc=0xDEADBEEF)
+    with pytest.raises(native().Fallback):
+        native().parse(set_plan(), data, 0, True, None)
+    assert native_parse(data, verify=False)[0]["message"]["crc"] == 0xDEADBEEF
+    assert batches_on("native", data, verify_crc=False) == batches_on("python", data,
+                                                                       verify_crc=False)
+
+
+@pytest.mark.parametrize("data", [
+    wrapper(inner_set(1, [(0, b"x")]) + wrapper(inner_set(1, [(0, b"1")]))),  # nested twice
+    wrapper(inner_set(0, [(0, b"x")]), magic=1),  # inner magic differs from the wrapper's
+    entry(0, body(1, 1, None, None)),  # a wrapper with a null value
+    entry(0, body(1, 1, None, b"not gzip at all")),
+    wrapper(inner_set(1, [(0, b"x")]) + b"\x00\x01\x02"),  # stray bytes after the inner set
+    wrapper(b"\x00" * (4 << 20)),  # a decompression bomb
+    entry(0, body(1, 4, None, b"\x28\xb5\x2f\xfd" + b"\x00" * 8)),  # zstd on magic 1
+    entry(0, struct.pack(">bb", 2, 0) + blob(None) + blob(b"x")),  # magic 2 in a message
+], ids=["nested", "inner-magic", "null-wrapper", "garbage", "stray", "bomb", "zstd", "magic2"])
+def test_bad_entries_decline_natively_and_fail_alike(data: bytes) -> None:
+    # the codecs' own errors pass through as they are (the Python path then places them)
+    with pytest.raises((native().Fallback, KFormatError)):
+        native().parse(set_plan(), data, 0, True, LIMIT)
+    found = batches_on("native", data, decompression_limit=LIMIT)
+    assert found[0] == "error"
+    assert found == batches_on("python", data, decompression_limit=LIMIT)
+
+
+def test_deep_nesting_raises_the_limit_error_on_both_engines() -> None:
+    data = inner_set(1, [(0, b"x")])
+    for _ in range(50):
+        data = wrapper(data, codec=1)
+    found = batches_on("native", data)
+    assert found[1] is kformat.errors.LimitExceededError
+    assert found == batches_on("python", data)
+
+
+# --------------------------------------------------------------------------- bad values
+
+
+def message(magic: int = 1, attributes: int = 0, **changes: Any) -> dict[str, Any]:
+    value = {"magic": magic, "attributes": attributes, "timestamp": 5 if magic else None,
+             "key": None, "value": b"v", "messages": None}
+    return {**value, **changes}
+
+
+BAD_ENTRIES = [
+    [{"offset": 0, "message": message(attributes=0x10)}],  # an unused bit on magic 1
+    [{"offset": 0, "message": message(magic=0, attributes=0x08)}],  # bit 3 on magic 0
+    [{"offset": 0, "message": message(magic=2)}],
+    [{"offset": 0, "message": message(magic=True)}],
+    [{"offset": 0, "message": message(attributes=4)}],  # zstd
+    [{"offset": 0, "message": message(messages=[])}],  # inner messages without a codec
+    [{"offset": 0, "message": message(attributes=1, value=None, messages="x")}],
+    [{"offset": 0, "message": message(attributes=1, value=None, messages=[
+        {"offset": 0, "message": message(magic=0, timestamp=None)}])}],  # inner magic differs
+    [{"offset": 0, "message": message(attributes=1, value=None, messages=[
+        {"offset": 0, "message": message(attributes=2, value=None, messages=[])}])}],
+    [{"offset": 0, "message": {k: v for k, v in message().items() if k != "timestamp"}}],
+]
+
+
+@pytest.mark.parametrize("entries", BAD_ENTRIES, ids=[str(i) for i in range(len(BAD_ENTRIES))])
+def test_bad_values_decline_natively_and_fail_alike(entries: list[Any]) -> None:
+    with pytest.raises(native().Fallback):
+        native().build(set_plan(), entries)
+    found = []
+    for name in ("native", "python"):
+        with engine.using(name), pytest.raises(EncodeError) as err:
+            legacy._set_grammar().build(entries)
+        found.append((err.value.path, err.value.reason))
+    assert found[0] == found[1]
+
+
+def test_good_values_build_natively() -> None:
+    """A magic 0 message ignores a timestamp; a wrapper built from its inner messages."""
+    plain = [{"offset": 7, "message": message(magic=0, timestamp=123)}]
+    with engine.using("python"):
+        assert native().build(set_plan(), plain) == legacy._set_grammar().build(plain)
+    records = [Record(offset=4 + i, timestamp=10 + i, key=b"k", value=b"%d" % i)
+               for i in range(3)]
+    for magic in (0, 1):
+        for codec in (1, 2, 3):
+            batch = Batch(magic=magic, codec=codec, records=records)
+            with engine.using("python"):
+                expected = kformat.build_batch(batch)
+            entries = [legacy._wrapper_entry(batch)]
+            assert native().build(set_plan(), entries) == expected
+            assert batches_on("native", expected) == batches_on("python", expected)
+
+
+def test_the_records_api_reads_and_writes_legacy_sets_natively(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """parse_batches / build_batch (and so the segment readers and Spark, which read through
+    them) run magic 0/1 entries on the native engine: no Python parse or build runs."""
+    import kformat.primitives.fast as fast
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("left the native engine")
+
+    for grammar in (legacy._entry_grammar(), legacy._set_grammar()):
+        monkeypatch.setattr(grammar, "_parsefunc", refuse)
+        monkeypatch.setattr(grammar, "_buildfunc", refuse)
+    monkeypatch.setattr(fast, "parse_interpreted", refuse)
+    monkeypatch.setattr(fast, "build_interpreted", refuse)
+    rng = random.Random(3)
+    with engine.using("native"):
+        for magic in (0, 1):
+            for codec in (0, 1, 2, 3):
+                records = [Record(offset=100 + i, timestamp=rng.randrange(1 << 40) if magic
+                                  else -1, key=rng.randbytes(3), value=rng.randbytes(9))
+                           for i in range(1 if not codec else 4)]
+                batch = Batch(magic=magic, codec=codec, records=records)
+                data = kformat.build_batch(batch)
+                (parsed,) = kformat.parse_batches(data)
+                assert [(r.offset, r.timestamp, r.key, r.value) for r in parsed.records] == [
+                    (r.offset, r.timestamp, r.key, r.value) for r in records]
+                assert kformat.build_batch(parsed) == data
+                parsed.records[0] = parsed.records[0].replace(value=b"changed")
+                kformat.build_batch(parsed)  # a changed wrapper is recompressed natively
