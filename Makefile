@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean grammars fixtures dist smoke-wheel docs capture-tools fuzz-run sanitize fuzz-native \
+.PHONY: run test lint bench clean grammars fixtures dist smoke-wheel pythons docs capture-tools fuzz-run sanitize fuzz-native \
 	cluster-test
 
 # make run MASTER=spark://host:7077 runs the Spark pipeline against a cluster
@@ -67,6 +67,11 @@ dist: $(STAMP)
 # the built wheel in a fresh venv with the oldest supported codec libraries, then a smoke test
 smoke-wheel: dist
 	KFORMAT_WHEEL_SMOKE=1 $(PY) -m pytest -q tests/packaging -p no:randomly
+
+# every supported Python (3.11, 3.12, 3.13): the wheel built from source with that interpreter
+# (the C extension compiled for it), installed in a fresh venv, the smoke test on the native engine
+pythons: $(STAMP)
+	KFORMAT_PYTHONS=1 $(PY) -m pytest -q tests/packaging/test_pythons.py -p no:randomly
 
 # 100,000 mutated inputs through every parse entry point, on every engine built here: only
 # KFormatError may escape, no input may hang, the engines must agree (docs/fuzzing.md).

@@ -363,8 +363,8 @@ def _lower_hook(sc: Construct, where: str, merge: bool) -> tuple[Any, ...] | Non
         covered = _lower_merged(sc.subcon, where, merge)
         if covered[0] != Op.STRUCT:
             raise PlanError(f"{where}: a CRC guard covers a struct, not {sc.subcon!r}")
-        return _node(Op.CRC, _intern(sc.crcname), _CRC[sc.algorithm][0], bool(sc.verify),
-                     covered)
+        return _node(Op.CRC, _intern(sc.crcname), _checksum(sc.algorithm, _CRC),
+                     bool(sc.verify), covered)
     if isinstance(sc, Compressed):
         field, mask = _codec_field(sc.codec, where)
         return _node(Op.COMPRESSED, field, mask, sc.magic, decompress,
@@ -407,6 +407,14 @@ def _lower_legacy(sc: Construct, where: str) -> tuple[Any, ...] | None:
                      decompress, DEFAULT_DECOMPRESSION_LIMIT, _lower(sc.subcon, where),
                      compress)
     return None
+
+
+def _checksum(algorithm: str, functions: dict[str, Any]) -> Any:
+    """The checksum function of a CRC node: the extension's own implementation of the
+    algorithm when it has one (``_native.crc32``: computed in C, no Python call per
+    message), else the records layer's."""
+    native = getattr(sys.modules.get("kformat.engine._native"), algorithm, None)
+    return native if callable(native) else functions[algorithm][0]
 
 
 def _lower_record(plan: tuple[Any, ...], factory: Any, where: str) -> tuple[Any, ...] | None:

@@ -158,11 +158,25 @@ class LegacyWrapper:
 
 
 def _fingerprint(batch: Batch) -> tuple[Any, ...]:
-    """The batch fields a rebuild depends on (references, not copies)."""
+    """The batch fields a rebuild depends on, and its records (references: records are
+    immutable, so these are the records as parsed)."""
     return (batch.magic, batch.codec, batch.timestamp_type, batch.max_timestamp,
-            batch.base_offset, batch.last_offset_delta,
-            tuple((r.offset, r.timestamp, r.key, r.value, r.attributes, r.timestamp_type,
-                   tuple(r.headers)) for r in batch.records))
+            batch.base_offset, batch.last_offset_delta, tuple(batch.records))
+
+
+def _record_fields(r: Record) -> tuple[Any, ...]:
+    """What a rebuild writes of a record (not its deltas)."""
+    return (r.offset, r.timestamp, r.key, r.value, r.attributes, r.timestamp_type,
+            tuple(r.headers))
+
+
+def _unchanged(wire: LegacyWrapper, batch: Batch) -> bool:
+    """Whether ``batch`` still holds what its wrapper was parsed into."""
+    then, now = wire.fingerprint, _fingerprint(batch)
+    if then[:-1] != now[:-1] or len(then[-1]) != len(now[-1]):
+        return False
+    return all(a is b or _record_fields(a) == _record_fields(b)
+               for a, b in zip(then[-1], now[-1], strict=True))
 
 
 def _relative_base(wrapper_offset: int, last_relative: int) -> int:
@@ -188,28 +202,29 @@ def _to_batch(parsed: dict[str, Any], position: int, size: int,
                       else TimestampType.CREATE_TIME)
     timestamp = msg["timestamp"] if magic == 1 else -1
     if not codec:
-        records = [Record(offset=wrapper_offset, timestamp=timestamp, key=msg["key"],
-                          value=msg["value"], timestamp_type=timestamp_type,
-                          attributes=attributes)]
+        base_offset, base_timestamp = wrapper_offset, timestamp
+        records = [Record(wrapper_offset, timestamp, msg["key"], msg["value"], (),
+                          timestamp_type, attributes)]
     else:
         inner = msg["messages"]
-        base = _relative_base(wrapper_offset, inner[-1]["offset"] if inner else 0)
-        records = []
-        for entry in inner:
-            m = entry["message"]
-            if magic == 1:
-                offset = base + entry["offset"]
-                stamp = timestamp if timestamp_type else m["timestamp"]
-            else:
-                offset, stamp = entry["offset"], -1
-            records.append(Record(offset=offset, timestamp=stamp, key=m["key"],
-                                  value=m["value"], timestamp_type=timestamp_type,
-                                  attributes=m["attributes"]))
-    base_offset = records[0].offset if records else wrapper_offset
-    base_timestamp = records[0].timestamp if records and magic == 1 else -1
-    records = [r.replace(offset_delta=r.offset - base_offset,
-                         timestamp_delta=r.timestamp - base_timestamp if magic == 1 else 0)
-               for r in records]
+        if magic == 1:
+            base = _relative_base(wrapper_offset, inner[-1]["offset"] if inner else 0)
+            offsets = [base + entry["offset"] for entry in inner]
+            stamps = ([timestamp] * len(inner) if timestamp_type
+                      else [entry["message"]["timestamp"] for entry in inner])
+        else:
+            offsets = [entry["offset"] for entry in inner]
+            stamps = [-1] * len(inner)
+        base_offset = offsets[0] if inner else wrapper_offset
+        base_timestamp = stamps[0] if inner else -1
+        records = [Record(offset, stamp, m["key"], m["value"], (), timestamp_type,
+                          m["attributes"], offset - base_offset,
+                          stamp - base_timestamp if magic == 1 else 0)
+                   for offset, stamp, m in zip(offsets, stamps,
+                                               (entry["message"] for entry in inner),
+                                               strict=True)]
+    if magic != 1:
+        base_timestamp = -1
     batch = Batch(
         base_offset=base_offset, magic=magic, codec=codec, records=records,
         crc=msg["crc"], crc_valid=crc_valid, attributes=attributes,
@@ -269,7 +284,8 @@ def parse_legacy_entry(data: bytes | bytearray | memoryview, position: int, *,
         raise TruncatedError(f"entry of {size} bytes, {available} available",
                              path="message", offset=position, expected=size,
                              actual=available)
-    entry = bytes(view[position:position + size])
+    entry = data if (position == 0 and size == total and type(data) is bytes) \
+        else bytes(view[position:position + size])
     try:
         parsed = _entry_grammar().parse(entry, verify_crc=verify_crc,
                                         decompression_limit=limit)
@@ -295,7 +311,7 @@ def _message(magic: int, attributes: int, timestamp: int | None, key: bytes | No
 def _wrapper_entry(batch: Batch) -> dict[str, Any]:
     magic, records = batch.magic, batch.records
     wire = getattr(batch, "wire", None)
-    if isinstance(wire, LegacyWrapper) and wire.fingerprint == _fingerprint(batch):
+    if isinstance(wire, LegacyWrapper) and _unchanged(wire, batch):
         return {"offset": wire.offset, "message": _message(
             magic, wire.attributes, wire.timestamp, wire.key, wire.value)}
     first = records[0].offset if records else 0

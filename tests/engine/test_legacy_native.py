@@ -17,11 +17,12 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import kformat
 from kformat import engine
 from kformat import strategies as ks
-from kformat.engine.plan import describe
+from kformat.engine.plan import Op, describe
 from kformat.errors import EncodeError, KFormatError
 from kformat.records import legacy
 from kformat.records.codecs import compress
@@ -168,6 +169,24 @@ def test_a_reference_out_of_a_factory_struct_is_refused() -> None:
         lower(grammar, factories={id(inner): tuple})
     with pytest.raises(PlanError, match="is not a field of a struct being read"):
         lower(KStruct("m" / LegacyMagic(match=this._._.magic)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=300), st.integers(0, 7))
+def test_the_native_crc32_is_zlibs(data: bytes, skip: int) -> None:
+    """``_native.crc32`` (what the legacy plans' CRC nodes run, in C) equals zlib.crc32, at
+    every length and alignment."""
+    assert native().crc32(data) == zlib.crc32(data)
+    assert native().crc32(memoryview(data)[skip:]) == zlib.crc32(data[skip:])
+    crc = next(node for node in _nodes(set_plan()) if node and node[0] == Op.CRC)
+    assert crc[2] is native().crc32
+
+
+def _nodes(obj: Any) -> Any:
+    if isinstance(obj, tuple):
+        yield obj
+        for item in obj:
+            yield from _nodes(item)
 
 
 # --------------------------------------------------------------------------- values and bytes
@@ -379,3 +398,32 @@ def test_the_records_api_reads_and_writes_legacy_sets_natively(
                 assert kformat.build_batch(parsed) == data
                 parsed.records[0] = parsed.records[0].replace(value=b"changed")
                 kformat.build_batch(parsed)  # a changed wrapper is recompressed natively
+
+
+def test_to_arrow_and_segments_read_mixed_magic_data_natively(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The columnar kernel (its magic 0/1 batches go through the records layer) and the
+    segment readers parse legacy entries on the native engine: no Python parse of them."""
+    pytest.importorskip("pyarrow")
+    import kformat.primitives.fast as fast
+    from kformat.records import to_arrow
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("left the native engine")
+
+    grammar = legacy._entry_grammar()
+    monkeypatch.setattr(grammar, "_parsefunc", refuse)
+    monkeypatch.setattr(fast, "parse_interpreted", refuse)
+    records = [Record(key=b"k%d" % i, value=b"v%d" % i, timestamp=10 + i) for i in range(3)]
+    with engine.using("python"):
+        parts = [kformat.build_batch(kformat.make_batch(records, base_offset=0)),
+                 kformat.build_batch(Batch(magic=1, codec=1, records=[
+                     r.replace(offset=3 + i) for i, r in enumerate(records)])),
+                 kformat.build_batch(Batch(magic=0, codec=0, records=[
+                     records[0].replace(offset=6, timestamp=-1)]))]
+    data = b"".join(parts)
+    with engine.using("native"):
+        table = to_arrow(data)
+        batches = kformat.parse_batches(data)
+    assert table.column("offset").to_pylist() == list(range(7))
+    assert [b.magic for b in batches] == [2, 1, 0]

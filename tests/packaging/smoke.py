@@ -1,10 +1,12 @@
 """A smoke test for an installed kformat (run by the interpreter of the venv under test).
 
-    python smoke.py FIXTURES_DIR
+    python smoke.py FIXTURES_DIR [--engine native]
 
 Checks, against the installed distribution and not a source checkout: every codec round
 trips, committed fixtures parse, the grammars and the licence files shipped, the ``kformat``
-command runs. Prints one ``ok: ...`` line per check and exits 1 on the first failure.
+command runs; with ``--engine native``, that the C extension was compiled for this
+interpreter and is the active engine. Prints one ``ok: ...`` line per check and exits 1 on
+the first failure.
 """
 
 from __future__ import annotations
@@ -16,13 +18,18 @@ import sys
 from pathlib import Path
 
 
-def main(fixtures: Path) -> int:
+def main(fixtures: Path, engine: str | None = None) -> int:
     import kformat
+    import kformat.engine
 
     assert "site-packages" in kformat.__file__, f"kformat imported from {kformat.__file__}"
     versions = {n: importlib.metadata.version(n)
                 for n in ("construct", "lz4", "zstandard", "python-snappy", "crc32c")}
     print("ok: kformat", kformat.__version__, "with", json.dumps(versions))
+    if engine is not None:
+        active = kformat.engine.active()
+        assert active == engine, f"{kformat.engine.describe()}; expected {engine!r}"
+        print(f"ok: Python {sys.version.split()[0]}, {kformat.engine.describe()}")
 
     records = [kformat.Record(key=b"k%d" % i, value=b"v" * i, timestamp=1_700_000_000_000 + i)
                for i in range(50)]
@@ -62,4 +69,6 @@ def main(fixtures: Path) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(Path(sys.argv[1])))
+    args = sys.argv[1:]
+    wanted = args[args.index("--engine") + 1] if "--engine" in args else None
+    raise SystemExit(main(Path(args[0]), wanted))
