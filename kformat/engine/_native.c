@@ -251,29 +251,155 @@ codec_of(PyObject *ctx, PyObject *plan, int64_t *out)
     return 0;
 }
 
+/* The bytearrays decompression writes into, kept across batches (PLAIN_SLOTS of them, each at
+ * most PLAIN_KEEP bytes; a bigger one is freed): a fresh buffer of a few hundred KiB is a
+ * fresh mapping from the allocator, and faulting its pages in costs several times the
+ * decompression. A buffer is taken for one decompressed region and given back when the region
+ * has been read, only if nothing else holds or exports it. Taking and giving back run with
+ * the GIL held and call no Python code in between; a nested region or another thread's finds
+ * no free slot and takes a new buffer. */
+#define PLAIN_SLOTS 2
+#define PLAIN_KEEP ((Py_ssize_t)4 << 20)
+static PyObject *plain_kept[PLAIN_SLOTS];
+
+static PyObject *
+plain_take(void)
+{
+    for (int i = 0; i < PLAIN_SLOTS; i++) {
+        if (plain_kept[i]) {
+            PyObject *buffer = plain_kept[i];
+            plain_kept[i] = NULL;
+            return buffer;
+        }
+    }
+    return PyByteArray_FromStringAndSize(NULL, 0);
+}
+
+static void
+plain_give_back(PyObject *buffer)
+{
+    if (buffer && PyByteArray_CheckExact(buffer) && Py_REFCNT(buffer) == 1 &&
+        ((PyByteArrayObject *)buffer)->ob_exports == 0 &&
+        PyByteArray_GET_SIZE(buffer) <= PLAIN_KEEP) {
+        for (int i = 0; i < PLAIN_SLOTS; i++) {
+            if (!plain_kept[i]) {
+                plain_kept[i] = buffer;
+                return;
+            }
+        }
+    }
+    Py_XDECREF(buffer);
+}
+
+/* A memoryview of r's region that keeps r->owner alive (so the callee may keep it), or NULL
+ * without an exception when there is no usable owner. */
+static PyObject *
+region_view(Reader *r)
+{
+    if (!r->owner)
+        return NULL;
+    PyObject *whole = PyMemoryView_FromObject(r->owner);
+    if (!whole) {
+        PyErr_Clear();
+        return NULL;
+    }
+    Py_buffer *b = PyMemoryView_GET_BUFFER(whole);
+    PyObject *view = NULL;
+    if (b->buf == (const void *)r->buf && b->ndim == 1 && b->itemsize == 1 &&
+        PyBuffer_IsContiguous(b, 'C') && r->end <= b->len) {
+        view = PySequence_GetSlice(whole, r->pos, r->end);
+        if (!view)
+            PyErr_Clear();
+    }
+    Py_DECREF(whole);
+    return view;
+}
+
 /* (OP_COMPRESSED, codec field, mask, magic, decompress, limit, plan): the rest of the region,
- * compressed with the codec ctx[field] & mask selects; decompress(codec, data, limit=,
- * magic=) is the records layer's (capped) function. The plan must consume it exactly. */
+ * compressed with the codec ctx[field] & mask selects; decompress(codec, data, buffer, limit,
+ * magic) is the records layer's (capped) decompress_into: data a view of the region (a bytes
+ * copy when r has no owner), buffer a kept bytearray; it answers the plain bytes, or their
+ * size n when they are buffer[:n]. The plan must consume them exactly. */
+int
+decompress_open(Reader *r, PyObject *plan, int64_t codec, Plain *p)
+{
+    memset(p, 0, sizeof *p);
+    PyObject *data = region_view(r);
+    if (!data)
+        data = PyBytes_FromStringAndSize((const char *)r->buf + r->pos, r->end - r->pos);
+    PyObject *buffer = data ? plain_take() : NULL;
+    PyObject *code = buffer ? PyLong_FromLongLong(codec) : NULL;
+    PyObject *answer = NULL;
+    if (code) {
+        PyObject *args[5] = {code, data, buffer, r->limit ? r->limit : PyTuple_GET_ITEM(plan, 5),
+                             PyTuple_GET_ITEM(plan, 3)};
+        answer = PyObject_Vectorcall(PyTuple_GET_ITEM(plan, 4), args, 5, NULL);
+    }
+    Py_XDECREF(code);
+    Py_XDECREF(data);
+    if (!answer) {
+        plain_give_back(buffer);
+        return -1;
+    }
+    if (PyBytes_CheckExact(answer)) {
+        plain_give_back(buffer);
+        p->holder = answer;
+        p->buf = (const uint8_t *)PyBytes_AS_STRING(answer);
+        p->len = PyBytes_GET_SIZE(answer);
+    }
+    else {
+        Py_ssize_t n = PyLong_CheckExact(answer) ? PyLong_AsSsize_t(answer) : -1;
+        Py_DECREF(answer);
+        if (n == -1)
+            PyErr_Clear();
+        if (!PyByteArray_CheckExact(buffer)) { /* cannot be: plain_take makes bytearrays */
+            Py_DECREF(buffer);
+            return fail("decompression buffer");
+        }
+        p->holder = buffer; /* pinned: it cannot be resized while the region is read */
+        if (PyObject_GetBuffer(buffer, &p->pin, PyBUF_SIMPLE) < 0) {
+            p->holder = NULL;
+            Py_DECREF(buffer);
+            return -1;
+        }
+        p->pinned = 1;
+        if (n < 0 || n > p->pin.len) {
+            decompress_close(p);
+            return fail("decompressed size outside the buffer");
+        }
+        p->buf = (const uint8_t *)p->pin.buf;
+        p->len = n;
+    }
+    r->pos = r->end;
+    return 0;
+}
+
+void
+decompress_close(Plain *p)
+{
+    if (p->pinned)
+        PyBuffer_Release(&p->pin);
+    p->pinned = 0;
+    PyObject *holder = p->holder;
+    p->holder = NULL;
+    p->buf = NULL;
+    p->len = 0;
+    if (holder && PyByteArray_CheckExact(holder))
+        plain_give_back(holder);
+    else
+        Py_XDECREF(holder);
+}
+
 PyObject *
 decompress_region(Reader *r, PyObject *plan, int64_t codec)
 {
-    PyObject *data = PyBytes_FromStringAndSize((const char *)r->buf + r->pos,
-                                               r->end - r->pos);
-    PyObject *args = data ? Py_BuildValue("(LO)", (long long)codec, data) : NULL;
-    PyObject *limit = r->limit ? r->limit : PyTuple_GET_ITEM(plan, 5);
-    PyObject *kwargs = args ? Py_BuildValue("{sOsO}", "limit", limit,
-                                            "magic", PyTuple_GET_ITEM(plan, 3)) : NULL;
-    PyObject *plain = kwargs ? PyObject_Call(PyTuple_GET_ITEM(plan, 4), args, kwargs) : NULL;
-    Py_XDECREF(data);
-    Py_XDECREF(args);
-    Py_XDECREF(kwargs);
-    if (!plain)
+    Plain p;
+    if (decompress_open(r, plan, codec, &p) < 0)
         return NULL;
-    if (!PyBytes_CheckExact(plain)) {
-        Py_DECREF(plain);
-        return fail_null("decompressed data is not bytes");
-    }
-    r->pos = r->end;
+    PyObject *plain = PyBytes_CheckExact(p.holder)
+                          ? Py_NewRef(p.holder)
+                          : PyBytes_FromStringAndSize((const char *)p.buf, p.len);
+    decompress_close(&p);
     return plain;
 }
 
@@ -292,18 +418,18 @@ parse_compressed(Reader *r, PyObject *plan)
         }
         return value;
     }
-    PyObject *plain = decompress_region(r, plan, codec);
-    if (!plain)
+    Plain plain;
+    if (decompress_open(r, plan, codec, &plain) < 0)
         return NULL;
-    Reader inner = {(const uint8_t *)PyBytes_AS_STRING(plain), 0, PyBytes_GET_SIZE(plain),
-                    r->depth, r->tracked, r->ctx, r->verify, r->limit, r->up};
+    Reader inner = {plain.buf, 0, plain.len, r->depth, r->tracked, r->ctx, r->verify, r->limit,
+                    r->up, plain.holder};
     PyObject *value = parse_node(&inner, element);
     if (value && inner.pos != inner.end) {
         Py_CLEAR(value);
         fail("decompressed region not consumed");
     }
     r->tracked = inner.tracked;
-    Py_DECREF(plain);
+    decompress_close(&plain);
     return value;
 }
 
@@ -1067,7 +1193,8 @@ parse_tagged_into(Reader *r, PyObject *plan, PyObject *dict)
             continue;
         }
         PyObject *entry = PyTuple_GET_ITEM(entries, j);
-        Reader sub = {r->buf, r->pos, stop, r->depth, 0, r->ctx, r->verify, r->limit, r->up};
+        Reader sub = {r->buf, r->pos, stop, r->depth, 0, r->ctx, r->verify, r->limit, r->up,
+                      r->owner};
         PyObject *value = parse_node(&sub, PyTuple_GET_ITEM(entry, 2));
         if (!value)
             goto error;
@@ -1357,11 +1484,10 @@ typedef struct {
     const Scope *up;   /* the structs around ctx (references) */
 } Writer;
 
+/* Grow w so that n more bytes fit (doubling). */
 static int
-reserve(Writer *w, Py_ssize_t n)
+reserve_slow(Writer *w, Py_ssize_t n)
 {
-    if (w->cap - w->len >= n)
-        return 0;
     Py_ssize_t cap = w->cap ? w->cap : 256;
     while (cap - w->len < n) {
         if (cap > PY_SSIZE_T_MAX / 2) {
@@ -1378,6 +1504,62 @@ reserve(Writer *w, Py_ssize_t n)
     w->buf = buf;
     w->cap = cap;
     return 0;
+}
+
+static inline int
+reserve(Writer *w, Py_ssize_t n)
+{
+    if (w->cap - w->len >= n)
+        return 0;
+    return reserve_slow(w, n);
+}
+
+/* Scratch buffers kept between builds for the writers of a whole message and of a region to
+ * compress: a fresh buffer of a few hundred KiB is a fresh mapping from the allocator, and
+ * faulting its pages in costs more than the build itself. A writer takes one (or starts
+ * empty when none is free: another thread's build, a nested region) and gives it back when
+ * done; buffers above SCRATCH_KEEP are freed, not kept. Taking and giving back run with the
+ * GIL held and call no Python code in between. */
+#define SCRATCH_SLOTS 4
+#define SCRATCH_KEEP ((Py_ssize_t)2 << 20)
+static struct {
+    char *buf;
+    Py_ssize_t cap;
+} scratch[SCRATCH_SLOTS];
+
+static void
+writer_take_scratch(Writer *w)
+{
+    for (int i = 0; i < SCRATCH_SLOTS; i++) {
+        if (scratch[i].buf) {
+            w->buf = scratch[i].buf;
+            w->cap = scratch[i].cap;
+            w->len = 0;
+            scratch[i].buf = NULL;
+            scratch[i].cap = 0;
+            return;
+        }
+    }
+}
+
+/* Release a writer's buffer: kept as scratch if there is room, else freed. */
+static void
+writer_release(Writer *w)
+{
+    if (w->buf && w->cap <= SCRATCH_KEEP) {
+        for (int i = 0; i < SCRATCH_SLOTS; i++) {
+            if (!scratch[i].buf) {
+                scratch[i].buf = w->buf;
+                scratch[i].cap = w->cap;
+                w->buf = NULL;
+                w->cap = w->len = 0;
+                return;
+            }
+        }
+    }
+    PyMem_Free(w->buf);
+    w->buf = NULL;
+    w->cap = w->len = 0;
 }
 
 static inline int
@@ -1690,14 +1872,149 @@ build_record(Writer *w, RecordLayout *layout, RecordObject *rec)
     return 0;
 }
 
+static inline Py_ssize_t
+uvarint_size(uint64_t v)
+{
+    Py_ssize_t n = 1;
+    while (v > 0x7F) {
+        v >>= 7;
+        n++;
+    }
+    return n;
+}
+
+/* How many bytes put_length writes for n (a length put_length refuses: any size, it fails
+ * when written). */
+static Py_ssize_t
+length_size(long prefix, int64_t n)
+{
+    switch (prefix) {
+    case PFX_INT16:
+        return 2;
+    case PFX_INT32:
+        return 4;
+    case PFX_COMPACT:
+        return n < 0 ? 1 : uvarint_size((uint64_t)n + 1);
+    default: /* PFX_VARINT */
+        return uvarint_size(zigzag(n) & U32_MAX);
+    }
+}
+
+/* How many bytes write_int writes for v (out of range: any size, it fails when written). */
+static Py_ssize_t
+int_size(long op, kf_wide v)
+{
+    switch (op) {
+    case OP_INT8:
+    case OP_UINT8:
+        return 1;
+    case OP_INT16:
+    case OP_UINT16:
+        return 2;
+    case OP_INT32:
+    case OP_UINT32:
+        return 4;
+    case OP_INT64:
+        return 8;
+    case OP_UVARINT:
+        return uvarint_size((uint64_t)v);
+    case OP_VARINT:
+        return uvarint_size(zigzag((int64_t)v) & U32_MAX);
+    default: /* OP_VARLONG */
+        return uvarint_size(zigzag((int64_t)v));
+    }
+}
+
+/* How many bytes build_blob writes for value (a value it refuses: any size). */
+static Py_ssize_t
+blob_size(long prefix, int text, PyObject *value)
+{
+    Py_ssize_t n = 0;
+    if (value == Py_None)
+        return length_size(prefix, -1);
+    if (text && PyUnicode_CheckExact(value)) {
+        if (!PyUnicode_AsUTF8AndSize(value, &n)) {
+            PyErr_Clear(); /* build_blob refuses it */
+            n = 0;
+        }
+    }
+    else if (!text && PyBytes_CheckExact(value))
+        n = PyBytes_GET_SIZE(value);
+    return length_size(prefix, n) + n;
+}
+
+/* The exact size build_record writes for rec into *size: 0; 1 when it cannot tell (headers
+ * of a plan that is not direct); -1 on failure (the failure build_record would raise). */
+static int
+record_size(RecordLayout *layout, RecordObject *rec, Py_ssize_t *size)
+{
+    Py_ssize_t total = 0;
+    for (Py_ssize_t i = 0; i < layout->n; i++) {
+        RecordField *f = &layout->f[i];
+        kf_wide v;
+        switch (f->slot) {
+        case KF_KEY:
+            total += blob_size(f->prefix, 0, rec->key);
+            break;
+        case KF_VALUE:
+            total += blob_size(f->prefix, 0, rec->value);
+            break;
+        case KF_HEADERS: {
+            if (!layout->headers_direct)
+                return 1;
+            PyObject *headers = kf_headers(rec);
+            if (!headers)
+                return -1;
+            Py_ssize_t n = PyTuple_GET_SIZE(headers);
+            total += length_size(f->prefix, n);
+            for (Py_ssize_t j = 0; j < n; j++) {
+                PyObject *pair = PyTuple_GET_ITEM(headers, j);
+                total += blob_size(layout->header_key.prefix, 1, PyTuple_GET_ITEM(pair, 0)) +
+                         blob_size(layout->header_value.prefix, 0, PyTuple_GET_ITEM(pair, 1));
+            }
+            break;
+        }
+        case KF_ATTRIBUTES:
+            total += int_size(f->op, rec->n.attributes);
+            break;
+        case KF_OFFSET_DELTA:
+            if (wide_difference(rec->n.offset, layout->base_offset, &v) < 0)
+                return -1;
+            total += int_size(f->op, v);
+            break;
+        default: /* KF_TIMESTAMP_DELTA */
+            if (layout->log_append)
+                v = rec->n.timestamp_delta;
+            else if (wide_difference(rec->n.timestamp, layout->base_timestamp, &v) < 0)
+                return -1;
+            total += int_size(f->op, v);
+        }
+    }
+    *size = total;
+    return 0;
+}
+
 /* An element holding a RECORD node, given a native Record: a length-prefixed record is
- * built in region (a scratch writer reused across records), then written with its length. */
+ * measured (record_size), its length written, then the record in place; a record it cannot
+ * measure is built in region (a scratch writer reused across records), then copied. */
 static int
 build_record_element(Writer *w, PyObject *element, PyObject *record, RecordLayout *layout,
                      RecordObject *rec, Writer *region)
 {
     if (element == record)
         return build_record(w, layout, rec);
+    Py_ssize_t size;
+    int rc = record_size(layout, rec, &size);
+    if (rc < 0)
+        return -1;
+    if (rc == 0) {
+        if (put_length(w, int_at(element, 1), size) < 0 || reserve(w, size) < 0)
+            return -1;
+        Py_ssize_t start = w->len;
+        if (build_record(w, layout, rec) < 0)
+            return -1;
+        return w->len - start == size ? 0 : fail("record size differs from its measure");
+    }
     region->len = 0;
     if (build_record(region, layout, rec) < 0)
         return -1;
@@ -2121,6 +2438,58 @@ build_struct_values(Writer *w, PyObject *struct_plan, PyObject *value)
     return rc;
 }
 
+static PyObject *str_level, *str_release;
+
+/* A read-only memoryview of n bytes at p, for a call that must not keep it: release it with
+ * view_release once the call has returned. */
+static PyObject *
+view_of(const char *p, Py_ssize_t n)
+{
+    return PyMemoryView_FromMemory((char *)(p ? p : ""), n, PyBUF_READ);
+}
+
+/* Release a view_of view: anything the callee kept of it then reads nothing. Returns 0, or -1
+ * (no exception set) when the memory is still exported: the caller must then never free or
+ * reuse it. */
+static int
+view_release(PyObject *view)
+{
+    PyObject *exc_type, *exc_value, *exc_tb;
+    PyErr_Fetch(&exc_type, &exc_value, &exc_tb); /* keep the call's own exception, if any */
+    PyObject *rc = PyObject_CallMethodNoArgs(view, str_release);
+    int ok = rc != NULL;
+    Py_XDECREF(rc);
+    PyErr_Clear();
+    PyErr_Restore(exc_type, exc_value, exc_tb);
+    Py_DECREF(view);
+    return ok ? 0 : -1;
+}
+
+/* The payload for a compressed region's plain bytes (region): the records layer's
+ * payload(plain, this, codec, magic, raw_key[, level=]) given a view of region's buffer (no
+ * copy), plan as OP_COMPRESSED. */
+static PyObject *
+compress_region(Writer *w, PyObject *plan, Writer *region, int64_t codec)
+{
+    PyObject *plain = view_of(region->buf, region->len);
+    PyObject *code = plain ? PyLong_FromLongLong(codec) : NULL;
+    PyObject *payload = NULL;
+    if (code) {
+        PyObject *args[6] = {plain, w->ctx, code, PyTuple_GET_ITEM(plan, 3),
+                             PyTuple_GET_ITEM(plan, 8), w->level};
+        PyObject *kwnames = w->level ? PyTuple_Pack(1, str_level) : NULL;
+        if (!w->level || kwnames)
+            payload = PyObject_Vectorcall(PyTuple_GET_ITEM(plan, 7), args, 5, kwnames);
+        Py_XDECREF(kwnames);
+    }
+    Py_XDECREF(code);
+    if (plain && view_release(plain) < 0) {
+        region->buf = NULL; /* still exported: leaked rather than freed under a reader */
+        region->cap = region->len = 0;
+    }
+    return payload;
+}
+
 static int
 build_node(Writer *w, PyObject *plan, PyObject *value)
 {
@@ -2298,21 +2667,10 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
         else if (!stored && PyErr_Occurred())
             return -1;
         Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level, w->up};
+        writer_take_scratch(&region);
         int rc = build_node(&region, PyTuple_GET_ITEM(plan, 6), value);
-        PyObject *plain = rc == 0 ? PyBytes_FromStringAndSize(region.buf ? region.buf : "",
-                                                              region.len) : NULL;
-        PyMem_Free(region.buf);
-        if (!plain)
-            return -1;
-        PyObject *args = Py_BuildValue("(OOLOO)", plain, w->ctx, (long long)codec,
-                                       PyTuple_GET_ITEM(plan, 3), raw_key);
-        PyObject *kwargs = args && w->level ? Py_BuildValue("{sO}", "level", w->level) : NULL;
-        PyObject *payload = args && (kwargs || !w->level)
-                                ? PyObject_Call(PyTuple_GET_ITEM(plan, 7), args, kwargs)
-                                : NULL;
-        Py_XDECREF(args);
-        Py_XDECREF(kwargs);
-        Py_DECREF(plain);
+        PyObject *payload = rc == 0 ? compress_region(w, plan, &region, codec) : NULL;
+        writer_release(&region);
         if (!payload)
             return -1;
         rc = PyBytes_CheckExact(payload)
@@ -2364,7 +2722,7 @@ native_parse(PyObject *self, PyObject *args)
         return fail_null("start outside the buffer");
     }
     Reader r = {(const uint8_t *)view.buf, pos, view.len, 0, 0, NULL, verify,
-                limit == Py_None ? NULL : limit};
+                limit == Py_None ? NULL : limit, NULL, view.obj};
     /* No collection while the tree is built: the new objects are all reachable from it, and
      * collecting young objects every 700 allocations costs more than building them. The
      * state is restored before returning (the GIL is held throughout). */
@@ -2386,12 +2744,11 @@ native_build(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "O!O|O", &PyTuple_Type, &plan, &value, &level))
         return NULL;
     Writer w = {NULL, 0, 0, 0, NULL, NULL, level == Py_None ? NULL : level, NULL};
-    if (reserve(&w, 256) < 0)
-        return NULL;
+    writer_take_scratch(&w);
     PyObject *out = NULL;
     if (build_node(&w, plan, value) == 0)
-        out = PyBytes_FromStringAndSize(w.buf, w.len);
-    PyMem_Free(w.buf);
+        out = PyBytes_FromStringAndSize(w.buf ? w.buf : "", w.len);
+    writer_release(&w);
     return out;
 }
 
@@ -2434,9 +2791,12 @@ PyInit__native(void)
     str_int = PyUnicode_InternFromString("int");
     str_is_safe = PyUnicode_InternFromString("is_safe");
     str_raw = PyUnicode_InternFromString("raw");
+    str_level = PyUnicode_InternFromString("level");
+    str_release = PyUnicode_InternFromString("release");
     str_unknown_tags = PyUnicode_InternFromString("_unknown_tags");
     str_defaults_on_wire = PyUnicode_InternFromString("_defaults_on_wire");
-    if (!str_int || !str_is_safe || !str_raw || !str_unknown_tags || !str_defaults_on_wire)
+    if (!str_int || !str_is_safe || !str_raw || !str_level || !str_release || !str_unknown_tags ||
+        !str_defaults_on_wire)
         goto error;
     Fallback = PyErr_NewExceptionWithDoc(
         "kformat.engine._native.Fallback",

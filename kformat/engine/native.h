@@ -121,6 +121,8 @@ typedef struct {
     int verify;        /* check CRCs (the verify_crc parameter) */
     PyObject *limit;   /* decompression limit (the decompression_limit parameter) or NULL */
     const Scope *up;   /* the structs around ctx (references) */
+    PyObject *owner;   /* the object whose buffer buf is the start of (a view of a region
+                          keeps it alive), or NULL: unknown */
 } Reader;
 
 static inline int
@@ -247,6 +249,22 @@ int count_field(PyObject *ctx, PyObject *name, int64_t *out);
 /* (OP_COMPRESSED, ...): the region r->buf[r->pos:r->end] decompressed with codec by the
  * plan's (capped) decompress function; a new bytes object, and r->pos moves to r->end. */
 PyObject *decompress_region(Reader *r, PyObject *plan, int64_t codec);
+
+/* A decompressed region (decompress_open): its bytes, and what holds them. */
+typedef struct {
+    const uint8_t *buf;
+    Py_ssize_t len;
+    PyObject *holder; /* bytes, or a kept bytearray (pinned while open) */
+    int pinned;
+    Py_buffer pin;
+} Plain;
+
+/* Decompress the rest of r's region (consumed) with codec, as OP_COMPRESSED plan says, into
+ * p: 0, or -1 with an exception. The bytes may be in a buffer kept across calls: read them
+ * before decompress_close(p), which must follow every successful open. A Reader over them
+ * takes p->holder as its owner. */
+int decompress_open(Reader *r, PyObject *plan, int64_t codec, Plain *p);
+void decompress_close(Plain *p);
 
 /* ------------------------------------------------- the module's other parts */
 

@@ -26,7 +26,8 @@ numbers, ``BOOL``,   none (``INT8`` .. ``INT64``, ``UINT8`` .. ``UINT32``, ``FLO
 ``CRC``              name, checksum function, verify, the struct it covers (flattened: the
                      stored CRC under ``name``, then the struct's fields; on its own, a
                      dict of both)
-``COMPRESSED``       codec field name, codec mask, magic, decompress function, decompression
+``COMPRESSED``       codec field name, codec mask, magic, decompress function (``decompress_into``
+                     of :mod:`kformat.records.codecs`), decompression
                      limit, plan (the rest of the region, decompressed unless the codec is
                      0), payload function (build: stored payload or new), stored-payload key
 ``FACTORY``          a struct's plan (named fields only), its factory: the values in field
@@ -355,7 +356,7 @@ def _lower_hook(sc: Construct, where: str, merge: bool) -> tuple[Any, ...] | Non
     from kformat.protocol.compiler import Absent
     from kformat.protocol.records_field import RecordSet, RecordsField
     from kformat.records.blocks import _CRC, Compressed, CrcGuard, Expected, compressed_payload
-    from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, decompress
+    from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, decompress_into
 
     if isinstance(sc, Expected):
         return _node(Op.EXPECTED, _lower(sc.subcon, where), sc.value)
@@ -367,7 +368,7 @@ def _lower_hook(sc: Construct, where: str, merge: bool) -> tuple[Any, ...] | Non
                      bool(sc.verify), covered)
     if isinstance(sc, Compressed):
         field, mask = _codec_field(sc.codec, where)
-        return _node(Op.COMPRESSED, field, mask, sc.magic, decompress,
+        return _node(Op.COMPRESSED, field, mask, sc.magic, decompress_into,
                      DEFAULT_DECOMPRESSION_LIMIT, _lower(sc.subcon, where), compressed_payload,
                      _intern(sc.raw_key))
 

@@ -92,7 +92,12 @@ _XERIAL_BLOCK = 32 * 1024
 _LZ4_MAGIC = b"\x04\x22\x4d\x18"
 _U32LE = struct.Struct("<I")
 _ZSTD_MAGIC = 0xFD2FB528
-_ZSTD_CHUNK = 1024 * 1024  # most batches in one read: no join
+_ZSTD_CHUNK = 1024 * 1024  # most batches in one read
+_ZSTD_KEEP = 2
+_ZSTD_DECOMPRESSORS: list[zstandard.ZstdDecompressor] = []
+"""Decompressors kept for reuse (one per concurrent call, at most _ZSTD_KEEP kept): making one
+per batch costs more than a small batch's decompression. Taken with pop(), given back with
+append() (atomic under the GIL), so no two threads share one."""
 
 
 def compress(codec: Codec | int, data: bytes, *, magic: int = 2, level: int | None = None) -> bytes:
@@ -171,27 +176,43 @@ def decompress(
     :class:`~kformat.errors.UnsupportedCodecError`.
     """
     out = _Output(limit, path, offset)
+    _run(codec, bytes(data), out, magic)
+    return out.result()
+
+
+def decompress_into(codec: int, data: memoryview, buffer: bytearray, limit: int,
+                    magic: int) -> bytes | int:
+    """:func:`decompress` for the native engine: ``data`` is a view of the payload, ``buffer``
+    a bytearray the engine keeps and reuses, so decompressing a batch does not map fresh
+    memory. Returns the plain bytes, or their size ``n`` when they are in ``buffer[:n]``
+    (grown as needed, never shrunk). Raises what :func:`decompress` raises (offset 0)."""
+    out = _Output(limit, "", 0, buffer)
+    _run(codec, data, out, magic)
+    return out.native_result()
+
+
+def _run(codec: Codec | int, data: bytes | memoryview, out: _Output, magic: int) -> None:
+    """Decompress ``data`` into ``out`` (the body of :func:`decompress`)."""
     spec = find_codec(codec)
     if spec is None:
         raise out.fail(f"compression codec {codec} is not defined by Kafka", actual=codec)
     if magic not in _MAGICS:
-        raise UnsupportedVersionError(
-            f"unknown magic {magic}", path=path, offset=offset, expected=_MAGICS, actual=magic
-        )
+        raise UnsupportedVersionError(f"unknown magic {magic}", path=out.path, offset=out.offset,
+                                      expected=_MAGICS, actual=magic)
     if magic < spec.min_magic:
         raise out.fail(spec.magic_reason(), expected=spec.min_magic, actual=magic)
-    data = bytes(data)
     if spec.decompress is None:
-        out.reserve(len(data))
-        return data
+        out.add(data)
+        return
     if not data:
         raise out.corrupt(f"{spec.name}: empty payload")
+    limit = out.limit
     failed = parse_memo()
     if failed:
         seen = failed.get(_failure_key(spec.id, magic, limit, data))
         if seen is not None:  # the compiled path already inflated this payload and failed
-            raise type(seen)(seen.reason, path=path, offset=offset, expected=seen.expected,
-                             actual=seen.actual)
+            raise type(seen)(seen.reason, path=out.path, offset=out.offset,
+                             expected=seen.expected, actual=seen.actual)
     try:
         _DECODERS[spec.id](data, out, magic)
     except KFormatError as exc:
@@ -211,23 +232,28 @@ def decompress(
         if failed is not None:
             failed[_failure_key(spec.id, magic, limit, data)] = error
         raise error from exc
-    return out.result()
 
 
-def _failure_key(kind: int, magic: int, limit: int, data: bytes) -> tuple[int, ...]:
-    return (kind, magic, limit, len(data), hash(data))
+def _failure_key(kind: int, magic: int, limit: int, data: bytes | memoryview) -> tuple[int, ...]:
+    return (kind, magic, limit, len(data), hash(bytes(data)))
 
 
 class _Output:
-    """The output as the decoder's chunks (one chunk, the common case, is returned as is:
-    no copy), with its cap and the error context (path, offset)."""
+    """The decompressed bytes so far, their cap and the error context (path, offset).
 
-    __slots__ = ("chunks", "limit", "offset", "path", "size")
+    A first bytes chunk is kept as it is while it is the only one (no copy: a codec that
+    decompresses in one go hands over its own bytes); otherwise the bytes go into ``buf``, a
+    bytearray (given by the native engine, which reuses it; else made here) of which the
+    first ``size`` bytes count."""
 
-    def __init__(self, limit: int, path: str, offset: int) -> None:
+    __slots__ = ("buf", "first", "limit", "offset", "path", "size")
+
+    def __init__(self, limit: int, path: str, offset: int,
+                 buf: bytearray | None = None) -> None:
         if limit < 0:
             raise ValueError("limit must be >= 0")
-        self.chunks: list[bytes] = []
+        self.buf = buf
+        self.first: bytes | None = None
         self.size = 0
         self.limit = limit
         self.path = path
@@ -247,17 +273,56 @@ class _Output:
                 actual=self.size + size,
             )
 
-    def add(self, chunk: bytes) -> None:
-        self.reserve(len(chunk))
-        if chunk:
-            self.chunks.append(chunk)
-            self.size += len(chunk)
+    def add(self, chunk: bytes | memoryview) -> None:
+        n = len(chunk)
+        self.reserve(n)
+        if not n:
+            return
+        if not self.size and chunk.__class__ is bytes:
+            self.first = chunk  # type: ignore[assignment]
+        else:
+            buf = self._buffer()
+            buf[self.size:self.size + n] = chunk
+        self.size += n
+
+    def free(self) -> int:
+        """Bytes of the buffer past the output (written over by :meth:`space`)."""
+        return 0 if self.buf is None else len(self.buf) - self.size
+
+    def space(self, n: int) -> memoryview:
+        """A writable view of the next ``n`` bytes, for a decoder that writes in place: fill
+        it, release it, then :meth:`commit` what was written (the cap is checked there)."""
+        buf = self._buffer()
+        end = self.size + n
+        if len(buf) < end:
+            buf.extend(bytes(end - len(buf)))
+        return memoryview(buf)[self.size:end]
+
+    def commit(self, n: int) -> None:
+        self.reserve(n)
+        self.size += n
+
+    def _buffer(self) -> bytearray:
+        """``buf``, holding the output so far (a kept first chunk is copied in)."""
+        if self.buf is None:
+            self.buf = bytearray()
+        first = self.first
+        if first is not None:
+            self.first = None
+            self.buf[:len(first)] = first
+        return self.buf
 
     def result(self) -> bytes:
-        chunks = self.chunks
-        if len(chunks) == 1 and chunks[0].__class__ is bytes:
-            return chunks[0]
-        return b"".join(chunks)
+        if self.first is not None:
+            return self.first
+        if not self.size:
+            return b""
+        with memoryview(self.buf) as view:  # type: ignore[arg-type]
+            return bytes(view[:self.size])
+
+    def native_result(self) -> bytes | int:
+        """:func:`decompress_into`'s answer: the kept chunk, or the size in ``buf``."""
+        return self.first if self.first is not None else self.size
 
     def fail(self, reason: str, **extra: object) -> UnsupportedCodecError:
         """A codec (or codec feature) Kafka does not support."""
@@ -281,7 +346,7 @@ def _level(spec: CodecSpec, level: int | None) -> int:
     return level
 
 
-def _gunzip(data: bytes, out: _Output, magic: int) -> None:
+def _gunzip(data: bytes | memoryview, out: _Output, magic: int) -> None:
     rest = data
     while rest:
         member = zlib.decompressobj(16 + zlib.MAX_WBITS)
@@ -312,14 +377,15 @@ def _snappy_length(block: bytes, out: _Output, at: int) -> int:
     raise out.corrupt(f"snappy: bad length preamble in the block at payload byte {at}")
 
 
-def _unsnappy(data: bytes, out: _Output, magic: int) -> None:
-    if len(data) < len(_XERIAL_HEADER) or not data.startswith(_XERIAL_MAGIC):
+def _unsnappy(data: bytes | memoryview, out: _Output, magic: int) -> None:
+    if len(data) < len(_XERIAL_HEADER) or data[:len(_XERIAL_MAGIC)] != _XERIAL_MAGIC:
         out.reserve(_snappy_length(data, out, 0))
         out.add(snappy.decompress(data))
         return
+    data = memoryview(data)  # blocks are read in place, not copied out
     pos, end = len(_XERIAL_HEADER), len(data)
     while pos < end:
-        if data.startswith(_XERIAL_MAGIC, pos):  # a concatenated stream's own header
+        if data[pos:pos + len(_XERIAL_MAGIC)] == _XERIAL_MAGIC:  # a concatenated stream's header
             if end - pos < len(_XERIAL_HEADER):
                 raise out.corrupt(f"snappy: truncated xerial header at payload byte {pos}")
             pos += len(_XERIAL_HEADER)
@@ -344,8 +410,8 @@ def _lz4_hc(descriptor: bytes) -> int:
     return (xxh32(descriptor) >> 8) & 0xFF
 
 
-def _unlz4(data: bytes, out: _Output, magic: int) -> None:
-    if len(data) < 7 or not data.startswith(_LZ4_MAGIC):
+def _unlz4(data: bytes | memoryview, out: _Output, magic: int) -> None:
+    if len(data) < 7 or data[:4] != _LZ4_MAGIC:
         raise out.corrupt("lz4: not an LZ4 frame (bad magic number)")
     flg, bd = data[4], data[5]
     if flg >> 6 != 1 or flg & 0x03 or not flg & 0x20:
@@ -358,11 +424,11 @@ def _unlz4(data: bytes, out: _Output, magic: int) -> None:
     hc_at = 14 if flg & 0x08 else 6
     if len(data) <= hc_at:
         raise out.corrupt("lz4: truncated frame descriptor")
-    correct = _lz4_hc(data[4:hc_at])
+    correct = _lz4_hc(bytes(data[4:hc_at]))
     if magic == 0:  # Kafka ignores HC for magic 0; rewrite it so the LZ4 library accepts it
-        data = data[:hc_at] + bytes([correct]) + data[hc_at + 1 :]
+        data = bytes(data[:hc_at]) + bytes([correct]) + bytes(data[hc_at + 1 :])
     elif data[hc_at] != correct:
-        legacy = data[hc_at] == _lz4_hc(data[:hc_at])
+        legacy = data[hc_at] == _lz4_hc(bytes(data[:hc_at]))
         hint = " (the broken magic-0 checksum, KIP-57)" if legacy else ""
         raise out.corrupt(
             f"lz4: frame descriptor checksum mismatch{hint}", expected=correct, actual=data[hc_at]
@@ -383,7 +449,7 @@ def _unlz4(data: bytes, out: _Output, magic: int) -> None:
         raise out.corrupt(f"lz4: {len(frame.unused_data)} trailing bytes after the end mark")
 
 
-def _lz4_blocks(data: bytes, pos: int, block_max: int, out: _Output) -> None:
+def _lz4_blocks(data: bytes | memoryview, pos: int, block_max: int, out: _Output) -> None:
     """The blocks of an LZ4 frame without checksums or content size, from ``pos``: each an
     uint32 LE size (high bit: stored uncompressed) then the block, up to the end mark (0).
 
@@ -408,14 +474,14 @@ def _lz4_blocks(data: bytes, pos: int, block_max: int, out: _Output) -> None:
         block = view[pos:pos + size]
         pos += size
         if word & 0x80000000:
-            out.add(bytes(block))
+            out.add(block)
         else:
             out.add(lz4.block.decompress(block, uncompressed_size=block_max))
     if pos != end:
         raise out.corrupt(f"lz4: {end - pos} trailing bytes after the end mark")
 
 
-def _zstd_check_frames(data: bytes, out: _Output) -> None:
+def _zstd_check_frames(data: bytes | memoryview, out: _Output) -> None:
     """Walk frame and block headers so truncation is caught (the stream reader stops silently)."""
     pos, end = 0, len(data)
     while pos < end:
@@ -446,11 +512,24 @@ def _zstd_check_frames(data: bytes, out: _Output) -> None:
             raise out.corrupt("zstd: truncated frame")
 
 
-def _unzstd(data: bytes, out: _Output, magic: int) -> None:
+def _unzstd(data: bytes | memoryview, out: _Output, magic: int) -> None:
     _zstd_check_frames(data, out)
-    with zstandard.ZstdDecompressor().stream_reader(data, read_across_frames=True) as reader:
-        while chunk := reader.read(min(_ZSTD_CHUNK, out.room())):
-            out.add(chunk)
+    pool = _ZSTD_DECOMPRESSORS
+    try:
+        decompressor = pool.pop()
+    except IndexError:
+        decompressor = zstandard.ZstdDecompressor()
+    try:
+        with decompressor.stream_reader(data, read_across_frames=True) as reader:
+            while True:  # into the output buffer: all of a batch in one read once it is big
+                with out.space(min(out.room(), max(out.free(), _ZSTD_CHUNK))) as view:
+                    got = reader.readinto(view)
+                if not got:
+                    break
+                out.commit(got)
+    finally:
+        if len(pool) < _ZSTD_KEEP:
+            pool.append(decompressor)
 
 
 # --------------------------------------------------------------------------- the codec table

@@ -17,6 +17,7 @@ import pyarrow.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -65,6 +66,13 @@ class ArrowOptions:
         if self.crc_mismatch not in CRC_MISMATCH:
             raise ValueError(f"crc_mismatch must be 'raise' or 'flag', not "
                              f"{self.crc_mismatch!r}")
+
+
+@functools.lru_cache(maxsize=256)
+def _options(*fields: Any) -> ArrowOptions:
+    """The options of a call (checked once per set of values: a segment reader makes the
+    same call for every run of batches)."""
+    return ArrowOptions(*fields)
 
 
 Kernel = Callable[[Any, ArrowOptions], "pa.RecordBatch"]
@@ -127,11 +135,9 @@ def to_arrow(data_or_batches: bytes | bytearray | memoryview | Iterable[Batch], 
     checked and ``crcValid`` is null. ``skip_control`` leaves control batches out.
     ``engine`` picks a kernel (default: the active engine's, see :func:`kernel`).
     """
-    options = ArrowOptions(
-        columns=COLUMN_NAMES if columns is None else tuple(columns), topic=topic,
-        partition=partition, segment=segment, position=position, verify_crc=verify_crc,
-        crc_mismatch=crc_mismatch, skip_control=skip_control,
-        decompression_limit=decompression_limit, max_batch_size=max_batch_size)
+    options = _options(COLUMN_NAMES if columns is None else tuple(columns), topic,
+                       partition, segment, position, verify_crc, crc_mismatch, skip_control,
+                       decompression_limit, max_batch_size)
     if isinstance(data_or_batches, bytes | bytearray | memoryview):
         data: Any = data_or_batches
     elif isinstance(data_or_batches, str):
