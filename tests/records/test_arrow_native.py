@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kformat.errors import KFormatError
-from kformat.records import arrow_native, arrow_python, build_batch, control_record, make_batch
+from kformat.outputs import arrow_native, arrow_python
+from kformat.records import build_batch, control_record, make_batch
 from kformat.records.codecs import CODECS
 from kformat.records.columnar import ArrowOptions
 from kformat.records.fields import COLUMN_NAMES
