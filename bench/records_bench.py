@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kformat import Codec, Record, build_batch, make_batch, parse_batches
+from kformat import Batch, Codec, Record, build_batch, make_batch, parse_batches
 from kformat.primitives import CompiledGrammar
 from kformat.records.batch import RecordBatchV2
 
@@ -266,6 +266,93 @@ def targets(results: list[dict[str, Any]], out: Any) -> None:
               file=out)
 
 
+# --------------------------------------------------------------------------- legacy (magic 0/1)
+
+LEGACY_CODECS = (Codec.NONE, Codec.GZIP, Codec.SNAPPY, Codec.LZ4)
+
+
+def legacy_build(rows: list[Any], codec: int, magic: int = 1) -> bytes:
+    """kformat: one wrapper holding every record, or (codec none) one message per record."""
+    records = [Record(offset=i, timestamp=ts if magic else -1, key=k, value=v)
+               for i, (ts, k, v, _h) in enumerate(rows)]
+    if codec:
+        return build_batch(Batch(magic=magic, codec=codec, records=records))
+    return b"".join(build_batch(Batch(magic=magic, codec=0, records=[r])) for r in records)
+
+
+def legacy_parse(data: bytes) -> list[Any]:
+    """kformat: every message's CRC checked (a wrapper's and each inner one's)."""
+    return [r for batch in parse_batches(data) for r in batch.records]
+
+
+def _aiokafka_legacy() -> tuple[Any, Any] | None:
+    """aiokafka's Cython legacy reader and builder (None when not installed)."""
+    try:
+        from aiokafka.record import legacy_records as al
+        from aiokafka.record.memory_records import MemoryRecords
+    except ImportError:  # pragma: no cover
+        return None
+
+    def parse(data: bytes) -> list[Any]:
+        records, reader = [], MemoryRecords(data)
+        while reader.has_next():
+            batch = reader.next_batch()
+            if not batch.validate_crc():  # what its consumer checks: the top-level CRC
+                raise AssertionError("peer: CRC mismatch")
+            records.extend(batch)
+        return records
+
+    def build(rows: list[Any], codec: int, magic: int = 1) -> bytes:
+        builder = al.LegacyRecordBatchBuilder(magic=magic, compression_type=codec,
+                                              batch_size=1 << 30)
+        for i, (ts, key, value, _h) in enumerate(rows):
+            builder.append(i, ts if magic else None, key, value)
+        return bytes(builder.build())
+
+    return parse, build
+
+
+def legacy_run(repeat: int, budget: float, out: Any = sys.stdout) -> list[dict[str, Any]]:
+    """Magic 1 message sets of the workload (no headers: magic 1 has none), parse and build,
+    kformat (the active engine) against aiokafka's Cython ``LegacyRecordBatch``."""
+    from kformat import engine
+
+    peer = _aiokafka_legacy()
+    if peer is None:  # pragma: no cover
+        print("\nlegacy: aiokafka is not installed", file=out)
+        return []
+    parse, build = peer
+    rows = workload()
+    expected = [(ts, k, v) for ts, k, v, _h in rows]
+    results = []
+    for codec in LEGACY_CODECS:
+        ours, theirs = legacy_build(rows, codec), build(rows, codec)
+        for data in (ours, theirs):
+            for reader in (legacy_parse, parse):
+                if [(r.timestamp, r.key, r.value) for r in reader(data)] != expected:
+                    raise AssertionError(f"legacy {codec.name}: a reader misreads a writer")
+        tasks: dict[str, Callable[[], Any]] = {
+            "parse kformat": lambda d=ours: legacy_parse(d),
+            "parse aiokafka": lambda d=ours: parse(d),
+            "build kformat": lambda c=codec: legacy_build(rows, c),
+            "build aiokafka": lambda c=codec: build(rows, c),
+        }
+        row: dict[str, Any] = {"codec": codec.name.lower()}
+        for name, seconds in best_times(tasks, repeat, budget).items():
+            row[name] = N_RECORDS / seconds
+        results.append(row)
+    print(f"\nlegacy magic 1 ({engine.active()} engine): {N_RECORDS} records, one wrapper "
+          "(codec none: one message each), records per CPU second; x = kformat / aiokafka "
+          "Cython", file=out)
+    for row in results:
+        cells = [f"  {row['codec']:>8}"]
+        for op in ("parse", "build"):
+            ours, theirs = row[f"{op} kformat"], row[f"{op} aiokafka"]
+            cells.append(f"{op} {ours:>11,.0f} vs {theirs:>11,.0f} (x{ours / theirs:.2f})")
+        print("  ".join(cells), file=out)
+    return results
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench records", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -274,6 +361,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     repeat = 3 if args.quick else args.repeat
     run(repeat, budget=2.0 if args.quick else 20.0)
+    legacy_run(repeat, budget=1.0 if args.quick else 8.0)
     return 0
 
 

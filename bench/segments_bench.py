@@ -20,7 +20,12 @@ decodes every record of every ``.log`` file and checks CRCs:
 * ``spark kafka-segments``: ``spark.read.format("kafka-segments")`` in ``local[2]``,
   ``count(*)`` and ``sum(length(value))`` with ``option("columns", "value")`` (the
   projection: Spark does not tell a Python data source which columns a query uses), wall
-  time of the query after a warm-up query, so Python workers are running; both cores work.
+  time of the query after a warm-up query, so Python workers are running; both cores work;
+* ``spark floor`` (``--floor``): the same query on a Python data source that decodes nothing:
+  it yields the value column of the same records, in batches of about the same size as the
+  data source's, from an Arrow IPC file written by the bench (memory-mapped), with as many
+  partitions as the ``kafka-segments`` scan. Its rate is what Spark itself allows (tasks,
+  Arrow into the JVM, rows, the aggregate) on this machine: the ceiling of the ratio.
 
 The in-process readers report the best of ``--repeat`` runs in CPU seconds of this process
 (steady on a busy machine); Spark reports wall time. The Spark query and aiokafka's decode
@@ -28,7 +33,8 @@ run in interleaved rounds (aiokafka, Spark, aiokafka, Spark...), so load on a sh
 machine hits both, and the bench prints the ratio of Spark's ``local[2]`` rate (wall) to
 aiokafka's one-core rate (CPU time, and wall) -- the goal is 1.3x. Before timing, the
 readers must agree on the record count and the sum of value lengths. ``python -m bench
-segments [--records N] [--repeat N] [--no-spark] [--quick]`` (default 1,000,000 records).
+segments [--records N] [--repeat N] [--no-spark] [--floor] [--quick]`` (default 1,000,000
+records).
 """
 
 from __future__ import annotations
@@ -218,14 +224,82 @@ def spark_query(spark: Any, root: Path) -> Result:
     return row["n"], row["s"]
 
 
-def interleaved(spark: Any, root: Path, files: list[Path], repeat: int
-                ) -> tuple[tuple[float, Result], tuple[float, float, Result]]:
-    """Best Spark wall seconds, and aiokafka's best (CPU, wall) seconds, in alternating
-    rounds after a warm-up query."""
+FLOOR_SOURCE = "kformat-bench-floor"
+
+
+def write_floor_file(files: list[Path], path: Path, batch_rows: int = 10_000) -> None:
+    """The value column of every record, as an Arrow IPC file of batches of about
+    ``batch_rows`` rows (what the floor source yields)."""
+    import pyarrow as pa
+
+    from kformat.records import to_arrow
+
+    schema = pa.schema([pa.field("value", pa.binary())])
+    with pa.OSFile(str(path), "wb") as sink, pa.ipc.new_file(sink, schema) as writer:
+        for f in files:
+            table = pa.Table.from_batches([to_arrow(f.read_bytes(), columns=["value"],
+                                                    crc_mismatch="flag")])
+            for batch in table.to_batches(max_chunksize=batch_rows):
+                writer.write_batch(batch)
+
+
+def register_floor(spark: Any, path: Path, partitions: int) -> None:
+    """A data source yielding the batches of ``path`` (no decoding), ``partitions`` tasks.
+    Defined here so that it is pickled by value (the workers need not import the bench)."""
+    from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
+
+    where = str(path)
+
+    class FloorReader(DataSourceReader):
+        def partitions(self) -> list[InputPartition]:
+            return [InputPartition(i) for i in range(partitions)]
+
+        def read(self, partition: InputPartition) -> Any:
+            import pyarrow as pa
+
+            with pa.memory_map(where) as source:
+                reader = pa.ipc.open_file(source)
+                for i in range(partition.value, reader.num_record_batches, partitions):
+                    yield reader.get_batch(i)
+
+    class FloorSource(DataSource):
+        @classmethod
+        def name(cls) -> str:
+            return FLOOR_SOURCE
+
+        def schema(self) -> str:
+            return "value binary"
+
+        def reader(self, schema: Any) -> FloorReader:
+            return FloorReader()
+
+    spark.dataSource.register(FloorSource)
+
+
+def floor_query(spark: Any) -> Result:
+    row = (spark.read.format(FLOOR_SOURCE).load()
+           .selectExpr("count(*) AS n", "coalesce(sum(length(value)), 0) AS s")).collect()[0]
+    return row["n"], row["s"]
+
+
+def spark_partitions(spark: Any, root: Path) -> int:
+    return (spark.read.format("kafka-segments").option("columns", "value")
+            .load(f"{root}/*/*.log").rdd.getNumPartitions())
+
+
+def interleaved(spark: Any, root: Path, files: list[Path], repeat: int, floor: bool = False
+                ) -> tuple[tuple[float, Result], tuple[float, float, Result],
+                           tuple[float, Result] | None]:
+    """Best Spark wall seconds, aiokafka's best (CPU, wall) seconds and, with ``floor``,
+    the floor query's best wall seconds, in alternating rounds after a warm-up query."""
     spark_query(spark, root)  # warm-up: start the Python workers
+    if floor:
+        floor_query(spark)
     best_spark, best_cpu_s, best_wall = float("inf"), float("inf"), float("inf")
+    best_floor = float("inf")
     spark_result: Result = (0, 0)
     aio_result: Result = (0, 0)
+    floor_result: Result = (0, 0)
     for _ in range(repeat):
         wall, cpu = time.perf_counter(), time.process_time()
         aio_result = read_aiokafka(files)
@@ -234,7 +308,12 @@ def interleaved(spark: Any, root: Path, files: list[Path], repeat: int
         t = time.perf_counter()
         spark_result = spark_query(spark, root)
         best_spark = min(best_spark, time.perf_counter() - t)
-    return (best_spark, spark_result), (best_cpu_s, best_wall, aio_result)
+        if floor:
+            t = time.perf_counter()
+            floor_result = floor_query(spark)
+            best_floor = min(best_floor, time.perf_counter() - t)
+    return ((best_spark, spark_result), (best_cpu_s, best_wall, aio_result),
+            (best_floor, floor_result) if floor else None)
 
 
 def report(rows: list[tuple[str, float, Result, str]], nbytes: int, out: Any) -> None:
@@ -256,6 +335,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--shards", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-spark", action="store_true")
+    parser.add_argument("--floor", action="store_true",
+                        help="also time the query on a source that decodes nothing")
     parser.add_argument("--quick", action="store_true", help="20,000 records, one run")
     args = parser.parse_args(argv)
     if args.quick:
@@ -287,13 +368,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.no_spark:
             spark, warm = spark_session()
             try:
-                (seconds, result), (cpu, wall, aio) = interleaved(spark, root, files,
-                                                                 args.repeat)
+                if args.floor:
+                    write_floor_file(files, root / "floor.arrow")
+                    register_floor(spark, root / "floor.arrow", spark_partitions(spark, root))
+                (seconds, result), (cpu, wall, aio), floor = interleaved(
+                    spark, root, files, args.repeat, args.floor)
             finally:
                 spark.stop()
             results.append(("spark kafka-segments", seconds, result,
                             f"wall, local[2], after {warm:.0f}s start-up"))
             results.append(("aiokafka (interleaved with spark)", wall, aio, "wall, 1 core"))
+            if floor is not None:
+                results.append(("spark floor (no decoding)", floor[0], floor[1],
+                                "wall, local[2], same rows and partitions"))
             spark_rate = result[0] / seconds
             ratio_lines = [
                 f"ratio spark local[2] / aiokafka one core (CPU time): "
@@ -301,10 +388,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"ratio spark local[2] / aiokafka one core (wall time): "
                 f"{spark_rate / (aio[0] / wall):.2f}x",
             ]
+            if floor is not None:
+                ratio_lines.append(
+                    f"ceiling: spark floor / aiokafka one core (CPU time): "
+                    f"{floor[1][0] / floor[0] / (aio[0] / cpu):.2f}x")
             from kformat import engine
 
             ratio_lines.append(f"engine: {engine.active()} (to_arrow kernel of "
-                               f"kformat.records.columnar)")
+                               f"kformat.outputs.columnar)")
         expected = results[0][2]
         wrong = [name for name, _, res, _ in results if res != expected]
         report(results, nbytes, sys.stdout)

@@ -943,15 +943,41 @@ walk_seq(Walker *w, Reader *r, const Node *n)
 {
     for (int k = 0; k < n->nkids; k++) {
         const Node *kid = &w->nodes[w->kids[n->kids + k]];
-        int rc, op = kid->op;
-        if (op == OP_BYTES || op == OP_STRING)
+        uint64_t u;
+        int64_t v;
+        int rc;
+        switch (kid->op) {
+        case OP_BYTES:
+        case OP_STRING:
             rc = walk_blob(w, r, kid);
-        else if (op <= OP_VARLONG && op != OP_FLOAT64 && op != OP_UUID)
+            break;
+        case OP_VARINT: /* the record's varints inline */
+            if (short_uvarint(r, &u) && read_uvarint(r, 5, U32_MAX, &u) < 0)
+                return -1;
+            v = unzigzag(u);
+            w->last = v;
+            if (kid->reg >= 0)
+                w->regs[kid->reg] = v;
+            continue;
+        case OP_VARLONG:
+            if (short_uvarint(r, &u) && read_uvarint(r, 10, UINT64_MAX, &u) < 0)
+                return -1;
+            v = unzigzag(u);
+            w->last = v;
+            if (kid->reg >= 0)
+                w->regs[kid->reg] = v;
+            continue;
+        case OP_INT8: case OP_INT16: case OP_INT32: case OP_INT64: case OP_UINT8:
+        case OP_UINT16: case OP_UINT32: case OP_BOOL: case OP_UVARINT:
             rc = walk_number(w, r, kid);
-        else if (op == OP_ARRAY)
+            break;
+        case OP_ARRAY:
             rc = walk_array(w, r, kid);
-        else
+            break;
+        default:
             rc = walk(w, r, kid);
+            break;
+        }
         if (rc < 0)
             return -1;
     }
