@@ -395,7 +395,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from kformat import engine
 
             ratio_lines.append(f"engine: {engine.active()} (to_arrow kernel of "
-                               f"kformat.records.columnar)")
+                               f"kformat.outputs.columnar)")
         expected = results[0][2]
         wrong = [name for name, _, res, _ in results if res != expected]
         report(results, nbytes, sys.stdout)

@@ -36,7 +36,7 @@ from kformat.console import (
 __all__ = ["COMMANDS", "build_parser", "engine_name", "main", "run", "version_text"]
 
 COMMANDS: dict[str, str] = {
-    "records": "kformat.records.cli",
+    "records": "kformat.outputs.cli",
     "decode": "kformat.protocol.cli",
     "dump": "kformat.segments.dump",
     "grammars": "kformat.protocol.importer",

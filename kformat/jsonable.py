@@ -24,7 +24,7 @@ import uuid
 from typing import Any
 
 from kformat.errors import EncodeError, KFormatError
-from kformat.records.jsonlines import base64_text, bytes_json
+from kformat.outputs.jsonlines import base64_text, bytes_json
 
 __all__ = ["from_jsonable", "records_summary", "to_jsonable"]
 
@@ -96,9 +96,9 @@ def from_jsonable(value: Any) -> Any:
 
 def records_summary(records: Any) -> list[dict[str, Any]]:
     """One line per batch of a RecordSet (the batch fields of docs/json.md, from
-    :data:`kformat.records.fields.BATCH_FIELDS`), or the error that stopped decoding."""
+    :data:`kformat.outputs.fields.BATCH_FIELDS`), or the error that stopped decoding."""
     try:
-        from kformat.records.fields import batch_json
+        from kformat.outputs.fields import batch_json
 
         batches = records.batches
         out = [batch_json(b) for b in batches]

@@ -39,6 +39,18 @@ ALLOWED: dict[tuple[str, str], str] = {
         "lowering reads the attributes of the blocks declared above the primitives",
     ("kformat.spec.records_field", "kformat.records.api"):
         "a RecordSet decodes (and builds) its batches with the records API, on first access",
+    ("kformat.records", "kformat.outputs.columnar"):
+        "kformat.records re-exports to_arrow, one of its public names (README)",
+    ("kformat.records", "kformat.outputs.jsonlines"):
+        "kformat.records re-exports decode_to_json_lines, one of its public names (README)",
+    ("kformat.records.columnar", "kformat.outputs"):
+        "the module's former path (README), kept as the same module",
+    ("kformat.records.decoders", "kformat.outputs"):
+        "the module's former path (docs/api), kept as the same module",
+    ("kformat.records.fields", "kformat.outputs"):
+        "the module's former path (README), kept as the same module",
+    ("kformat.records.jsonlines", "kformat.outputs"):
+        "the module's former path (README), kept as the same module",
     ("kformat.protocol.cli", "kformat.capture"):
         "`kformat decode pcap` is a subcommand of `kformat decode`",
     ("kformat.spark.shipping", "kformat"):

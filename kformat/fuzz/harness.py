@@ -79,7 +79,7 @@ def _to_arrow(data: bytes, **params: Any) -> Any:
     equal."""
     import pyarrow as pa
 
-    from kformat.records.columnar import to_arrow
+    from kformat.outputs.columnar import to_arrow
 
     batch = to_arrow(data, crc_mismatch=params.get("crc_mismatch", "raise"),
                      decompression_limit=params.get("decompression_limit", HARNESS_LIMIT))

@@ -74,8 +74,8 @@ def _struct(sc: KStruct, value: dict[str, Any], all_fields: bool, records: bool)
 def records_json(records: RecordSet) -> dict[str, Any]:
     """``{"$records": raw, "batches": [batch + records...]}``, or an ``error`` member when the
     batches do not decode (the raw bytes are always there)."""
-    from kformat.records.fields import batch_json as _batch_json
-    from kformat.records.jsonlines import base64_text, record_json
+    from kformat.outputs.fields import batch_json as _batch_json
+    from kformat.outputs.jsonlines import base64_text, record_json
 
     out: dict[str, Any] = {"$records": base64_text(records.raw)}
     try:

@@ -6,9 +6,11 @@ Grammars (construct objects: ``.parse()`` / ``.build()``): :data:`RecordBatchV2`
 Values and entry points: :class:`Batch`, :class:`Record` (the record value class, the same
 object as ``kformat.Record``; ``RecordValue`` is an older alias), :class:`TruncatedTail`, :func:`parse_batches`, :func:`iter_batches`,
 :func:`build_batch`, :func:`make_batch`, :func:`decode_to_json_lines`, :func:`to_arrow`
-(Arrow columns, :mod:`kformat.records.fields`).
+(Arrow columns, :mod:`kformat.outputs.fields`).
 """
 
+from kformat.outputs.columnar import to_arrow
+from kformat.outputs.jsonlines import decode_to_json_lines
 from kformat.records.api import (
     DEFAULT_MAX_BATCH_SIZE,
     Batches,
@@ -21,7 +23,6 @@ from kformat.records.api import (
 from kformat.records.batch import Header, RecordBatchV2
 from kformat.records.batch import Record as RecordV2
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
-from kformat.records.columnar import to_arrow
 from kformat.records.control import (
     ControlRecordKey,
     ControlType,
@@ -30,7 +31,6 @@ from kformat.records.control import (
     decode_control,
 )
 from kformat.records.enums import Codec, TimestampType
-from kformat.records.jsonlines import decode_to_json_lines
 from kformat.records.legacy import LegacyMessageSet, LegacyMessageSetEntry
 from kformat.records.model import Batch, Record, TruncatedTail
 

@@ -10,7 +10,7 @@
   (:mod:`kformat.records.building`; the mapping between a batch and the grammar's values,
   and its rules, are :mod:`kformat.records.conversion`'s).
 * :func:`decode_to_json_lines` renders records as JSON lines (``kformat records decode``),
-  bytes as standard base64 (:mod:`kformat.records.jsonlines`).
+  bytes as standard base64 (:mod:`kformat.outputs.jsonlines`).
 
 This module gathers those names where the rest of kformat (and users) import them.
 """
@@ -42,9 +42,10 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    # decode_to_json_lines lives in kformat.records.jsonlines (which reads through this module)
+    # decode_to_json_lines lives in the output layer (which reads through this module); the
+    # records package re-exports it
     if name == "decode_to_json_lines":
-        from kformat.records.jsonlines import decode_to_json_lines
+        from kformat.records import decode_to_json_lines
 
         return decode_to_json_lines
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

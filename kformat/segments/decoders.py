@@ -27,7 +27,7 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
-from kformat.records.decoders import PLAIN_DECODERS, decode_plain
+from kformat.outputs.decoders import PLAIN_DECODERS, decode_plain
 from kformat.records.model import Record
 
 __all__ = [

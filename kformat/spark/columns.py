@@ -35,11 +35,11 @@ from collections.abc import Iterator
 import pyarrow as pa
 
 from kformat.errors import KFormatError, TruncatedError
+from kformat.outputs.arrow_python import CODEC_NAMES
+from kformat.outputs.columnar import to_arrow
 from kformat.records.api import DEFAULT_MAX_BATCH_SIZE, iter_batches
-from kformat.records.arrow_python import CODEC_NAMES
 from kformat.records.batch import BATCH_OVERHEAD, HEADER_SIZE
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
-from kformat.records.columnar import to_arrow
 from kformat.records.framing import HEAD, PEEK, plausible_frame
 from kformat.records.model import TruncatedTail
 from kformat.spark.decoded import decoder

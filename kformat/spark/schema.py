@@ -1,6 +1,6 @@
 """The columns of the ``kafka-segments`` data source.
 
-The record and batch columns are declared in :mod:`kformat.records.fields` (shared with
+The record and batch columns are declared in :mod:`kformat.outputs.fields` (shared with
 :func:`kformat.records.to_arrow`) and re-exported here; :func:`ddl` and
 :func:`arrow_schema` are two views of the same list. The first eight columns are those of
 Spark's own Kafka source; the batch columns follow; ``decode=...`` adds
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-from kformat.records.fields import (
+from kformat.outputs.fields import (
     BATCH_COLUMNS,
     KAFKA_COLUMNS,
     Column,

@@ -8,8 +8,8 @@ import kformat
 from kformat.corpus import batches as corpus_batches
 from kformat.errors import EncodeError, UnsupportedCodecError
 from kformat.fuzz.hostile import BOMB_CODECS
+from kformat.outputs.arrow_python import CODEC_NAMES
 from kformat.records import codecs, legacy_blocks
-from kformat.records.arrow_python import CODEC_NAMES
 from kformat.strategies import records as record_strategies
 
 

@@ -45,7 +45,7 @@ from kformat.console import (
     leaf_options,
     read_input,
 )
-from kformat.records.decoders import java_decoder
+from kformat.outputs.decoders import java_decoder
 from kformat.segments.decoders import (
     PLAIN_DECODERS,
     TOPIC_KINDS,

@@ -12,8 +12,8 @@ from kformat.console import (
     STDIN,
 )
 from kformat.errors import KFormatError
+from kformat.outputs.fields import batch_json, timestamp_type_of
 from kformat.records.enums import TimestampType, json_name
-from kformat.records.fields import batch_json, timestamp_type_of
 from kformat.records.model import Batch, Record
 from kformat.segments.checks import (
     LogChecker,

@@ -9,11 +9,11 @@ from typing import Any
 
 from kformat.errors import KFormatError
 from kformat.jsonable import to_jsonable
+from kformat.outputs.fields import add_sequence, snake, timestamp_type_of
 from kformat.protocol.kraft import decode_control_value
 from kformat.records.codecs import Codec
 from kformat.records.control import ControlType, decode_control
 from kformat.records.enums import json_name
-from kformat.records.fields import add_sequence, snake, timestamp_type_of
 from kformat.records.model import Batch, Record
 from kformat.segments.decoders import (
     camel,

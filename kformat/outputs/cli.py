@@ -17,9 +17,9 @@ from kformat.console import (
     read_input,
 )
 from kformat.errors import KFormatError
+from kformat.outputs.decoders import PLAIN_DECODERS
+from kformat.outputs.jsonlines import decode_to_json_lines
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
-from kformat.records.decoders import PLAIN_DECODERS
-from kformat.records.jsonlines import decode_to_json_lines
 
 __all__ = ["main", "register"]
 

@@ -8,11 +8,11 @@ validity bitmaps, data) in C memory, handed over through Arrow's C data interfac
 ``struct ArrowArray`` whose release callback frees them) and imported by
 ``pyarrow.RecordBatch._import_from_c`` with a cached schema, without a copy. This module
 tells the C side which grammar field feeds which column
-(:attr:`kformat.records.fields.Column.source`). No Python object is made per record.
+(:attr:`kformat.outputs.fields.Column.source`). No Python object is made per record.
 
 Anything the C side does not take as is (a magic 0/1 batch, bytes that do not frame a whole
 batch, bad bytes, a CRC mismatch that must raise, ``Batch`` objects) goes to the pure-Python
-kernel (:mod:`kformat.records.arrow_python`), which returns the same columns or raises the
+kernel (:mod:`kformat.outputs.arrow_python`), which returns the same columns or raises the
 precise :class:`~kformat.errors.KFormatError`: both kernels give equal results (tests hold
 them to it, column by column).
 """
@@ -25,10 +25,10 @@ from typing import Any
 import pyarrow as pa
 
 from kformat.errors import KFormatError
-from kformat.records import arrow_python
+from kformat.outputs import arrow_python
+from kformat.outputs.columnar import ArrowOptions
+from kformat.outputs.fields import column
 from kformat.records.batch import CONTROL_FLAG, RecordBatchV2
-from kformat.records.columnar import ArrowOptions
-from kformat.records.fields import column
 from kformat.records.framing import PEEK, min_length, plausible_frame
 
 __all__ = ["KINDS", "column_spec", "export", "native_module", "to_arrow"]

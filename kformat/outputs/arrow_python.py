@@ -30,6 +30,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from kformat.errors import CorruptRecordError, InvalidValueError, KFormatError
+from kformat.outputs.columnar import ArrowOptions
+from kformat.outputs.fields import column, headers_type, timestamp_type
 from kformat.primitives import CompiledGrammar
 from kformat.records.api import parse_batches
 from kformat.records.batch import (
@@ -42,8 +44,6 @@ from kformat.records.batch import (
     RecordFields,
 )
 from kformat.records.codecs import CODECS
-from kformat.records.columnar import ArrowOptions
-from kformat.records.fields import column, headers_type, timestamp_type
 from kformat.records.framing import MAGIC_OFFSET, PEEK, plausible_frame
 from kformat.records.model import Batch
 

@@ -1,0 +1,150 @@
+"""``to_arrow``: records as Arrow columns, with one kernel per engine behind one function.
+
+:func:`to_arrow` turns back-to-back batches (a segment's bytes, a record set, ``Batch``
+objects) into one :class:`pyarrow.RecordBatch` whose columns are those of
+:mod:`kformat.outputs.fields` (all of them, or the ones ``columns=`` names, in that order).
+
+The work is done by a *kernel*: a function ``kernel(data, options) -> pa.RecordBatch``
+registered per engine with :func:`register_kernel`. The pure-Python kernel
+(:mod:`kformat.outputs.arrow_python`) is registered for ``"python"``, the native engine's
+(:mod:`kformat.outputs.arrow_native`, Arrow buffers built in C) for ``"native"``; another
+engine (see :mod:`kformat.engine`) registers its own under its name, and :func:`to_arrow`
+uses the
+kernel of the active engine, falling back to the Python one when that engine has none.
+Kernels must give equal results (tests hold them equal). Importing this module does not
+import pyarrow.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from kformat.outputs.fields import COLUMN_NAMES, column
+from kformat.records.api import DEFAULT_MAX_BATCH_SIZE
+from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
+from kformat.records.model import Batch
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+__all__ = [
+    "CRC_MISMATCH",
+    "ArrowOptions",
+    "Kernel",
+    "kernel",
+    "register_kernel",
+    "to_arrow",
+]
+
+CRC_MISMATCH = ("raise", "flag")
+
+
+@dataclass(frozen=True)
+class ArrowOptions:
+    """What a kernel needs besides the data (see :func:`to_arrow` for each field)."""
+
+    columns: tuple[str, ...] = COLUMN_NAMES
+    topic: str | None = None
+    partition: int | None = None
+    segment: str | None = None
+    position: int = 0
+    verify_crc: bool = True
+    crc_mismatch: str = "raise"
+    skip_control: bool = False
+    decompression_limit: int = DEFAULT_DECOMPRESSION_LIMIT
+    max_batch_size: int = DEFAULT_MAX_BATCH_SIZE
+
+    def __post_init__(self) -> None:
+        for name in self.columns:
+            column(name)  # ValueError naming the columns
+        if len(set(self.columns)) != len(self.columns):
+            raise ValueError(f"columns named twice in {list(self.columns)}")
+        if self.crc_mismatch not in CRC_MISMATCH:
+            raise ValueError(f"crc_mismatch must be 'raise' or 'flag', not "
+                             f"{self.crc_mismatch!r}")
+
+
+@functools.lru_cache(maxsize=256)
+def _options(*fields: Any) -> ArrowOptions:
+    """The options of a call (checked once per set of values: a segment reader makes the
+    same call for every run of batches)."""
+    return ArrowOptions(*fields)
+
+
+Kernel = Callable[[Any, ArrowOptions], "pa.RecordBatch"]
+"""``kernel(data, options)``: ``data`` is bytes-like or a list of :class:`Batch`."""
+
+_KERNELS: dict[str, Kernel | str] = {
+    "python": "kformat.outputs.arrow_python:to_arrow",
+    "native": "kformat.outputs.arrow_native:to_arrow",
+}
+
+
+def register_kernel(engine: str, kernel_: Kernel | str) -> None:
+    """Make ``kernel_`` (a function, or ``"module:function"`` imported on first use) the
+    :func:`to_arrow` kernel of ``engine``."""
+    _KERNELS[engine] = kernel_
+
+
+def _active_engine() -> str:
+    try:
+        from kformat.engine import active  # type: ignore[attr-defined]
+    except ImportError:
+        return "python"
+    return str(active())
+
+
+def kernel(engine: str | None = None) -> Kernel:
+    """The kernel of ``engine`` (default: the active engine), else the Python kernel."""
+    name = engine or _active_engine()
+    found = _KERNELS.get(name, _KERNELS["python"])
+    if isinstance(found, str):
+        module, _, attr = found.partition(":")
+        found = getattr(importlib.import_module(module), attr)
+        _KERNELS[name if name in _KERNELS else "python"] = found
+    return found
+
+
+def to_arrow(data_or_batches: bytes | bytearray | memoryview | Iterable[Batch], *,
+             columns: Iterable[str] | None = None, topic: str | None = None,
+             partition: int | None = None, segment: str | None = None, position: int = 0,
+             verify_crc: bool = True, crc_mismatch: str = "raise",
+             skip_control: bool = False,
+             decompression_limit: int = DEFAULT_DECOMPRESSION_LIMIT,
+             max_batch_size: int = DEFAULT_MAX_BATCH_SIZE,
+             engine: str | None = None) -> pa.RecordBatch:
+    """The records of ``data_or_batches`` as one :class:`pyarrow.RecordBatch`.
+
+    ``data_or_batches`` is bytes holding whole batches back to back (any magic: a segment
+    file, a fetched record set) or an iterable of :class:`~kformat.records.Batch`.
+    ``columns`` picks and orders the output columns (names of
+    :data:`kformat.outputs.fields.RECORD_COLUMNS`; default all); only those are built.
+    ``topic``, ``partition`` and ``segment`` fill the columns of those names (null when
+    None); ``position`` is added to each batch's byte position (where ``data`` starts in
+    its file).
+
+    Bad bytes raise the records layer's errors (:class:`~kformat.errors.KFormatError`,
+    with the absolute offset), a cut-short last batch included (``TruncatedError``): use
+    :func:`~kformat.records.iter_batches` to read a file still being written. A CRC that
+    does not match raises ``CorruptRecordError`` (``crc_mismatch="raise"``) or is decoded
+    anyway with ``crcValid`` false (``"flag"``); with ``verify_crc=False`` CRCs are not
+    checked and ``crcValid`` is null. ``skip_control`` leaves control batches out.
+    ``engine`` picks a kernel (default: the active engine's, see :func:`kernel`).
+    """
+    options = _options(COLUMN_NAMES if columns is None else tuple(columns), topic,
+                       partition, segment, position, verify_crc, crc_mismatch, skip_control,
+                       decompression_limit, max_batch_size)
+    if isinstance(data_or_batches, bytes | bytearray | memoryview):
+        data: Any = data_or_batches
+    elif isinstance(data_or_batches, str):
+        raise TypeError("to_arrow takes bytes or Batch objects, not str")
+    else:
+        data = list(data_or_batches)
+        for i, b in enumerate(data):
+            if not isinstance(b, Batch):
+                raise TypeError(f"to_arrow: item {i} is a {type(b).__name__}, not a Batch")
+    return kernel(engine)(data, options)

@@ -1,0 +1,322 @@
+"""The output fields of batches and records, declared once: for JSON, Spark and Arrow.
+
+* :data:`BATCH_FIELDS`: the batch fields of the JSON output (docs/json.md), snake_case, each
+  naming the Spark column that carries the same value where there is one. ``kformat records
+  decode``, the ``batches`` summary of a protocol ``records`` field (``kformat decode``,
+  :mod:`kformat.jsonable`) and ``kformat dump --json`` write a batch as :func:`batch_json`.
+* :class:`Column`: one output field of :func:`kformat.records.to_arrow` and of the
+  ``kafka-segments`` Spark data source (docs/spark.md): its name, Spark SQL type, Arrow type and
+  what it holds. :data:`KAFKA_COLUMNS` are the columns of Spark's own Kafka source, in its order
+  ("Structured Streaming + Kafka Integration Guide", "Reading Data from Kafka");
+  :data:`BATCH_COLUMNS` describe the batch each record came from; :data:`RECORD_COLUMNS` is
+  both, in output order. Arrow types are resolved when first asked for, so importing the
+  records layer does not import pyarrow.
+
+Both batch tables are views of one table (``_BATCH_OUTPUT``): a batch field is added there once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from kformat.records.codecs import CODEC_MASK, CODECS
+from kformat.records.enums import Codec, TimestampType, json_name
+from kformat.records.framing import CONTROL_FLAG, TIMESTAMP_TYPE_FLAG, TRANSACTIONAL_FLAG
+from kformat.records.model import Batch
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+__all__ = [
+    "BATCH_COLUMNS",
+    "BATCH_FIELDS",
+    "COLUMN_NAMES",
+    "KAFKA_COLUMNS",
+    "RECORD_COLUMNS",
+    "BatchField",
+    "Column",
+    "add_sequence",
+    "arrow_schema",
+    "arrow_type",
+    "batch_json",
+    "column",
+    "ddl",
+    "headers_type",
+    "json_markdown_table",
+    "markdown_table",
+    "snake",
+    "timestamp_type",
+    "timestamp_type_of",
+]
+
+_INT32_MAX = (1 << 31) - 1
+
+_CODEC_NAMES = ", ".join(spec.name for spec in CODECS[:-1]) + f" or {CODECS[-1].name}"
+
+
+def add_sequence(base: int, delta: int) -> int:
+    """``DefaultRecordBatch.incrementSequence``: sequences wrap to 0 after INT32 max; -1 stays."""
+    if base < 0:
+        return -1
+    if base > _INT32_MAX - delta:
+        return delta - (_INT32_MAX - base) - 1
+    return base + delta
+
+
+def timestamp_type_of(batch: Batch) -> TimestampType:
+    """What the batch's timestamps mean; magic 0 has none (Kafka's ``NO_TIMESTAMP_TYPE``)."""
+    if batch.magic == 0:
+        return TimestampType.NO_TIMESTAMP_TYPE
+    return TimestampType.LOG_APPEND_TIME if batch.timestamp_type else TimestampType.CREATE_TIME
+
+
+def snake(name: str) -> str:
+    """``baseOffset`` -> ``base_offset`` (Kafka's and Spark's camelCase to JSON's snake_case)."""
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
+
+
+@dataclass(frozen=True)
+class BatchField:
+    """One batch field of the JSON output: ``name`` (snake_case), how to ``get`` it from a
+    :class:`~kformat.records.model.Batch`, the ``spark`` column holding it (or None) and
+    ``doc``."""
+
+    name: str
+    get: Callable[[Batch], Any]
+    doc: str
+    spark: str | None = None
+
+
+
+
+def batch_json(batch: Batch) -> dict[str, Any]:
+    """The JSON form of a batch (without its records)."""
+    return {f.name: f.get(batch) for f in BATCH_FIELDS}
+
+
+def json_markdown_table() -> str:
+    """The fields as docs/json.md shows them (a test keeps the page equal to this)."""
+    lines = ["| field | Spark column | meaning |", "|---|---|---|"]
+    lines += [f"| `{f.name}` | {f'`{f.spark}`' if f.spark else ''} | {f.doc} |"
+              for f in BATCH_FIELDS]
+    return "\n".join(lines)
+
+
+
+def headers_type() -> pa.DataType:
+    """``list<struct<key: string, value: binary>>``: record headers, in order."""
+    import pyarrow as pa
+
+    return pa.list_(pa.struct([pa.field("key", pa.string()), pa.field("value", pa.binary())]))
+
+
+def timestamp_type() -> pa.DataType:
+    """Microseconds since the epoch, UTC: what Spark's ``timestamp`` holds."""
+    import pyarrow as pa
+
+    return pa.timestamp("us", tz="UTC")
+
+
+def _simple(name: str) -> Callable[[], pa.DataType]:
+    def make() -> pa.DataType:
+        import pyarrow as pa
+
+        return getattr(pa, name)()
+
+    return make
+
+
+_ARROW_TYPES: dict[str, Callable[[], Any]] = {
+    "binary": _simple("binary"),
+    "string": _simple("string"),
+    "int32": _simple("int32"),
+    "int64": _simple("int64"),
+    "bool": _simple("bool_"),
+    "timestamp": timestamp_type,
+    "headers": headers_type,
+}
+
+
+def arrow_type(kind: str) -> pa.DataType:
+    """The Arrow type named ``kind`` (``binary``, ``string``, ``int32``, ``int64``,
+    ``bool``, ``timestamp``, ``headers``)."""
+    try:
+        return _ARROW_TYPES[kind]()
+    except KeyError:
+        raise ValueError(f"unknown Arrow type name {kind!r}; one of "
+                         f"{', '.join(sorted(_ARROW_TYPES))}") from None
+
+
+@dataclass(frozen=True)
+class Column:
+    """One output field: ``name``, Spark SQL type ``spark``, Arrow type name ``kind`` (see
+    :func:`arrow_type`) and ``doc``."""
+
+    name: str
+    spark: str
+    kind: str
+    doc: str
+    source: tuple[Any, ...] = ()
+    """Where a magic 2 batch holds it, by the grammar's field names (``RecordBatchV2``):
+    ``("record", field)``, ``("batch", field)``, ``("sum", ref, ref)`` (``ref``: ``(level,
+    field)``, level 0 the batch's, 1 the record's), ``("timestamp", base, delta, max,
+    attributes, flag)`` (``max`` when ``attributes & flag``), ``("flag", field, mask)``,
+    ``("codec", field, mask)``, ``("crc",)``, ``("position",)`` or ``("option",)`` (the
+    ``to_arrow`` argument of the column's name). The native kernel reads the columns from
+    these (:mod:`kformat.outputs.arrow_native`)."""
+
+    def __post_init__(self) -> None:
+        if self.kind not in _ARROW_TYPES:
+            raise ValueError(f"column {self.name}: unknown Arrow type name {self.kind!r}")
+
+    @property
+    def arrow(self) -> pa.DataType:
+        """The Arrow type (imports pyarrow)."""
+        return arrow_type(self.kind)
+
+    def field(self) -> pa.Field:
+        import pyarrow as pa
+
+        return pa.field(self.name, self.arrow)
+
+
+KAFKA_COLUMNS: tuple[Column, ...] = (
+    Column("key", "binary", "binary", "record key (null when null)", ("record", "key")),
+    Column("value", "binary", "binary", "record value (null when null)",
+           ("record", "value")),
+    Column("topic", "string", "string",
+           "from the directory name `<topic>-<partition>` (split on the last '-')",
+           ("option",)),
+    Column("partition", "int", "int32", "from the directory name; null if it has none",
+           ("option",)),
+    Column("offset", "bigint", "int64", "absolute record offset",
+           ("sum", (0, "base_offset"), (1, "offset_delta"))),
+    Column("timestamp", "timestamp", "timestamp",
+           "record timestamp (LogAppendTime batches: the batch's max timestamp); "
+           "null on magic 0",
+           ("timestamp", (0, "base_timestamp"), (1, "timestamp_delta"),
+            (0, "max_timestamp"), (0, "attributes"), TIMESTAMP_TYPE_FLAG)),
+    Column("timestampType", "int", "int32",
+           "0 CreateTime, 1 LogAppendTime, -1 none (magic 0)",
+           ("flag", "attributes", TIMESTAMP_TYPE_FLAG)),
+    Column("headers", "array<struct<key:string,value:binary>>", "headers",
+           "record headers in order (empty on magic 0/1)", ("record", "headers")),
+)
+"""The columns of Spark's Kafka source, in its order."""
+
+@dataclass(frozen=True)
+class _BatchOutput:
+    """One row of :data:`_BATCH_OUTPUT`: a JSON field (``name``, ``get``, ``doc``; None for a
+    column only the segment readers have) and the Arrow/Spark column carrying the same value
+    (None when there is none)."""
+
+    name: str | None
+    get: Callable[[Batch], Any] | None
+    doc: str
+    column: Column | None = None
+
+
+def _out(name: str, get: Callable[[Batch], Any], doc: str, spark: str | None = None,
+         kind: str = "", source: tuple[Any, ...] = (),
+         column_doc: str | None = None) -> _BatchOutput:
+    """A JSON field; with ``spark`` (the Spark SQL type) also a column, camelCase-named,
+    read from ``source`` by the native kernel (see :attr:`Column.source`)."""
+    column = None
+    if spark is not None:
+        camel = re.sub(r"_([a-z])", lambda m: m.group(1).upper(), name)
+        column = Column(camel, spark, kind, doc if column_doc is None else column_doc, source)
+    return _BatchOutput(name, get, doc, column)
+
+
+_BATCH_OUTPUT: tuple[_BatchOutput, ...] = (
+    _out("base_offset", lambda b: b.base_offset,
+         "first offset of the batch (magic 0/1: of the wrapper's first inner message)",
+         "bigint", "int64", ("batch", "base_offset")),
+    _out("last_offset", lambda b: b.last_offset, "base_offset + last_offset_delta"),
+    _out("last_offset_delta", lambda b: b.last_offset_delta, "-1 for an empty batch"),
+    _out("record_count", lambda b: len(b.records), "records in the batch"),
+    _out("magic", lambda b: b.magic, "0, 1 or 2", "int", "int32", ("batch", "magic")),
+    _out("codec", lambda b: json_name(b.codec, Codec), _CODEC_NAMES, "string", "string",
+         ("codec", "attributes", CODEC_MASK)),
+    _out("timestamp_type", lambda b: json_name(timestamp_type_of(b), TimestampType),
+         "create_time, log_append_time, or no_timestamp_type (magic 0)"),
+    _out("base_timestamp", lambda b: b.base_timestamp,
+         "ms since the epoch (magic 2: the first record's; -1 when none)"),
+    _out("max_timestamp", lambda b: b.max_timestamp, "the batch's largest timestamp"),
+    _out("producer_id", lambda b: b.producer_id, "-1 when none (and on magic 0/1)",
+         "bigint", "int64", ("batch", "producer_id")),
+    _out("producer_epoch", lambda b: b.producer_epoch, "-1 when none", "int", "int32",
+         ("batch", "producer_epoch")),
+    _out("base_sequence", lambda b: b.base_sequence, "-1 when none", "int", "int32",
+         ("batch", "base_sequence")),
+    _out("last_sequence", lambda b: add_sequence(b.base_sequence, b.last_offset_delta),
+         "base_sequence + last_offset_delta, wrapping as Kafka does; -1 when none"),
+    _out("partition_leader_epoch", lambda b: b.partition_leader_epoch,
+         "-1 when none (and on magic 0/1)"),
+    _out("is_transactional", lambda b: b.is_transactional, "attributes bit 4",
+         "boolean", "bool", ("flag", "attributes", TRANSACTIONAL_FLAG)),
+    _out("is_control", lambda b: b.is_control, "attributes bit 5 (transaction markers...)",
+         "boolean", "bool", ("flag", "attributes", CONTROL_FLAG)),
+    _out("has_delete_horizon", lambda b: b.has_delete_horizon,
+         "attributes bit 6: base_timestamp is the delete horizon"),
+    _out("crc", lambda b: b.crc, "the stored CRC (CRC-32C for magic 2, CRC-32 before)"),
+    _out("crc_valid", lambda b: b.crc_valid,
+         "false when the stored CRC does not match; null when checks were off",
+         "boolean", "bool", ("crc",),
+         "false when the stored CRC does not match; null with verifyCrc=false"),
+    _out("attributes", lambda b: b.attributes, "the attributes as stored"),
+    _BatchOutput(None, None, "", Column("segment", "string", "string", "the file, as listed",
+                                        ("option",))),
+    _out("position", lambda b: b.position, "byte position of the batch in the input",
+         "bigint", "int64", ("position",), "byte position of the batch in the file"),
+    _out("size", lambda b: b.size, "bytes on the wire"),
+)
+"""Every batch output field, once: the JSON fields in JSON order, each with the Spark/Arrow
+column carrying the same value (columns in column order). :data:`BATCH_FIELDS` and
+:data:`BATCH_COLUMNS` are its two views; add a batch field here."""
+
+BATCH_FIELDS: tuple[BatchField, ...] = tuple(
+    BatchField(o.name, o.get, o.doc, o.column.name if o.column else None)
+    for o in _BATCH_OUTPUT if o.name is not None and o.get is not None
+)
+"""Every batch field of the JSON output, in order."""
+
+BATCH_COLUMNS: tuple[Column, ...] = tuple(o.column for o in _BATCH_OUTPUT if o.column)
+"""The batch a record came from."""
+
+RECORD_COLUMNS: tuple[Column, ...] = KAFKA_COLUMNS + BATCH_COLUMNS
+"""Every output field of :func:`kformat.records.to_arrow`, in order."""
+
+COLUMN_NAMES: tuple[str, ...] = tuple(c.name for c in RECORD_COLUMNS)
+
+_BY_NAME = {c.name: c for c in RECORD_COLUMNS}
+
+
+def column(name: str) -> Column:
+    """The record column called ``name`` (ValueError naming the columns otherwise)."""
+    try:
+        return _BY_NAME[name]
+    except KeyError:
+        raise ValueError(f"no column {name!r}; columns: {', '.join(COLUMN_NAMES)}") from None
+
+
+def ddl(cols: tuple[Column, ...] = RECORD_COLUMNS) -> str:
+    """The columns as a Spark DDL schema string."""
+    return ", ".join(f"`{c.name}` {c.spark}" for c in cols)
+
+
+def arrow_schema(cols: tuple[Column, ...] = RECORD_COLUMNS) -> pa.Schema:
+    """The columns as a :class:`pyarrow.Schema` (imports pyarrow)."""
+    import pyarrow as pa
+
+    return pa.schema([c.field() for c in cols])
+
+
+def markdown_table(cols: tuple[Column, ...]) -> str:
+    """The columns as the Markdown table docs/spark.md shows (a test keeps them equal)."""
+    lines = ["| column | type | meaning |", "|---|---|---|"]
+    lines += [f"| `{c.name}` | `{c.spark}` | {c.doc} |" for c in cols]
+    return "\n".join(lines)
