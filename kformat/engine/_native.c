@@ -315,6 +315,9 @@ region_view(Reader *r)
     return view;
 }
 
+static int decompress_with(Reader *r, PyObject *function, PyObject *default_limit,
+                           PyObject *magic, int64_t codec, Plain *p);
+
 /* (OP_COMPRESSED, codec field, mask, magic, decompress, limit, plan): the rest of the region,
  * compressed with the codec ctx[field] & mask selects; decompress(codec, data, buffer, limit,
  * magic) is the records layer's (capped) decompress_into: data a view of the region (a bytes
@@ -322,6 +325,16 @@ region_view(Reader *r)
  * size n when they are buffer[:n]. The plan must consume them exactly. */
 int
 decompress_open(Reader *r, PyObject *plan, int64_t codec, Plain *p)
+{
+    return decompress_with(r, PyTuple_GET_ITEM(plan, 4), PyTuple_GET_ITEM(plan, 5),
+                           PyTuple_GET_ITEM(plan, 3), codec, p);
+}
+
+/* decompress_open with the function, its default limit and the magic given (WRAPPED reads
+ * the magic from a field). */
+static int
+decompress_with(Reader *r, PyObject *function, PyObject *default_limit, PyObject *magic,
+                int64_t codec, Plain *p)
 {
     memset(p, 0, sizeof *p);
     PyObject *data = region_view(r);
@@ -331,9 +344,8 @@ decompress_open(Reader *r, PyObject *plan, int64_t codec, Plain *p)
     PyObject *code = buffer ? PyLong_FromLongLong(codec) : NULL;
     PyObject *answer = NULL;
     if (code) {
-        PyObject *args[5] = {code, data, buffer, r->limit ? r->limit : PyTuple_GET_ITEM(plan, 5),
-                             PyTuple_GET_ITEM(plan, 3)};
-        answer = PyObject_Vectorcall(PyTuple_GET_ITEM(plan, 4), args, 5, NULL);
+        PyObject *args[5] = {code, data, buffer, r->limit ? r->limit : default_limit, magic};
+        answer = PyObject_Vectorcall(function, args, 5, NULL);
     }
     Py_XDECREF(code);
     Py_XDECREF(data);
@@ -505,11 +517,19 @@ if_branch(PyObject *ctx, const Scope *up, PyObject *plan, PyObject **branch)
 static int
 parse_wrapped_into(Reader *r, PyObject *plan, PyObject *dict)
 {
-    int64_t codec, magic;
-    if (ctx_int(r->ctx, PyTuple_GET_ITEM(plan, 4), &codec) < 0 ||
-        ctx_int(r->ctx, PyTuple_GET_ITEM(plan, 6), &magic) < 0)
+    int64_t codec, n;
+    if (ctx_int(r->ctx, PyTuple_GET_ITEM(plan, 4), &codec) < 0)
         return -1;
     codec &= int_at(plan, 5);
+    PyObject *magic = r->ctx ? PyDict_GetItemWithError(r->ctx, PyTuple_GET_ITEM(plan, 6)) : NULL;
+    if (!magic)
+        return PyErr_Occurred() ? -1 : fail("magic field missing");
+    Py_ssize_t start = r->pos;
+    if (read_length(r, int_at(plan, 1), &n) < 0)
+        return -1;
+    if (n >= 0 && need(r, (Py_ssize_t)n) < 0)
+        return -1;
+    r->pos = start;
     PyObject *raw = parse_blob(r, int_at(plan, 1), 1, 0);
     if (!raw)
         return -1;
@@ -519,28 +539,21 @@ parse_wrapped_into(Reader *r, PyObject *plan, PyObject *dict)
     else if (raw == Py_None)
         fail("a compressed value is null");
     else {
-        PyObject *limit = r->limit ? r->limit : PyTuple_GET_ITEM(plan, 8);
-        PyObject *args = Py_BuildValue("(LO)", (long long)codec, raw);
-        PyObject *kwargs = args ? Py_BuildValue("{sOsL}", "limit", limit, "magic",
-                                                (long long)magic) : NULL;
-        PyObject *plain = kwargs ? PyObject_Call(PyTuple_GET_ITEM(plan, 7), args, kwargs)
-                                 : NULL;
-        Py_XDECREF(args);
-        Py_XDECREF(kwargs);
-        if (plain && !PyBytes_CheckExact(plain)) {
-            Py_CLEAR(plain);
-            fail("decompressed data is not bytes");
-        }
-        if (plain) {
-            Reader sub = {(const uint8_t *)PyBytes_AS_STRING(plain), 0,
-                          PyBytes_GET_SIZE(plain), r->depth, 0, r->ctx, r->verify, r->limit,
-                          r->up};
+        /* the blob's bytes decompressed into a kept buffer, as COMPRESSED does */
+        Reader blob = *r;
+        blob.pos = r->pos - (Py_ssize_t)n;
+        blob.end = r->pos;
+        Plain plain;
+        if (decompress_with(&blob, PyTuple_GET_ITEM(plan, 7), PyTuple_GET_ITEM(plan, 8), magic,
+                            codec, &plain) == 0) {
+            Reader sub = {plain.buf, 0, plain.len, r->depth, 0, r->ctx, r->verify, r->limit,
+                          r->up, plain.holder};
             inner = parse_node(&sub, PyTuple_GET_ITEM(plan, 9));
             if (inner && sub.pos != sub.end) {
                 Py_CLEAR(inner);
                 fail("decompressed value not consumed");
             }
-            Py_DECREF(plain);
+            decompress_close(&plain);
         }
     }
     int rc = -1;
