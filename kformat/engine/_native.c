@@ -315,6 +315,9 @@ region_view(Reader *r)
     return view;
 }
 
+static int decompress_with(Reader *r, PyObject *function, PyObject *default_limit,
+                           PyObject *magic, int64_t codec, Plain *p);
+
 /* (OP_COMPRESSED, codec field, mask, magic, decompress, limit, plan): the rest of the region,
  * compressed with the codec ctx[field] & mask selects; decompress(codec, data, buffer, limit,
  * magic) is the records layer's (capped) decompress_into: data a view of the region (a bytes
@@ -322,6 +325,16 @@ region_view(Reader *r)
  * size n when they are buffer[:n]. The plan must consume them exactly. */
 int
 decompress_open(Reader *r, PyObject *plan, int64_t codec, Plain *p)
+{
+    return decompress_with(r, PyTuple_GET_ITEM(plan, 4), PyTuple_GET_ITEM(plan, 5),
+                           PyTuple_GET_ITEM(plan, 3), codec, p);
+}
+
+/* decompress_open with the function, its default limit and the magic given (WRAPPED reads
+ * the magic from a field). */
+static int
+decompress_with(Reader *r, PyObject *function, PyObject *default_limit, PyObject *magic,
+                int64_t codec, Plain *p)
 {
     memset(p, 0, sizeof *p);
     PyObject *data = region_view(r);
@@ -331,9 +344,8 @@ decompress_open(Reader *r, PyObject *plan, int64_t codec, Plain *p)
     PyObject *code = buffer ? PyLong_FromLongLong(codec) : NULL;
     PyObject *answer = NULL;
     if (code) {
-        PyObject *args[5] = {code, data, buffer, r->limit ? r->limit : PyTuple_GET_ITEM(plan, 5),
-                             PyTuple_GET_ITEM(plan, 3)};
-        answer = PyObject_Vectorcall(PyTuple_GET_ITEM(plan, 4), args, 5, NULL);
+        PyObject *args[5] = {code, data, buffer, r->limit ? r->limit : default_limit, magic};
+        answer = PyObject_Vectorcall(function, args, 5, NULL);
     }
     Py_XDECREF(code);
     Py_XDECREF(data);
@@ -505,11 +517,19 @@ if_branch(PyObject *ctx, const Scope *up, PyObject *plan, PyObject **branch)
 static int
 parse_wrapped_into(Reader *r, PyObject *plan, PyObject *dict)
 {
-    int64_t codec, magic;
-    if (ctx_int(r->ctx, PyTuple_GET_ITEM(plan, 4), &codec) < 0 ||
-        ctx_int(r->ctx, PyTuple_GET_ITEM(plan, 6), &magic) < 0)
+    int64_t codec, n;
+    if (ctx_int(r->ctx, PyTuple_GET_ITEM(plan, 4), &codec) < 0)
         return -1;
     codec &= int_at(plan, 5);
+    PyObject *magic = r->ctx ? PyDict_GetItemWithError(r->ctx, PyTuple_GET_ITEM(plan, 6)) : NULL;
+    if (!magic)
+        return PyErr_Occurred() ? -1 : fail("magic field missing");
+    Py_ssize_t start = r->pos;
+    if (read_length(r, int_at(plan, 1), &n) < 0)
+        return -1;
+    if (n >= 0 && need(r, (Py_ssize_t)n) < 0)
+        return -1;
+    r->pos = start;
     PyObject *raw = parse_blob(r, int_at(plan, 1), 1, 0);
     if (!raw)
         return -1;
@@ -519,28 +539,21 @@ parse_wrapped_into(Reader *r, PyObject *plan, PyObject *dict)
     else if (raw == Py_None)
         fail("a compressed value is null");
     else {
-        PyObject *limit = r->limit ? r->limit : PyTuple_GET_ITEM(plan, 8);
-        PyObject *args = Py_BuildValue("(LO)", (long long)codec, raw);
-        PyObject *kwargs = args ? Py_BuildValue("{sOsL}", "limit", limit, "magic",
-                                                (long long)magic) : NULL;
-        PyObject *plain = kwargs ? PyObject_Call(PyTuple_GET_ITEM(plan, 7), args, kwargs)
-                                 : NULL;
-        Py_XDECREF(args);
-        Py_XDECREF(kwargs);
-        if (plain && !PyBytes_CheckExact(plain)) {
-            Py_CLEAR(plain);
-            fail("decompressed data is not bytes");
-        }
-        if (plain) {
-            Reader sub = {(const uint8_t *)PyBytes_AS_STRING(plain), 0,
-                          PyBytes_GET_SIZE(plain), r->depth, 0, r->ctx, r->verify, r->limit,
-                          r->up};
+        /* the blob's bytes decompressed into a kept buffer, as COMPRESSED does */
+        Reader blob = *r;
+        blob.pos = r->pos - (Py_ssize_t)n;
+        blob.end = r->pos;
+        Plain plain;
+        if (decompress_with(&blob, PyTuple_GET_ITEM(plan, 7), PyTuple_GET_ITEM(plan, 8), magic,
+                            codec, &plain) == 0) {
+            Reader sub = {plain.buf, 0, plain.len, r->depth, 0, r->ctx, r->verify, r->limit,
+                          r->up, plain.holder};
             inner = parse_node(&sub, PyTuple_GET_ITEM(plan, 9));
             if (inner && sub.pos != sub.end) {
                 Py_CLEAR(inner);
                 fail("decompressed value not consumed");
             }
-            Py_DECREF(plain);
+            decompress_close(&plain);
         }
     }
     int rc = -1;
@@ -836,7 +849,8 @@ check_utf8(const char *p, Py_ssize_t n)
  * for records whose headers are never looked at; other plans give the tuple. *count is the
  * number of raw entries (0: a tuple). */
 static PyObject *
-parse_headers(Reader *r, RecordLayout *layout, RecordField *f, int32_t *count)
+parse_headers(Reader *r, RecordLayout *layout, RecordField *f, int32_t *count,
+              Py_ssize_t *raw_at)
 {
     int64_t n;
     *count = 0;
@@ -873,7 +887,8 @@ parse_headers(Reader *r, RecordLayout *layout, RecordField *f, int32_t *count)
         if (n > INT32_MAX)
             return fail_null("too many headers");
         *count = (int32_t)n;
-        return PyBytes_FromStringAndSize((const char *)r->buf + start, r->pos - start);
+        *raw_at = start;
+        return Py_NewRef(Py_None); /* the raw bytes are r->buf[start:r->pos] */
     }
     PyObject *tuple = PyTuple_New((Py_ssize_t)n);
     if (!tuple)
@@ -902,6 +917,7 @@ parse_record(Reader *r, RecordLayout *layout)
     RecordInts ints = {0};
     PyObject *key = NULL, *value = NULL, *headers = NULL;
     int32_t raw_count = 0;
+    Py_ssize_t raw_at = 0, raw_end = 0;
     for (Py_ssize_t i = 0; i < layout->n; i++) {
         RecordField *f = &layout->f[i];
         int64_t v;
@@ -915,8 +931,9 @@ parse_record(Reader *r, RecordLayout *layout)
             break;
         }
         case KF_HEADERS:
-            if (!(headers = parse_headers(r, layout, f, &raw_count)))
+            if (!(headers = parse_headers(r, layout, f, &raw_count, &raw_at)))
                 goto error;
+            raw_end = r->pos;
             break;
         default:
             if (read_int(r, f->op, &v) < 0)
@@ -935,11 +952,14 @@ parse_record(Reader *r, RecordLayout *layout)
     ints.timestamp_type = layout->log_append;
     if (!headers && !(headers = PyTuple_New(0)))
         goto error;
-    if (raw_count)
+    if (raw_count) {
+        Py_DECREF(headers); /* None: the headers stay raw, copied into the record */
         return kf_record_new_raw(&ints, key ? key : Py_NewRef(Py_None),
-                                 value ? value : Py_NewRef(Py_None), headers, raw_count,
+                                 value ? value : Py_NewRef(Py_None),
+                                 (const char *)r->buf + raw_at, raw_end - raw_at, raw_count,
                                  (int)layout->header_key.prefix,
                                  (int)layout->header_value.prefix);
+    }
     return kf_record_new(&ints, key ? key : Py_NewRef(Py_None),
                          value ? value : Py_NewRef(Py_None), headers);
 error:
@@ -1638,30 +1658,120 @@ zigzag(int64_t n)
     return n < 0 ? ((~(uint64_t)n) << 1) | 1 : ((uint64_t)n << 1);
 }
 
-/* A length or count prefix; n == -1 writes the null marker. */
+static inline Py_ssize_t
+uvarint_size(uint64_t v)
+{
+    Py_ssize_t n = 1;
+    while (v > 0x7F) {
+        v >>= 7;
+        n++;
+    }
+    return n;
+}
+
+/* One encoded item: a number (big-endian in size bytes, or a varint when size is 0) or raw
+ * bytes (p, n). The encoders below check ranges once (int_piece, length_piece), then a
+ * measured run of pieces is written without further checks (put_pieces). */
+typedef struct {
+    uint64_t u;    /* a number's bits (zigzagged for signed varints) */
+    const char *p; /* raw bytes; NULL: a number */
+    Py_ssize_t n;  /* raw byte count */
+    int size;      /* a number's byte count: 1, 2, 4 or 8; 0: a varint */
+} Piece;
+
+static inline void
+number_piece(Piece *pc, uint64_t u, int size)
+{
+    pc->u = u;
+    pc->p = NULL;
+    pc->n = 0;
+    pc->size = size;
+}
+
+static inline Py_ssize_t
+piece_size(const Piece *pc)
+{
+    return pc->p ? pc->n : pc->size ? pc->size : uvarint_size(pc->u);
+}
+
+/* Write pc at *at (room checked by the caller), moving *at past it. */
+static inline void
+write_piece(char **at, const Piece *pc)
+{
+    uint8_t *q = (uint8_t *)*at;
+    if (pc->p) {
+        if (pc->n)
+            memcpy(q, pc->p, (size_t)pc->n);
+        *at += pc->n;
+        return;
+    }
+    uint64_t v = pc->u;
+    if (pc->size) {
+        for (int i = pc->size - 1; i >= 0; i--) {
+            q[i] = (uint8_t)(v & 0xFF);
+            v >>= 8;
+        }
+        *at += pc->size;
+        return;
+    }
+    int n = 0;
+    while (v > 0x7F) {
+        q[n++] = (uint8_t)((v & 0x7F) | 0x80);
+        v >>= 7;
+    }
+    q[n++] = (uint8_t)v;
+    *at += n;
+}
+
 static int
-put_length(Writer *w, long prefix, int64_t n)
+put_piece(Writer *w, const Piece *pc)
+{
+    if (reserve(w, piece_size(pc)) < 0)
+        return -1;
+    char *at = w->buf + w->len;
+    write_piece(&at, pc);
+    w->len = at - w->buf;
+    return 0;
+}
+
+/* A length or count prefix as a piece; n == -1 is the null marker. */
+static int
+length_piece(long prefix, int64_t n, Piece *pc)
 {
     switch (prefix) {
     case PFX_INT16:
         if (n > 0x7FFF)
             return fail("length too large for an int16 prefix");
-        return put_be(w, (uint64_t)(uint16_t)(int16_t)n, 2);
+        number_piece(pc, (uint64_t)(uint16_t)(int16_t)n, 2);
+        return 0;
     case PFX_INT32:
         if (n > 0x7FFFFFFF)
             return fail("length too large for an int32 prefix");
-        return put_be(w, (uint64_t)(uint32_t)(int32_t)n, 4);
+        number_piece(pc, (uint64_t)(uint32_t)(int32_t)n, 4);
+        return 0;
     case PFX_COMPACT:
         if (n >= (int64_t)U32_MAX)
             return fail("length too large for a compact prefix");
-        return put_uvarint(w, (uint64_t)(n + 1));
+        number_piece(pc, (uint64_t)(n + 1), 0);
+        return 0;
     case PFX_VARINT:
         if (n > 0x7FFFFFFF)
             return fail("length too large for a varint prefix");
-        return put_uvarint(w, zigzag(n) & U32_MAX);
+        number_piece(pc, zigzag(n) & U32_MAX, 0);
+        return 0;
     default:
         return fail("bad prefix in plan");
     }
+}
+
+/* A length or count prefix; n == -1 writes the null marker. */
+static int
+put_length(Writer *w, long prefix, int64_t n)
+{
+    Piece pc;
+    if (length_piece(prefix, n, &pc) < 0)
+        return -1;
+    return put_piece(w, &pc);
 }
 
 /* A region's length prefix, then the region (the bytes built in region). */
@@ -1754,41 +1864,67 @@ build_uuid(Writer *w, PyObject *value)
 
 /* ------------------------------------------------------------------------ records (build) */
 
-/* A record's number field written as its node says, range-checked (out of range: Fallback,
- * and the Python path names the field). */
+/* A record's number field as its node encodes it, range-checked (out of range: Fallback, and
+ * the Python path names the field). */
 static int
-write_int(Writer *w, long op, kf_wide v)
+int_piece(long op, kf_wide v, Piece *pc)
 {
+    int ok;
+    uint64_t u = (uint64_t)v;
+    int size = 0;
     switch (op) {
     case OP_INT8:
-        return v < -128 || v > 127 ? fail("int out of range") : put_be(w, (uint64_t)v, 1);
+        ok = v >= -128 && v <= 127, size = 1;
+        break;
     case OP_UINT8:
-        return v < 0 || v > 255 ? fail("int out of range") : put_be(w, (uint64_t)v, 1);
+        ok = v >= 0 && v <= 255, size = 1;
+        break;
     case OP_INT16:
-        return v < -32768 || v > 32767 ? fail("int out of range") : put_be(w, (uint64_t)v, 2);
+        ok = v >= -32768 && v <= 32767, size = 2;
+        break;
     case OP_UINT16:
-        return v < 0 || v > 65535 ? fail("int out of range") : put_be(w, (uint64_t)v, 2);
+        ok = v >= 0 && v <= 65535, size = 2;
+        break;
     case OP_INT32:
-        return v < INT32_MIN || v > INT32_MAX ? fail("int out of range")
-                                              : put_be(w, (uint64_t)v, 4);
+        ok = v >= INT32_MIN && v <= INT32_MAX, size = 4;
+        break;
     case OP_UINT32:
-        return v < 0 || v > (kf_wide)U32_MAX ? fail("int out of range")
-                                             : put_be(w, (uint64_t)v, 4);
+        ok = v >= 0 && v <= (kf_wide)U32_MAX, size = 4;
+        break;
     case OP_INT64:
-        return v < INT64_MIN || v > INT64_MAX ? fail("int out of range")
-                                              : put_be(w, (uint64_t)v, 8);
+        ok = v >= INT64_MIN && v <= INT64_MAX, size = 8;
+        break;
     case OP_UVARINT:
-        return v < 0 || v > (kf_wide)U32_MAX ? fail("int out of range")
-                                             : put_uvarint(w, (uint64_t)v);
+        ok = v >= 0 && v <= (kf_wide)U32_MAX;
+        break;
     case OP_VARINT:
-        return v < INT32_MIN || v > INT32_MAX ? fail("int out of range")
-                                              : put_uvarint(w, zigzag((int64_t)v) & U32_MAX);
+        ok = v >= INT32_MIN && v <= INT32_MAX;
+        break;
     case OP_VARLONG:
-        return v < INT64_MIN || v > INT64_MAX ? fail("int out of range")
-                                              : put_uvarint(w, zigzag((int64_t)v));
+        ok = v >= INT64_MIN && v <= INT64_MAX;
+        break;
     default:
         return fail("not an integer node");
     }
+    if (!ok)
+        return fail("int out of range");
+    if (op == OP_VARINT)
+        u = zigzag((int64_t)v) & U32_MAX;
+    else if (op == OP_VARLONG)
+        u = zigzag((int64_t)v);
+    if (size && size < 8)
+        u &= ((uint64_t)1 << (8 * size)) - 1;
+    number_piece(pc, u, size);
+    return 0;
+}
+
+static int
+write_int(Writer *w, long op, kf_wide v)
+{
+    Piece pc;
+    if (int_piece(op, v, &pc) < 0)
+        return -1;
+    return put_piece(w, &pc);
 }
 
 #define WIDE_SAFE ((kf_wide)1 << 126) /* |a|, |b| below this: a - b cannot overflow */
@@ -1872,92 +2008,64 @@ build_record(Writer *w, RecordLayout *layout, RecordObject *rec)
     return 0;
 }
 
-static inline Py_ssize_t
-uvarint_size(uint64_t v)
+/* A blob (build_blob's rules) as its length piece and, unless null or empty, its bytes. */
+static int
+blob_pieces(long prefix, int nullable, int text, PyObject *value, Piece *pc, int *count)
 {
-    Py_ssize_t n = 1;
-    while (v > 0x7F) {
-        v >>= 7;
-        n++;
+    const char *data;
+    Py_ssize_t n;
+    if (value == Py_None) {
+        if (!nullable)
+            return fail("null in a non-nullable field");
+        *count = 1;
+        return length_piece(prefix, -1, pc);
     }
-    return n;
-}
-
-/* How many bytes put_length writes for n (a length put_length refuses: any size, it fails
- * when written). */
-static Py_ssize_t
-length_size(long prefix, int64_t n)
-{
-    switch (prefix) {
-    case PFX_INT16:
-        return 2;
-    case PFX_INT32:
-        return 4;
-    case PFX_COMPACT:
-        return n < 0 ? 1 : uvarint_size((uint64_t)n + 1);
-    default: /* PFX_VARINT */
-        return uvarint_size(zigzag(n) & U32_MAX);
-    }
-}
-
-/* How many bytes write_int writes for v (out of range: any size, it fails when written). */
-static Py_ssize_t
-int_size(long op, kf_wide v)
-{
-    switch (op) {
-    case OP_INT8:
-    case OP_UINT8:
-        return 1;
-    case OP_INT16:
-    case OP_UINT16:
-        return 2;
-    case OP_INT32:
-    case OP_UINT32:
-        return 4;
-    case OP_INT64:
-        return 8;
-    case OP_UVARINT:
-        return uvarint_size((uint64_t)v);
-    case OP_VARINT:
-        return uvarint_size(zigzag((int64_t)v) & U32_MAX);
-    default: /* OP_VARLONG */
-        return uvarint_size(zigzag((int64_t)v));
-    }
-}
-
-/* How many bytes build_blob writes for value (a value it refuses: any size). */
-static Py_ssize_t
-blob_size(long prefix, int text, PyObject *value)
-{
-    Py_ssize_t n = 0;
-    if (value == Py_None)
-        return length_size(prefix, -1);
-    if (text && PyUnicode_CheckExact(value)) {
-        if (!PyUnicode_AsUTF8AndSize(value, &n)) {
-            PyErr_Clear(); /* build_blob refuses it */
-            n = 0;
+    if (text) {
+        if (!PyUnicode_CheckExact(value))
+            return fail("not a str");
+        data = PyUnicode_AsUTF8AndSize(value, &n);
+        if (!data) {
+            PyErr_Clear();
+            return fail("not UTF-8 encodable");
         }
     }
-    else if (!text && PyBytes_CheckExact(value))
+    else {
+        if (!PyBytes_CheckExact(value))
+            return fail("not bytes");
+        data = PyBytes_AS_STRING(value);
         n = PyBytes_GET_SIZE(value);
-    return length_size(prefix, n) + n;
+    }
+    if (length_piece(prefix, n, pc) < 0)
+        return -1;
+    *count = 1;
+    if (n) {
+        pc[1].p = data;
+        pc[1].n = n;
+        *count = 2;
+    }
+    return 0;
 }
 
-/* The exact size build_record writes for rec into *size: 0; 1 when it cannot tell (headers
- * of a plan that is not direct); -1 on failure (the failure build_record would raise). */
+#define RECORD_PIECES 72
+
+/* rec as the pieces build_record would write, and their total size: 0; 1 when it cannot say
+ * (headers of a plan that is not direct, or too many of them); -1 on failure (build_record's
+ * own). The pieces point into rec's objects: write them before releasing rec. */
 static int
-record_size(RecordLayout *layout, RecordObject *rec, Py_ssize_t *size)
+record_pieces(RecordLayout *layout, RecordObject *rec, Piece *pcs, int *count,
+              Py_ssize_t *size)
 {
-    Py_ssize_t total = 0;
+    int k = 0, used;
     for (Py_ssize_t i = 0; i < layout->n; i++) {
         RecordField *f = &layout->f[i];
         kf_wide v;
+        int rc;
         switch (f->slot) {
         case KF_KEY:
-            total += blob_size(f->prefix, 0, rec->key);
-            break;
         case KF_VALUE:
-            total += blob_size(f->prefix, 0, rec->value);
+            rc = blob_pieces(f->prefix, f->nullable, 0, f->slot == KF_KEY ? rec->key : rec->value,
+                             pcs + k, &used);
+            k += used;
             break;
         case KF_HEADERS: {
             if (!layout->headers_direct)
@@ -1966,54 +2074,79 @@ record_size(RecordLayout *layout, RecordObject *rec, Py_ssize_t *size)
             if (!headers)
                 return -1;
             Py_ssize_t n = PyTuple_GET_SIZE(headers);
-            total += length_size(f->prefix, n);
-            for (Py_ssize_t j = 0; j < n; j++) {
+            if (n > (RECORD_PIECES - 8 - k) / 4)
+                return 1;
+            rc = length_piece(f->prefix, n, pcs + k++);
+            for (Py_ssize_t j = 0; rc == 0 && j < n; j++) {
                 PyObject *pair = PyTuple_GET_ITEM(headers, j);
-                total += blob_size(layout->header_key.prefix, 1, PyTuple_GET_ITEM(pair, 0)) +
-                         blob_size(layout->header_value.prefix, 0, PyTuple_GET_ITEM(pair, 1));
+                rc = blob_pieces(layout->header_key.prefix, 0, 1, PyTuple_GET_ITEM(pair, 0),
+                                 pcs + k, &used);
+                k += used;
+                if (rc == 0) {
+                    rc = blob_pieces(layout->header_value.prefix, layout->header_value.nullable,
+                                     0, PyTuple_GET_ITEM(pair, 1), pcs + k, &used);
+                    k += used;
+                }
             }
             break;
         }
         case KF_ATTRIBUTES:
-            total += int_size(f->op, rec->n.attributes);
+            rc = int_piece(f->op, rec->n.attributes, pcs + k++);
             break;
         case KF_OFFSET_DELTA:
-            if (wide_difference(rec->n.offset, layout->base_offset, &v) < 0)
-                return -1;
-            total += int_size(f->op, v);
+            rc = wide_difference(rec->n.offset, layout->base_offset, &v);
+            if (rc == 0)
+                rc = int_piece(f->op, v, pcs + k++);
             break;
         default: /* KF_TIMESTAMP_DELTA */
-            if (layout->log_append)
+            if (layout->log_append) {
                 v = rec->n.timestamp_delta;
-            else if (wide_difference(rec->n.timestamp, layout->base_timestamp, &v) < 0)
-                return -1;
-            total += int_size(f->op, v);
+                rc = 0;
+            }
+            else
+                rc = wide_difference(rec->n.timestamp, layout->base_timestamp, &v);
+            if (rc == 0)
+                rc = int_piece(f->op, v, pcs + k++);
         }
+        if (rc < 0)
+            return -1;
+        if (k > RECORD_PIECES - 8)
+            return 1;
     }
+    Py_ssize_t total = 0;
+    for (int j = 0; j < k; j++)
+        total += piece_size(pcs + j);
+    *count = k;
     *size = total;
     return 0;
 }
 
 /* An element holding a RECORD node, given a native Record: a length-prefixed record is
- * measured (record_size), its length written, then the record in place; a record it cannot
- * measure is built in region (a scratch writer reused across records), then copied. */
+ * encoded as pieces (record_pieces), its length written, then the pieces in place; a record
+ * it cannot encode so is built in region (a scratch writer reused across records), then
+ * copied. */
 static int
 build_record_element(Writer *w, PyObject *element, PyObject *record, RecordLayout *layout,
                      RecordObject *rec, Writer *region)
 {
     if (element == record)
         return build_record(w, layout, rec);
+    Piece pcs[RECORD_PIECES], prefix;
+    int count;
     Py_ssize_t size;
-    int rc = record_size(layout, rec, &size);
+    int rc = record_pieces(layout, rec, pcs, &count, &size);
     if (rc < 0)
         return -1;
     if (rc == 0) {
-        if (put_length(w, int_at(element, 1), size) < 0 || reserve(w, size) < 0)
+        if (length_piece(int_at(element, 1), size, &prefix) < 0 ||
+            reserve(w, piece_size(&prefix) + size) < 0)
             return -1;
-        Py_ssize_t start = w->len;
-        if (build_record(w, layout, rec) < 0)
-            return -1;
-        return w->len - start == size ? 0 : fail("record size differs from its measure");
+        char *at = w->buf + w->len;
+        write_piece(&at, &prefix);
+        for (int j = 0; j < count; j++)
+            write_piece(&at, pcs + j);
+        w->len = at - w->buf;
+        return 0;
     }
     region->len = 0;
     if (build_record(region, layout, rec) < 0)

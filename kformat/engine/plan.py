@@ -381,7 +381,7 @@ def _lower_hook(sc: Construct, where: str, merge: bool) -> tuple[Any, ...] | Non
 
 def _lower_legacy(sc: Construct, where: str) -> tuple[Any, ...] | None:
     """The magic 0/1 message blocks (:mod:`kformat.records.legacy_blocks`)."""
-    from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, compress, decompress
+    from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, compress, decompress_into
     from kformat.records.legacy_blocks import (
         CODEC_MASK,
         MAGICS,
@@ -405,7 +405,7 @@ def _lower_legacy(sc: Construct, where: str) -> tuple[Any, ...] | None:
         codec, mask = _codec_field(sc.codec, where)
         return _node(Op.WRAPPED, _PREFIXES[VALUE_PREFIX], _intern("value"),
                      _intern("messages"), codec, mask, _count_field(sc.magic, where),
-                     decompress, DEFAULT_DECOMPRESSION_LIMIT, _lower(sc.subcon, where),
+                     decompress_into, DEFAULT_DECOMPRESSION_LIMIT, _lower(sc.subcon, where),
                      compress)
     return None
 

@@ -264,7 +264,8 @@ set_field(RecordObject *r, int field, PyObject *value)
     case KF_HEADERS:
         checked = checked_headers(value);
         slot = &r->headers;
-        r->raw_count = 0;
+        if (checked)
+            r->raw_count = 0; /* the tuple given replaces raw headers, if any */
         break;
     default: {
         kf_wide v;
@@ -292,9 +293,9 @@ set_field(RecordObject *r, int field, PyObject *value)
 static const RecordInts default_ints = {.offset = 0, .timestamp = -1};
 
 static RecordObject *
-record_alloc(void)
+record_alloc(Py_ssize_t raw_size)
 {
-    RecordObject *r = PyObject_New(RecordObject, &kf_RecordType);
+    RecordObject *r = PyObject_NewVar(RecordObject, &kf_RecordType, raw_size);
     if (!r)
         return NULL;
     r->key = r->value = r->headers = NULL;
@@ -304,26 +305,42 @@ record_alloc(void)
 }
 
 PyObject *
-kf_record_new_raw(const RecordInts *ints, PyObject *key, PyObject *value, PyObject *raw,
-                  int32_t count, int key_prefix, int value_prefix)
+kf_record_new_raw(const RecordInts *ints, PyObject *key, PyObject *value, const char *raw,
+                  Py_ssize_t size, int32_t count, int key_prefix, int value_prefix)
 {
-    RecordObject *r = (RecordObject *)kf_record_new(ints, key, value, raw);
-    if (r) {
-        r->raw_count = count;
-        r->raw_key_prefix = (uint8_t)key_prefix;
-        r->raw_value_prefix = (uint8_t)value_prefix;
+    RecordObject *r = record_alloc(size);
+    if (!r) {
+        Py_DECREF(key);
+        Py_DECREF(value);
+        return NULL;
     }
+    r->n = *ints;
+    r->key = key;
+    r->value = value;
+    memcpy(r->raw, raw, (size_t)size);
+    r->raw_count = count;
+    r->raw_key_prefix = (uint8_t)key_prefix;
+    r->raw_value_prefix = (uint8_t)value_prefix;
     return (PyObject *)r;
 }
 
-/* Copy other's headers (tuple, or raw bytes and their description) into r. */
-static void
-share_headers(RecordObject *r, RecordObject *other)
+/* A new Record with other's headers (the tuple, or a copy of the raw bytes and their
+ * description) and nothing else set. */
+static RecordObject *
+record_with_headers_of(RecordObject *other)
 {
-    Py_XSETREF(r->headers, Py_NewRef(other->headers));
-    r->raw_count = other->raw_count;
-    r->raw_key_prefix = other->raw_key_prefix;
-    r->raw_value_prefix = other->raw_value_prefix;
+    RecordObject *r = record_alloc(other->raw_count ? Py_SIZE(other) : 0);
+    if (!r)
+        return NULL;
+    if (other->raw_count) {
+        memcpy(r->raw, other->raw, (size_t)Py_SIZE(other));
+        r->raw_count = other->raw_count;
+        r->raw_key_prefix = other->raw_key_prefix;
+        r->raw_value_prefix = other->raw_value_prefix;
+    }
+    else
+        r->headers = Py_NewRef(other->headers);
+    return r;
 }
 
 /* The raw headers decoded: checked when parsed, so a failure here means memory (or a bug,
@@ -333,8 +350,7 @@ kf_headers(RecordObject *r)
 {
     if (!r->raw_count)
         return r->headers;
-    PyObject *raw = r->headers;
-    Reader rd = {(const uint8_t *)PyBytes_AS_STRING(raw), 0, PyBytes_GET_SIZE(raw), 0, 0,
+    Reader rd = {(const uint8_t *)r->raw, 0, Py_SIZE(r), 0, 0,
                  NULL, 1, NULL};
     PyObject *tuple = PyTuple_New(r->raw_count);
     if (!tuple)
@@ -377,7 +393,7 @@ kf_headers(RecordObject *r)
         return NULL;
     }
     PyObject_GC_UnTrack(tuple); /* atomic values only */
-    Py_SETREF(r->headers, tuple);
+    Py_XSETREF(r->headers, tuple);
     r->raw_count = 0;
     return tuple;
 }
@@ -385,7 +401,7 @@ kf_headers(RecordObject *r)
 PyObject *
 kf_record_new(const RecordInts *ints, PyObject *key, PyObject *value, PyObject *headers)
 {
-    RecordObject *r = record_alloc();
+    RecordObject *r = record_alloc(0);
     if (!r) {
         Py_DECREF(key);
         Py_DECREF(value);
@@ -464,7 +480,7 @@ static PyObject *empty_tuple;
 static PyObject *
 record_vectorcall(PyObject *type, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
-    RecordObject *r = record_alloc();
+    RecordObject *r = record_alloc(0);
     if (!r)
         return NULL;
     r->n = default_ints;
@@ -513,13 +529,12 @@ record_replace(RecordObject *self, PyObject *const *args, Py_ssize_t nargs, PyOb
         PyErr_SetString(PyExc_TypeError, "replace() takes keyword arguments only");
         return NULL;
     }
-    RecordObject *r = record_alloc();
+    RecordObject *r = record_with_headers_of(self);
     if (!r)
         return NULL;
     r->n = self->n;
     r->key = Py_NewRef(self->key);
     r->value = Py_NewRef(self->value);
-    share_headers(r, self);
     if (apply_args(r, "replace()", args, 0, kwnames) < 0) {
         Py_DECREF(r);
         return NULL;
@@ -695,15 +710,15 @@ restamp(PyObject *module, PyObject *args)
         ints.timestamp_type = (int)stamp_type;
         ints.offset_delta = i;
         ints.timestamp_delta = delta;
-        PyObject *r = kf_record_new(&ints, Py_NewRef(src->key), Py_NewRef(src->value),
-                                    Py_NewRef(Py_None));
-        if (r)
-            share_headers((RecordObject *)r, src);
+        RecordObject *r = record_with_headers_of(src);
         if (!r) {
             Py_DECREF(out);
             return NULL;
         }
-        PyList_SET_ITEM(out, i, r);
+        r->n = ints;
+        r->key = Py_NewRef(src->key);
+        r->value = Py_NewRef(src->value);
+        PyList_SET_ITEM(out, i, (PyObject *)r);
     }
     return Py_BuildValue("(NN)", out, kf_wide_as_long(max_timestamp));
 give_up:
@@ -778,7 +793,8 @@ static PyMethodDef record_methods[] = {
 PyTypeObject kf_RecordType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "kformat.records.model.Record",
-    .tp_basicsize = sizeof(RecordObject),
+    .tp_basicsize = offsetof(RecordObject, raw),
+    .tp_itemsize = 1, /* the raw headers */
     .tp_dealloc = (destructor)record_dealloc,
     .tp_repr = (reprfunc)record_repr,
     .tp_hash = (hashfunc)record_hash,

@@ -40,16 +40,18 @@ typedef struct {
 } RecordInts;
 
 typedef struct {
-    PyObject_HEAD
+    PyObject_VAR_HEAD  /* ob_size: the raw headers' byte count (0: none kept) */
     RecordInts n;
     PyObject *key;     /* bytes or None */
     PyObject *value;   /* bytes or None */
-    PyObject *headers; /* tuple of (str, bytes | None) tuples, or raw headers (below) */
-    /* Raw headers: a parsed record keeps its headers' wire bytes (a bytes object: the
+    PyObject *headers; /* tuple of (str, bytes | None) tuples; NULL while raw (below) */
+    /* Raw headers: a parsed record keeps its headers' wire bytes inline, in raw (the
      * entries after the count, checked when parsed: every length within them, every key
-     * valid UTF-8), made into the tuple the first time anything reads them (kf_headers). */
-    int32_t raw_count;   /* entries in the raw bytes; 0 when headers is the tuple */
+     * valid UTF-8), made into the tuple the first time anything reads them (kf_headers):
+     * no object per record for headers never looked at. */
+    int32_t raw_count;   /* entries in raw; 0 when headers is the tuple */
     uint8_t raw_key_prefix, raw_value_prefix; /* their length prefixes (native.h PFX_*) */
+    char raw[];
 } RecordObject;
 
 extern PyTypeObject kf_RecordType;
@@ -66,9 +68,11 @@ PyObject *kf_record_new(const RecordInts *ints, PyObject *key, PyObject *value,
 /* v as a Python int. */
 PyObject *kf_wide_as_long(kf_wide v);
 
-/* A parsed record with raw headers (see RecordObject): steals key, value and raw. */
+/* A parsed record with raw headers (see RecordObject; raw[0:size] copied in): steals key and
+ * value. */
 PyObject *kf_record_new_raw(const RecordInts *ints, PyObject *key, PyObject *value,
-                            PyObject *raw, int32_t count, int key_prefix, int value_prefix);
+                            const char *raw, Py_ssize_t size, int32_t count, int key_prefix,
+                            int value_prefix);
 
 /* The record's headers tuple (borrowed), made from the raw bytes first if need be; NULL with
  * an exception on failure. */

@@ -11,10 +11,10 @@ Decoding. A magic 2 batch is parsed by the compiled ``RecordBatchV2`` grammar wi
 records and headers parsed into plain tuples (``CompiledGrammar(factories=...)``: no dict or
 ``Record`` object per record), and the requested columns are filled from those tuples with
 list comprehensions; batch-level columns get one entry per batch and are expanded by Arrow
-(run-end decoding). Two rules of :mod:`kformat.records.api` are applied on the way:
-``offset = base_offset + offset_delta`` and ``timestamp = base_timestamp +
-timestamp_delta`` except in LogAppendTime batches, whose records all carry
-``max_timestamp``. Magic 0/1 entries go through :func:`kformat.records.parse_batches`.
+(run-end decoding). The record rules are :mod:`kformat.records.shape`'s
+(:meth:`~kformat.records.shape.RecordShape.bases`): ``offset = base_offset + offset_delta``
+and ``timestamp = base_timestamp + timestamp_delta`` except in LogAppendTime batches, whose
+records all carry ``max_timestamp``. Magic 0/1 entries go through :func:`kformat.records.parse_batches`.
 
 Spark's Kafka conventions: ``timestamp`` is microseconds UTC, null on magic 0 (which has no
 timestamp), where ``timestampType`` is -1 (Kafka's ``NO_TIMESTAMP_TYPE``); a timestamp no
@@ -37,7 +37,6 @@ from kformat.records.api import parse_batches
 from kformat.records.batch import (
     CODEC_MASK,
     CONTROL_FLAG,
-    TIMESTAMP_TYPE_FLAG,
     TRANSACTIONAL_FLAG,
     Header,
     RecordBatchV2,
@@ -46,6 +45,7 @@ from kformat.records.batch import (
 from kformat.records.codecs import CODECS
 from kformat.records.framing import MAGIC_OFFSET, PEEK, plausible_frame
 from kformat.records.model import Batch
+from kformat.records.shape import RECORD_SHAPE
 
 __all__ = ["CODEC_NAMES", "ColumnBuilder", "decode_batch", "to_arrow"]
 
@@ -65,7 +65,7 @@ def _v2() -> CompiledGrammar:
 
 def _field(name: str) -> int:
     """Index of a field in the tuples of :data:`RecordFields`."""
-    return [sc.name for sc in RecordFields.subcons].index(name)
+    return RECORD_SHAPE.fields.index(name)
 
 
 _TIMESTAMP_DELTA = _field("timestamp_delta")
@@ -155,8 +155,7 @@ class ColumnBuilder:
         control = bool(attributes & CONTROL_FLAG)
         if not n or (control and skip_control):
             return 0
-        base = v["base_offset"]
-        log_append = 1 if attributes & TIMESTAMP_TYPE_FLAG else 0
+        base, stamp, base_timestamp, kind = RECORD_SHAPE.bases(v)
         if self.want_offset:
             offsets = [base + r[_OFFSET_DELTA] for r in recs]
             if not _INT64_MIN <= min(offsets) <= max(offsets) <= _INT64_MAX:
@@ -166,11 +165,10 @@ class ColumnBuilder:
                     actual=max(offsets, key=abs))
             self.offset += offsets
         if self.want_timestamp:
-            if log_append:
-                self.timestamp += [v["max_timestamp"]] * n
+            if stamp is not None:
+                self.timestamp += [stamp] * n
             else:
-                stamp = v["base_timestamp"]
-                self.timestamp += [stamp + r[_TIMESTAMP_DELTA] for r in recs]
+                self.timestamp += [base_timestamp + r[_TIMESTAMP_DELTA] for r in recs]
         if self.want_key:
             self.key += [r[_KEY] for r in recs]
         if self.want_value:
@@ -184,7 +182,7 @@ class ColumnBuilder:
                 self.header_counts += [len(hs) for hs in headers]
             else:
                 self.header_counts += [0] * n
-        self._batch_fields(n, log_append, base, 2, attributes & CODEC_MASK, v["producer_id"],
+        self._batch_fields(n, int(kind), base, 2, attributes & CODEC_MASK, v["producer_id"],
                            v["producer_epoch"], v["base_sequence"],
                            bool(attributes & TRANSACTIONAL_FLAG), control, crc_valid, position)
         return n

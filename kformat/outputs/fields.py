@@ -26,6 +26,7 @@ from kformat.records.codecs import CODEC_MASK, CODECS
 from kformat.records.enums import Codec, TimestampType, json_name
 from kformat.records.framing import CONTROL_FLAG, TIMESTAMP_TYPE_FLAG, TRANSACTIONAL_FLAG
 from kformat.records.model import Batch
+from kformat.records.shape import RECORD_SHAPE
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -36,18 +37,22 @@ __all__ = [
     "COLUMN_NAMES",
     "KAFKA_COLUMNS",
     "RECORD_COLUMNS",
+    "TIMESTAMP_LABELS",
     "BatchField",
     "Column",
+    "DumpField",
     "add_sequence",
     "arrow_schema",
     "arrow_type",
     "batch_json",
     "column",
     "ddl",
+    "dump_fields",
     "headers_type",
     "json_markdown_table",
     "markdown_table",
     "snake",
+    "timestamp_label",
     "timestamp_type",
     "timestamp_type_of",
 ]
@@ -193,12 +198,11 @@ KAFKA_COLUMNS: tuple[Column, ...] = (
     Column("partition", "int", "int32", "from the directory name; null if it has none",
            ("option",)),
     Column("offset", "bigint", "int64", "absolute record offset",
-           ("sum", (0, "base_offset"), (1, "offset_delta"))),
+           RECORD_SHAPE.offset_source),
     Column("timestamp", "timestamp", "timestamp",
            "record timestamp (LogAppendTime batches: the batch's max timestamp); "
            "null on magic 0",
-           ("timestamp", (0, "base_timestamp"), (1, "timestamp_delta"),
-            (0, "max_timestamp"), (0, "attributes"), TIMESTAMP_TYPE_FLAG)),
+           RECORD_SHAPE.timestamp_source),
     Column("timestampType", "int", "int32",
            "0 CreateTime, 1 LogAppendTime, -1 none (magic 0)",
            ("flag", "attributes", TIMESTAMP_TYPE_FLAG)),
@@ -217,72 +221,126 @@ class _BatchOutput:
     get: Callable[[Batch], Any] | None
     doc: str
     column: Column | None = None
+    dump: DumpField | None = None
+
+
+@dataclass(frozen=True)
+class DumpField:
+    """A batch field on ``kformat dump``'s batch line (the line of Kafka's
+    ``kafka-dump-log.sh``): its place ``at`` on the line, its ``label`` (or a function of the
+    batch giving it), its value when not the JSON one (``get``), and whether only magic 2
+    batches show it."""
+
+    at: int
+    label: str | Callable[[Batch], str]
+    get: Callable[[Batch], Any] | None = None
+    v2_only: bool = False
 
 
 def _out(name: str, get: Callable[[Batch], Any], doc: str, spark: str | None = None,
          kind: str = "", source: tuple[Any, ...] = (),
-         column_doc: str | None = None) -> _BatchOutput:
+         column_doc: str | None = None, dump: DumpField | None = None) -> _BatchOutput:
     """A JSON field; with ``spark`` (the Spark SQL type) also a column, camelCase-named,
-    read from ``source`` by the native kernel (see :attr:`Column.source`)."""
+    read from ``source`` by the native kernel (see :attr:`Column.source`); with ``dump``, on
+    the ``kformat dump`` batch line."""
     column = None
     if spark is not None:
         camel = re.sub(r"_([a-z])", lambda m: m.group(1).upper(), name)
         column = Column(camel, spark, kind, doc if column_doc is None else column_doc, source)
-    return _BatchOutput(name, get, doc, column)
+    return _BatchOutput(name, get, doc, column, dump)
+
+
+def _v2(at: int, label: str) -> DumpField:
+    return DumpField(at, label, v2_only=True)
+
+
+TIMESTAMP_LABELS = ("CreateTime", "LogAppendTime", "NoTimestampType")
+"""The dump's timestamp labels, by :class:`TimestampType` (NO_TIMESTAMP_TYPE, -1, last)."""
+
+
+def timestamp_label(batch: Batch) -> str:
+    """The label of a timestamp of ``batch`` on a ``kformat dump`` line: its type."""
+    return TIMESTAMP_LABELS[timestamp_type_of(batch)]
 
 
 _BATCH_OUTPUT: tuple[_BatchOutput, ...] = (
     _out("base_offset", lambda b: b.base_offset,
          "first offset of the batch (magic 0/1: of the wrapper's first inner message)",
-         "bigint", "int64", ("batch", "base_offset")),
-    _out("last_offset", lambda b: b.last_offset, "base_offset + last_offset_delta"),
+         "bigint", "int64", ("batch", "base_offset"), dump=_v2(0, "baseOffset")),
+    _out("last_offset", lambda b: b.last_offset, "base_offset + last_offset_delta",
+         dump=DumpField(1, lambda b: "lastOffset" if b.magic >= 2 else "offset")),
     _out("last_offset_delta", lambda b: b.last_offset_delta, "-1 for an empty batch"),
-    _out("record_count", lambda b: len(b.records), "records in the batch"),
-    _out("magic", lambda b: b.magic, "0, 1 or 2", "int", "int32", ("batch", "magic")),
+    _out("record_count", lambda b: len(b.records), "records in the batch",
+         dump=_v2(2, "count")),
+    _out("magic", lambda b: b.magic, "0, 1 or 2", "int", "int32", ("batch", "magic"),
+         dump=DumpField(14, "magic")),
     _out("codec", lambda b: json_name(b.codec, Codec), _CODEC_NAMES, "string", "string",
-         ("codec", "attributes", CODEC_MASK)),
+         ("codec", "attributes", CODEC_MASK), dump=DumpField(15, "compresscodec")),
     _out("timestamp_type", lambda b: json_name(timestamp_type_of(b), TimestampType),
          "create_time, log_append_time, or no_timestamp_type (magic 0)"),
     _out("base_timestamp", lambda b: b.base_timestamp,
          "ms since the epoch (magic 2: the first record's; -1 when none)"),
-    _out("max_timestamp", lambda b: b.max_timestamp, "the batch's largest timestamp"),
+    _out("max_timestamp", lambda b: b.max_timestamp, "the batch's largest timestamp",
+         dump=DumpField(12, timestamp_label)),
     _out("producer_id", lambda b: b.producer_id, "-1 when none (and on magic 0/1)",
-         "bigint", "int64", ("batch", "producer_id")),
+         "bigint", "int64", ("batch", "producer_id"), dump=_v2(5, "producerId")),
     _out("producer_epoch", lambda b: b.producer_epoch, "-1 when none", "int", "int32",
-         ("batch", "producer_epoch")),
+         ("batch", "producer_epoch"), dump=_v2(6, "producerEpoch")),
     _out("base_sequence", lambda b: b.base_sequence, "-1 when none", "int", "int32",
-         ("batch", "base_sequence")),
+         ("batch", "base_sequence"), dump=_v2(3, "baseSequence")),
     _out("last_sequence", lambda b: add_sequence(b.base_sequence, b.last_offset_delta),
-         "base_sequence + last_offset_delta, wrapping as Kafka does; -1 when none"),
+         "base_sequence + last_offset_delta, wrapping as Kafka does; -1 when none",
+         dump=_v2(4, "lastSequence")),
     _out("partition_leader_epoch", lambda b: b.partition_leader_epoch,
-         "-1 when none (and on magic 0/1)"),
+         "-1 when none (and on magic 0/1)", dump=_v2(7, "partitionLeaderEpoch")),
     _out("is_transactional", lambda b: b.is_transactional, "attributes bit 4",
-         "boolean", "bool", ("flag", "attributes", TRANSACTIONAL_FLAG)),
+         "boolean", "bool", ("flag", "attributes", TRANSACTIONAL_FLAG),
+         dump=_v2(8, "isTransactional")),
     _out("is_control", lambda b: b.is_control, "attributes bit 5 (transaction markers...)",
-         "boolean", "bool", ("flag", "attributes", CONTROL_FLAG)),
+         "boolean", "bool", ("flag", "attributes", CONTROL_FLAG), dump=_v2(9, "isControl")),
     _out("has_delete_horizon", lambda b: b.has_delete_horizon,
-         "attributes bit 6: base_timestamp is the delete horizon"),
-    _out("crc", lambda b: b.crc, "the stored CRC (CRC-32C for magic 2, CRC-32 before)"),
+         "attributes bit 6: base_timestamp is the delete horizon",
+         dump=DumpField(10, "deleteHorizonMs",
+                        lambda b: b.base_timestamp if b.has_delete_horizon else None, True)),
+    _out("crc", lambda b: b.crc, "the stored CRC (CRC-32C for magic 2, CRC-32 before)",
+         dump=DumpField(16, "crc")),
     _out("crc_valid", lambda b: b.crc_valid,
          "false when the stored CRC does not match; null when checks were off",
          "boolean", "bool", ("crc",),
-         "false when the stored CRC does not match; null with verifyCrc=false"),
+         "false when the stored CRC does not match; null with verifyCrc=false",
+         DumpField(17, "isvalid", lambda b: b.crc_valid is not False)),
     _out("attributes", lambda b: b.attributes, "the attributes as stored"),
     _BatchOutput(None, None, "", Column("segment", "string", "string", "the file, as listed",
                                         ("option",))),
     _out("position", lambda b: b.position, "byte position of the batch in the input",
-         "bigint", "int64", ("position",), "byte position of the batch in the file"),
-    _out("size", lambda b: b.size, "bytes on the wire"),
+         "bigint", "int64", ("position",), "byte position of the batch in the file",
+         DumpField(11, "position")),
+    _out("size", lambda b: b.size, "bytes on the wire", dump=DumpField(13, "size")),
 )
 """Every batch output field, once: the JSON fields in JSON order, each with the Spark/Arrow
-column carrying the same value (columns in column order). :data:`BATCH_FIELDS` and
-:data:`BATCH_COLUMNS` are its two views; add a batch field here."""
+column carrying the same value (columns in column order) and its place on the ``kformat
+dump`` batch line. :data:`BATCH_FIELDS`, :data:`BATCH_COLUMNS` and :func:`dump_fields` are
+its views; add a batch field here."""
 
 BATCH_FIELDS: tuple[BatchField, ...] = tuple(
     BatchField(o.name, o.get, o.doc, o.column.name if o.column else None)
     for o in _BATCH_OUTPUT if o.name is not None and o.get is not None
 )
 """Every batch field of the JSON output, in order."""
+
+_DUMP_LINE: tuple[tuple[DumpField, Callable[[Batch], Any]], ...] = tuple(
+    (o.dump, o.dump.get or o.get)  # type: ignore[misc]
+    for o in sorted((o for o in _BATCH_OUTPUT if o.dump and o.get), key=lambda o: o.dump.at)  # type: ignore[union-attr]
+)
+
+
+def dump_fields(batch: Batch) -> list[tuple[str, Any]]:
+    """The ``kformat dump`` batch line's (label, value) pairs, in the order of Kafka's
+    ``kafka-dump-log.sh`` (values as Python values; the dump writes them the Java way)."""
+    v2 = batch.magic >= 2
+    return [(d.label if isinstance(d.label, str) else d.label(batch), get(batch))
+            for d, get in _DUMP_LINE if v2 or not d.v2_only]
+
 
 BATCH_COLUMNS: tuple[Column, ...] = tuple(o.column for o in _BATCH_OUTPUT if o.column)
 """The batch a record came from."""

@@ -32,18 +32,14 @@ from kformat.primitives import CompiledGrammar
 from kformat.records.batch import (
     BATCH_OVERHEAD,
     CODEC_MASK,
-    CONTROL_FLAG,
-    DELETE_HORIZON_FLAG,
     HEADER_SIZE,
-    TIMESTAMP_TYPE_FLAG,
-    TRANSACTIONAL_FLAG,
     Header,
     RecordBatchV2,
     RecordFields,
 )
 from kformat.records.blocks import RAW_RECORDS
 from kformat.records.codecs import Codec
-from kformat.records.framing import NAMED_FLAGS, flag_bits
+from kformat.records.framing import NAMED_FLAGS, flag_bits, named_flags
 from kformat.records.model import Batch, PythonRecord, Record
 from kformat.records.shape import RECORD_SHAPE
 
@@ -79,9 +75,6 @@ def from_v2(v: dict[str, Any], chunk: bytes, pos: int, verified: bool) -> Batch:
     attributes = v["attributes"]
     codec = attributes & CODEC_MASK
     base_offset = v["base_offset"]
-    base_timestamp = v["base_timestamp"]
-    max_timestamp = v["max_timestamp"]
-    log_append = 1 if attributes & TIMESTAMP_TYPE_FLAG else 0
     records = v["records"]
     if records and records[0].__class__ is tuple:  # the Python path: values, not Records
         records = RECORD_SHAPE.resolve(records, v)
@@ -93,13 +86,10 @@ def from_v2(v: dict[str, Any], chunk: bytes, pos: int, verified: bool) -> Batch:
         partition_leader_epoch=v["partition_leader_epoch"],
         crc=v["crc"],
         attributes=attributes,
-        timestamp_type=log_append,
-        is_transactional=bool(attributes & TRANSACTIONAL_FLAG),
-        is_control=bool(attributes & CONTROL_FLAG),
-        has_delete_horizon=bool(attributes & DELETE_HORIZON_FLAG),
+        **named_flags(attributes),
         last_offset_delta=v["last_offset_delta"],
-        base_timestamp=base_timestamp,
-        max_timestamp=max_timestamp,
+        base_timestamp=v["base_timestamp"],
+        max_timestamp=v["max_timestamp"],
         producer_id=v["producer_id"],
         producer_epoch=v["producer_epoch"],
         base_sequence=v["base_sequence"],
@@ -137,55 +127,39 @@ def attributes_of(batch: Batch) -> int:
 
 class RecordValues(Sequence[tuple[Any, ...]]):
     """A batch's records as the grammar's positional values
-    (:data:`~kformat.records.batch.RecordFields` order; a header is its ``(key, value)``
+    (:meth:`~kformat.records.shape.RecordShape.wire_values`; a header is its ``(key, value)``
     tuple as given), made one at a time as the grammar reads them: no list of tuples to
     allocate and keep. Anything unusual is left to the grammar to refuse."""
 
-    __slots__ = ("_base_offset", "_base_timestamp", "_records", "_stored_deltas")
+    __slots__ = ("_records", "_values")
 
     def __init__(self, batch: Batch) -> None:
         self._records = batch.records
-        self._base_offset = batch.base_offset
-        self._base_timestamp = batch.base_timestamp
-        self._stored_deltas = bool(batch.timestamp_type)  # LogAppendTime keeps the deltas
+        self._values = RECORD_SHAPE.wire_values(batch)
 
     def __len__(self) -> int:
         return len(self._records)
 
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
-            return [self._values(r) for r in self._records[index]]
+            return list(map(self._values, self._records[index]))
         return self._values(self._records[index])
 
-    def _values(self, r: Record) -> tuple[Any, ...]:
-        delta = r.timestamp_delta if self._stored_deltas else r.timestamp - self._base_timestamp
-        return (r.attributes, delta, r.offset - self._base_offset, r.key, r.value, r.headers)
-
     def __iter__(self) -> Iterator[tuple[Any, ...]]:
-        bo, bt = self._base_offset, self._base_timestamp
-        if self._stored_deltas:
-            return ((r.attributes, r.timestamp_delta, r.offset - bo, r.key, r.value, r.headers)
-                    for r in self._records)
-        return ((r.attributes, r.timestamp - bt, r.offset - bo, r.key, r.value, r.headers)
-                for r in self._records)
+        return map(self._values, self._records)
 
 
 def v2_records(batch: Batch) -> list[dict[str, Any]]:
     """The records as grammar dicts, accepting any ``(key, value)`` pair as a header."""
-    base_offset, base_timestamp = batch.base_offset, batch.base_timestamp
+    names = RECORD_SHAPE.fields
     try:
-        if batch.timestamp_type:  # LogAppendTime: the stored deltas
-            return [{"attributes": r.attributes, "timestamp_delta": r.timestamp_delta,
-                     "offset_delta": r.offset - base_offset, "key": r.key, "value": r.value,
-                     "headers": [{"key": k, "value": v} for k, v in r.headers]}
-                    for r in batch.records]
-        return [{"attributes": r.attributes, "timestamp_delta": r.timestamp - base_timestamp,
-                 "offset_delta": r.offset - base_offset, "key": r.key, "value": r.value,
-                 "headers": [{"key": k, "value": v} for k, v in r.headers]}
-                for r in batch.records]
+        rows = [dict(zip(names, values, strict=True)) for values in RecordValues(batch)]
+        for row in rows:
+            row["headers"] = [{"key": k, "value": v} for k, v in row["headers"]]
     except (AttributeError, TypeError, ValueError) as exc:
         check_records(batch)
         raise EncodeError(f"cannot convert the records: {exc}", path="records") from None
+    return rows
 
 
 def check_records(batch: Batch) -> None:

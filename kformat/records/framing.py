@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 import struct
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from kformat.errors import InvalidValueError, LimitExceededError, UnsupportedVersionError
 
@@ -45,6 +45,7 @@ __all__ = [
     "entry_length",
     "flag_bits",
     "min_length",
+    "named_flags",
     "plausible_frame",
 ]
 
@@ -80,6 +81,15 @@ def flag_bits(batch: Batch) -> int:
             | (TRANSACTIONAL_FLAG if batch.is_transactional else 0)
             | (CONTROL_FLAG if batch.is_control else 0)
             | (DELETE_HORIZON_FLAG if batch.has_delete_horizon else 0))
+
+
+def named_flags(attributes: int) -> dict[str, Any]:
+    """The named :class:`~kformat.records.model.Batch` fields of a magic 2 batch's
+    ``attributes`` bits 3-6 (the inverse of :func:`flag_bits`)."""
+    return {"timestamp_type": 1 if attributes & TIMESTAMP_TYPE_FLAG else 0,
+            "is_transactional": bool(attributes & TRANSACTIONAL_FLAG),
+            "is_control": bool(attributes & CONTROL_FLAG),
+            "has_delete_horizon": bool(attributes & DELETE_HORIZON_FLAG)}
 
 
 @functools.cache

@@ -46,10 +46,18 @@ MUTATORS: dict[str, Mutator] = {}
 LABELS: dict[str, str] = {}
 
 
-def mutator(label: str, description: str) -> Callable[[Mutator], Mutator]:
-    def register(fn: Mutator) -> Mutator:
+def mutator(label: str, description: str, among: Callable[[Subject], list[Any]] | None = None
+            ) -> Callable[[Callable[..., Mutation | None]], Mutator]:
+    """Register ``fn(subject, rng)`` as the mutator ``label``. With ``among``, one of
+    ``among(subject)`` is picked at random first and ``fn(subject, rng, hit)`` gets it (no
+    mutation when there is none)."""
+    def register(fn: Callable[..., Mutation | None]) -> Mutator:
         def checked(subject: Subject, rng: random.Random) -> Mutation | None:
-            result = fn(subject, rng)
+            if among is None:
+                result = fn(subject, rng)
+            else:
+                hit = _pick(rng, among(subject))
+                result = None if hit is None else fn(subject, rng, hit)
             return None if result is None else _kip511(subject, result)
 
         checked.__doc__, checked.__name__ = fn.__doc__, fn.__name__
@@ -57,6 +65,12 @@ def mutator(label: str, description: str) -> Callable[[Mutator], Mutator]:
         LABELS[label] = description
         return checked
     return register
+
+
+def of_kind(kind: str) -> Callable[[Subject], list[Span]]:
+    """The spans of one block kind (``"Presence"``, ``"entry"``...): an ``among`` for
+    :func:`mutator`."""
+    return lambda subject: [s for s in subject.trace.absolute() if s.kind == kind]
 
 
 def _kip511(subject: Subject, mutation: Mutation) -> Mutation:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import struct
 from collections.abc import Callable
+from typing import Any
 
 from kformat.fuzz.hostile import BOMB_CODECS, bomb_batch, nested_wrapper
 from kformat.fuzz.mutators.base import (
@@ -14,6 +15,7 @@ from kformat.fuzz.mutators.base import (
     _m,
     _pick,
     mutator,
+    of_kind,
 )
 from kformat.fuzz.mutators.lengths import (
     _snappy_ends,
@@ -32,21 +34,17 @@ from kformat.records.codecs import CODEC_MASK, Codec, codecs_for, compressed_cod
 from kformat.records.framing import MAGIC_OFFSET
 
 
-@mutator("crc_flip", "one bit of a stored CRC flipped")
-def crc_flip(subject: Subject, rng: random.Random) -> Mutation | None:
-    s = _pick(rng, subject.spans(role="crc"))
-    if s is None:
-        return None
+@mutator("crc_flip", "one bit of a stored CRC flipped",
+         among=lambda subject: subject.spans(role="crc"))
+def crc_flip(subject: Subject, rng: random.Random, s: Span) -> Mutation | None:
     at = s.start + rng.randrange(4)
     flipped = bytes([subject.data[at] ^ (1 << rng.randrange(8))])
     return _m("crc_flip", s, at, "CorruptRecordError", splice(subject, at, at + 1, flipped))
 
 
-@mutator("crc_stale", "one bit of the bytes a CRC covers flipped, the CRC left as it was")
-def crc_stale(subject: Subject, rng: random.Random) -> Mutation | None:
-    s = _pick(rng, [c for c in subject.spans(role="crc") if c.size > 5])
-    if s is None:
-        return None
+@mutator("crc_stale", "one bit of the bytes a CRC covers flipped, the CRC left as it was",
+         among=lambda subject: [c for c in subject.spans(role="crc") if c.size > 5])
+def crc_stale(subject: Subject, rng: random.Random, s: Span) -> Mutation | None:
     # a magic 0/1 CRC covers the magic byte, which batch framing reads first: skip it
     at = rng.randrange(s.start + (5 if s.legacy else 4), s.end)
     flipped = bytes([subject.data[at] ^ (1 << rng.randrange(8))])
@@ -67,22 +65,18 @@ def _attributes(subject: Subject) -> list[Span]:
     return subject.spans(role="batch-attributes") + subject.spans(role="legacy-attributes")
 
 
-@mutator("codec_unknown", "compression bits naming a codec Kafka does not define")
-def codec_unknown(subject: Subject, rng: random.Random) -> Mutation | None:
-    s = _pick(rng, _attributes(subject))
-    if s is None:
-        return None
+@mutator("codec_unknown", "compression bits naming a codec Kafka does not define",
+         among=_attributes)
+def codec_unknown(subject: Subject, rng: random.Random, s: Span) -> Mutation | None:
     allowed = codecs_for(2 if s.role == "batch-attributes" else 1)
     codec = _pick(rng, [c for c in range(CODEC_MASK + 1) if c not in allowed])
     return _m("codec_unknown", s, s.start, "UnsupportedCodecError", _set_codec(subject, s, codec),
               f"codec {codec}")
 
 
-@mutator("codec_swap", "the records labelled with another codec than the one that wrote them")
-def codec_swap(subject: Subject, rng: random.Random) -> Mutation | None:
-    s = _pick(rng, subject.spans(role="batch-attributes"))
-    if s is None:
-        return None
+@mutator("codec_swap", "the records labelled with another codec than the one that wrote them",
+         among=lambda subject: subject.spans(role="batch-attributes"))
+def codec_swap(subject: Subject, rng: random.Random, s: Span) -> Mutation | None:
     current = _codec_of(subject, s)
     codec = _pick(rng, [c for c in range(1, 5) if c != current])
     return _m("codec_swap", s, s.start, "CorruptRecordError", _set_codec(subject, s, codec),
@@ -106,11 +100,9 @@ _GARBAGE = (b"\x00", b"\x00\x01\x02\x03\xff")
 
 
 @mutator("compressed_corrupt", "a compressed payload cut short, emptied, with trailing bytes or a "
-         "broken magic number (gzip: a bit of its CRC-32/ISIZE trailer flipped)")
-def compressed_corrupt(subject: Subject, rng: random.Random) -> Mutation | None:
-    hit = _pick(rng, _payloads(subject))
-    if hit is None:
-        return None
+         "broken magic number (gzip: a bit of its CRC-32/ISIZE trailer flipped)",
+         among=_payloads)
+def compressed_corrupt(subject: Subject, rng: random.Random, hit: Any) -> Mutation | None:
     s, start, codec = hit
     payload = subject.data[start:s.end]
     how = _pick(rng, ["truncated", "empty", "trailing", "magic"] + (["trailer"] if codec == 1 else []))
@@ -187,11 +179,9 @@ def legacy_nesting_too_deep(subject: Subject, rng: random.Random) -> Mutation | 
     return _insert_entry(subject, rng, "legacy_nesting_too_deep", nested)
 
 
-@mutator("magic_unknown", "a batch magic byte other than 0, 1 and 2")
-def magic_unknown(subject: Subject, rng: random.Random) -> Mutation | None:
-    s = _pick(rng, [e for e in subject.trace.absolute() if e.kind == "entry"])
-    if s is None:
-        return None
+@mutator("magic_unknown", "a batch magic byte other than 0, 1 and 2",
+         among=of_kind("entry"))
+def magic_unknown(subject: Subject, rng: random.Random, s: Span) -> Mutation | None:
     magic = _pick(rng, [3, 4, 0x7F, 0x80, 0xFF])
     at = s.start + MAGIC_OFFSET
     return Mutation("magic_unknown", s.path, at, "UnsupportedVersionError",

@@ -98,11 +98,9 @@ def count_short(subject: Subject, rng: random.Random) -> Mutation | None:
               f"{n} -> {n - 1}")
 
 
-@mutator("count_long", "a count field one above the number of elements that follow")
-def count_long(subject: Subject, rng: random.Random) -> Mutation | None:
-    s = _pick(rng, _count_fields(subject))
-    if s is None:
-        return None
+@mutator("count_long", "a count field one above the number of elements that follow",
+         among=_count_fields)
+def count_long(subject: Subject, rng: random.Random, s: Span) -> Mutation | None:
     n = struct.unpack_from(">i", subject.data, s.start)[0]
     return _m("count_long", s, s.start, _in_message(s, "TruncatedError"),
               _set_int32(subject, s, n + 1),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from kformat.fuzz.mutators.base import (
     _INT16_MAX,
@@ -75,11 +76,9 @@ def _numbers(subject: Subject) -> list[tuple[Span, str]]:
 
 
 @mutator("number_boundary", "valid: a number set to an edge of its type (0, -1, 1, min, max; "
-         "NaN and infinities for float64)")
-def number_boundary(subject: Subject, rng: random.Random) -> Mutation | None:
-    hit = _pick(rng, _numbers(subject))
-    if hit is None:
-        return None
+         "NaN and infinities for float64)",
+         among=_numbers)
+def number_boundary(subject: Subject, rng: random.Random, hit: Any) -> Mutation | None:
     s, kind = hit
     edges = [v for v in _NUMBER_EDGES[kind] if _encode_number(kind, v) != subject.data[s.start:s.end]]
     value = _pick(rng, edges)
@@ -130,21 +129,17 @@ def _arrays(subject: Subject) -> list[tuple[Span, str, list[Span]]]:
     return out  # type: ignore[return-value]
 
 
-@mutator("array_empty", "valid: an array with elements emptied (count 0)")
-def array_empty(subject: Subject, rng: random.Random) -> Mutation | None:
-    hit = _pick(rng, _arrays(subject))
-    if hit is None:
-        return None
+@mutator("array_empty", "valid: an array with elements emptied (count 0)",
+         among=_arrays)
+def array_empty(subject: Subject, rng: random.Random, hit: Any) -> Mutation | None:
     s, encoding, elements = hit
     data = splice(subject, s.start, s.end, encode_length(0, encoding))
     return _m("array_empty", s, s.start, None, data, f"{len(elements)} -> 0 elements")
 
 
-@mutator("array_duplicate", "valid: an array element repeated (the count says one more)")
-def array_duplicate(subject: Subject, rng: random.Random) -> Mutation | None:
-    hit = _pick(rng, _arrays(subject))
-    if hit is None:
-        return None
+@mutator("array_duplicate", "valid: an array element repeated (the count says one more)",
+         among=_arrays)
+def array_duplicate(subject: Subject, rng: random.Random, hit: Any) -> Mutation | None:
     s, encoding, elements = hit
     i = rng.randrange(len(elements))
     e = elements[i]

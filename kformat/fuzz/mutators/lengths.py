@@ -167,11 +167,9 @@ def _entry_short_error(s: Span, codec: int) -> str:
     return "CorruptRecordError" if codec else "InvalidValueError"
 
 
-@mutator("length_long", "a length-prefixed region claims more bytes than it holds")
-def length_long(subject: Subject, rng: random.Random) -> Mutation | None:
-    s = _pick(rng, _resizable(subject))
-    if s is None:
-        return None
+@mutator("length_long", "a length-prefixed region claims more bytes than it holds",
+         among=_resizable)
+def length_long(subject: Subject, rng: random.Random, s: Span) -> Mutation | None:
     start = content_start(subject.data, s)
     assert start is not None
     length = s.end - start

@@ -7,7 +7,6 @@ import random
 from kformat.fuzz.mutators.base import (
     Mutation,
     _m,
-    _pick,
     mutator,
 )
 from kformat.fuzz.subjects import (
@@ -41,32 +40,26 @@ def _sections(subject: Subject) -> list[Span]:
     return [s for s in subject.trace.absolute() if s.kind == "TaggedFields"]
 
 
-@mutator("tagged_duplicate", "the same tag twice in a tagged-field section")
-def tagged_duplicate(subject: Subject, rng: random.Random) -> Mutation | None:
-    s = _pick(rng, _sections(subject))
-    if s is None:
-        return None
+@mutator("tagged_duplicate", "the same tag twice in a tagged-field section",
+         among=_sections)
+def tagged_duplicate(subject: Subject, rng: random.Random, s: Span) -> Mutation | None:
     (tag,) = _free_tags(s, rng.randint(-1, 40), 1)
     data = _tag_section(subject, s, [(tag, b""), (tag, b"")], first=True)
     return _m("tagged_duplicate", s, s.start, "InvalidValueError", data, f"tag {tag}")
 
 
-@mutator("tagged_out_of_order", "tags not in ascending order in a tagged-field section")
-def tagged_out_of_order(subject: Subject, rng: random.Random) -> Mutation | None:
-    s = _pick(rng, _sections(subject))
-    if s is None:
-        return None
+@mutator("tagged_out_of_order", "tags not in ascending order in a tagged-field section",
+         among=_sections)
+def tagged_out_of_order(subject: Subject, rng: random.Random, s: Span) -> Mutation | None:
     low, high = _free_tags(s, rng.randint(-1, 40), 2)
     data = _tag_section(subject, s, [(high, b""), (low, b"")], first=True)
     return _m("tagged_out_of_order", s, s.start, "InvalidValueError", data,
               f"tags {high}, {low}")
 
 
-@mutator("tagged_unknown", "valid: unknown tagged fields a reader must skip")
-def tagged_unknown(subject: Subject, rng: random.Random) -> Mutation | None:
-    s = _pick(rng, _sections(subject))
-    if s is None:
-        return None
+@mutator("tagged_unknown", "valid: unknown tagged fields a reader must skip",
+         among=_sections)
+def tagged_unknown(subject: Subject, rng: random.Random, s: Span) -> Mutation | None:
     _, entries = tagged_entries(subject.data, s)
     top = max([e.tag for e in entries] + [f.tag for f in s.block.fields] + [-1])
     n = rng.randint(1, 3)

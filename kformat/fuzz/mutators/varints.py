@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from kformat.fuzz.mutators.base import (
     _VARINT_KINDS,
     Mutation,
     _m,
-    _pick,
     mutator,
 )
 from kformat.fuzz.subjects import (
@@ -41,31 +41,25 @@ def _varints(subject: Subject) -> list[tuple[Span, int, int, int]]:
     return out
 
 
-@mutator("varint_overlong", "a varint with more bytes than its type allows (6 for 32 bits, 11 for 64)")
-def varint_overlong(subject: Subject, rng: random.Random) -> Mutation | None:
-    hit = _pick(rng, _varints(subject))
-    if hit is None:
-        return None
+@mutator("varint_overlong", "a varint with more bytes than its type allows (6 for 32 bits, 11 for 64)",
+         among=_varints)
+def varint_overlong(subject: Subject, rng: random.Random, hit: Any) -> Mutation | None:
     s, start, size, limit = hit
     data = splice(subject, start, start + size, b"\x80" * limit + b"\x00")
     return _m("varint_overlong", s, start, "InvalidValueError", data, f"{limit + 1} bytes")
 
 
-@mutator("varint_overflow", "a varint within its byte limit whose value overflows its type")
-def varint_overflow(subject: Subject, rng: random.Random) -> Mutation | None:
-    hit = _pick(rng, _varints(subject))
-    if hit is None:
-        return None
+@mutator("varint_overflow", "a varint within its byte limit whose value overflows its type",
+         among=_varints)
+def varint_overflow(subject: Subject, rng: random.Random, hit: Any) -> Mutation | None:
     s, start, size, limit = hit
     data = splice(subject, start, start + size, b"\xff" * (limit - 1) + b"\x7f")
     return _m("varint_overflow", s, start, "InvalidValueError", data)
 
 
-@mutator("varint_noncanonical", "valid: a varint padded with zero groups up to its byte limit")
-def varint_noncanonical(subject: Subject, rng: random.Random) -> Mutation | None:
-    hit = _pick(rng, [h for h in _varints(subject) if h[2] < h[3]])
-    if hit is None:
-        return None
+@mutator("varint_noncanonical", "valid: a varint padded with zero groups up to its byte limit",
+         among=lambda subject: [h for h in _varints(subject) if h[2] < h[3]])
+def varint_noncanonical(subject: Subject, rng: random.Random, hit: Any) -> Mutation | None:
     s, start, size, limit = hit
     raw = subject.data[start:start + size]
     pad = rng.randint(size + 1, limit)

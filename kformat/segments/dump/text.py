@@ -9,11 +9,15 @@ from typing import Any
 
 from kformat.errors import KFormatError
 from kformat.jsonable import to_jsonable
-from kformat.outputs.fields import add_sequence, snake, timestamp_type_of
+from kformat.outputs.fields import (
+    TIMESTAMP_LABELS,
+    add_sequence,
+    dump_fields,
+    snake,
+    timestamp_label,
+)
 from kformat.protocol.kraft import decode_control_value
-from kformat.records.codecs import Codec
 from kformat.records.control import ControlType, decode_control
-from kformat.records.enums import json_name
 from kformat.records.model import Batch, Record
 from kformat.segments.decoders import (
     camel,
@@ -28,7 +32,6 @@ KRAFT_SNAPSHOT_SUFFIX = ".checkpoint"
 BOOTSTRAP_SNAPSHOT = "bootstrap.checkpoint"
 RECORD_INDENT = "|"
 STDIN_NAME = "<stdin>"
-TIMESTAMP_LABELS = ("CreateTime", "LogAppendTime", "NoTimestampType")
 _JSON_LABELS = {"isValid": "crc_valid", "keySize": "key_size", "valueSize": "value_size",
                 "headerKeys": "header_keys"}
 """The Java tool's record labels -> JSON names (docs/json.md); batches use batch_json."""
@@ -44,40 +47,11 @@ _CONTROL_LABELS = {
 # --------------------------------------------------------------------------- formatting
 
 
-def _timestamp_type(batch: Batch) -> str:
-    return TIMESTAMP_LABELS[timestamp_type_of(batch)]  # NO_TIMESTAMP_TYPE is -1: the last
-
-
 def batch_fields(batch: Batch) -> list[tuple[str, Any]]:
-    """The batch line's (label, value) pairs in the Java tool's order. The timestamp's label
-    is the batch's timestamp type; ``deleteHorizonMs`` is ``None`` when absent."""
-    fields: list[tuple[str, Any]]
-    if batch.magic >= 2:
-        fields = [
-            ("baseOffset", batch.base_offset),
-            ("lastOffset", batch.last_offset),
-            ("count", len(batch.records)),
-            ("baseSequence", batch.base_sequence),
-            ("lastSequence", add_sequence(batch.base_sequence, batch.last_offset_delta)),
-            ("producerId", batch.producer_id),
-            ("producerEpoch", batch.producer_epoch),
-            ("partitionLeaderEpoch", batch.partition_leader_epoch),
-            ("isTransactional", batch.is_transactional),
-            ("isControl", batch.is_control),
-            ("deleteHorizonMs", batch.base_timestamp if batch.has_delete_horizon else None),
-        ]
-    else:
-        fields = [("offset", batch.last_offset)]
-    return [
-        *fields,
-        ("position", batch.position),
-        (_timestamp_type(batch), batch.max_timestamp),
-        ("size", batch.size),
-        ("magic", batch.magic),
-        ("compresscodec", json_name(batch.codec, Codec)),
-        ("crc", batch.crc),
-        ("isvalid", batch.crc_valid is not False),
-    ]
+    """The batch line's (label, value) pairs in the Java tool's order
+    (:func:`kformat.outputs.fields.dump_fields`). The timestamp's label is the batch's
+    timestamp type; ``deleteHorizonMs`` is ``None`` when absent."""
+    return dump_fields(batch)
 
 
 def _text(label: str, value: Any) -> str:
@@ -104,7 +78,7 @@ def record_fields(batch: Batch, record: Record) -> list[tuple[str, Any]]:
     """A record's metadata (label, value) pairs, in the Java tool's order."""
     fields: list[tuple[str, Any]] = [
         ("offset", record.offset),
-        (_timestamp_type(batch), record.timestamp),
+        (timestamp_label(batch), record.timestamp),
         ("keySize", -1 if record.key is None else len(record.key)),
         ("valueSize", -1 if record.value is None else len(record.value)),
     ]
