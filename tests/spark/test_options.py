@@ -131,6 +131,8 @@ def test_a_worker_heap_is_frozen_once_and_only_when_asked(
     from kformat.spark.datasource import KafkaSegmentsReader
 
     monkeypatch.setattr(datasource, "_FROZEN", False)
+    # not a full collection here: it would finalize other tests' garbage in this test
+    monkeypatch.setattr(gc, "collect", lambda *args: 0)
     gc.unfreeze()
     try:
         off = KafkaSegmentsReader(Settings.from_options({"path": "/a",
