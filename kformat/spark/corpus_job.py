@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import shutil
 import tempfile
 import time
@@ -33,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kformat.corpus.records_corpus import CORPUS_TOPIC, DEFAULT_SEGMENT_BYTES
+from kformat.spark.files import URI_SCHEME
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -51,7 +51,6 @@ __all__ = [
     "verify_corpus",
 ]
 
-_URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 
 
 @dataclass(frozen=True)
@@ -88,7 +87,7 @@ def _hadoop_uri(uri: str) -> str:
 
 
 def _join(base: str, *parts: str) -> str:
-    return "/".join([base.rstrip("/"), *parts]) if _URI.match(base) \
+    return "/".join([base.rstrip("/"), *parts]) if URI_SCHEME.match(base) \
         else os.path.join(base, *parts)
 
 
@@ -153,12 +152,12 @@ def generate_corpus(spark: SparkSession, out: str, plan: CorpusPlan | None = Non
     from kformat.spark.manifest import manifest_ddl
 
     plan = plan or CorpusPlan()
-    if not _URI.match(out):
+    if not URI_SCHEME.match(out):
         out = os.path.abspath(out)
     data_dir, manifest_dir = _join(out, "logs"), _join(out, "manifest")
     started = time.perf_counter()
     ids = spark.range(0, plan.shards, numPartitions=max(1, plan.shards))
-    remote = bool(_URI.match(data_dir))
+    remote = bool(URI_SCHEME.match(data_dir))
     if not remote:
         from kformat.spark.schema import select_ddl
 

@@ -41,7 +41,8 @@ __all__ = [
     "topic_partition",
 ]
 
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+URI_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+"""A path that starts with a URI scheme (``s3://``, ``file://``...)."""
 _GLOB = re.compile(r"[*?\[]")
 _FILESYSTEMS = {"s3": "S3FileSystem", "gcs": "GcsFileSystem", "hdfs": "HadoopFileSystem",
                 "azure": "AzureFileSystem", "local": "LocalFileSystem"}
@@ -185,7 +186,7 @@ def filesystem_spec(path: str, options: Mapping[str, str]) -> FilesystemSpec | N
         extra = tuple(sorted((k[3:], _typed(v)) for k, v in options.items()
                              if k.lower().startswith("fs.")))
         return FilesystemSpec(kind, extra)
-    if _SCHEME.match(path):
+    if URI_SCHEME.match(path):
         storage = tuple(sorted((k[len("storage."):], _typed(v)) for k, v in options.items()
                                if k.lower().startswith("storage.")))
         return FilesystemSpec("uri", storage)
@@ -200,7 +201,7 @@ def _fs_path(path: str, spec: FilesystemSpec) -> tuple[Any, str]:
         head = prefix.rsplit("/", 1)[0] if _GLOB.search(path) else path
         filesystem, inner = _url_to_fs(head, spec.options)
         return filesystem, inner + path[len(head):]
-    stripped = _SCHEME.sub("", path)
+    stripped = URI_SCHEME.sub("", path)
     return spec.create(), stripped
 
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from kformat.errors import EncodeError
 from kformat.records.api import build_batch, make_batch, parse_batches
+from kformat.records.codecs import CODECS as CODEC_TABLE
 from kformat.records.codecs import Codec
 from kformat.records.model import Batch
 from kformat.segments.names import LOG_SUFFIX, partition_dir_name
@@ -45,7 +46,8 @@ __all__ = [
 ]
 
 STAGING = "_kformat_staging"
-CODECS = ("none", "gzip", "snappy", "lz4", "zstd")
+CODECS = tuple(spec.name for spec in CODEC_TABLE)
+"""The ``codec`` option's values: the codec table's names."""
 _GROUPING = ("producerId", "producerEpoch", "isTransactional", "isControl", "timestampType",
              "baseOffset", "codec", "magic")
 _RECORD_OVERHEAD = 24  # varints and attributes of a record, for the batchBytes estimate
