@@ -199,26 +199,27 @@ _FROZEN = False
 
 
 def _freeze_worker_heap() -> None:
-    """Freeze this process's heap once (``gc.freeze``), after importing the read path.
+    """Freeze what this process holds at the start of a task (``gc.freeze``).
 
     A reused Spark Python worker runs a full ``gc.collect()`` after every task
     (``pyspark/daemon.py``); in a worker holding pyspark, pyarrow, pandas and kformat's
     grammars that collection scans every object they made, about 100 ms a task on the
     project's build machine, longer than a task reading 16 MB. Frozen objects are left out
-    of every later collection (they are the modules' own, alive for the worker's life), so
-    the collection after a task sees only what the tasks made. ``freezeWorkerHeap=false``
-    leaves the worker alone.
+    of every later collection. The first task collects once and freezes (the modules and
+    the read path, imported first); each later task freezes what the tasks before it left
+    alive, just after Spark's collection, so no garbage is frozen and the collection after
+    a task sees only what that task made. ``freezeWorkerHeap=false`` leaves the worker
+    alone.
     """
     global _FROZEN
-    if _FROZEN:
-        return
     import gc
 
-    import kformat.spark.columns  # noqa: F401  (the read path's modules, frozen with the rest)
+    if not _FROZEN:
+        import kformat.spark.columns  # noqa: F401  (the read path's modules, frozen too)
 
-    gc.collect()
+        gc.collect()
+        _FROZEN = True
     gc.freeze()
-    _FROZEN = True
 
 
 def _millis(value: Any) -> int | None:

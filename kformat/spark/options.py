@@ -36,9 +36,9 @@ option                 meaning                                                  
 ``maxBatchSize``       largest batch accepted (bytes)                             256m
 ``fs``, ``fs.*``       a pyarrow filesystem and its arguments (s3, gcs, hdfs,     (from the
                        azure, local), e.g. ``fs.region``                          path)
-``freezeWorkerHeap``   freeze the Python worker's heap after its first task       true
-                       (``gc.freeze``), so that the full collection Spark runs
-                       after every task skips the modules' objects
+``freezeWorkerHeap``   freeze what the Python worker holds at the start of each   true
+                       task (``gc.freeze``), so that the full collection Spark
+                       runs after every task skips the modules' objects
 =====================  =========================================================  ==========
 """
 
@@ -120,7 +120,7 @@ class Settings:
     pack_size: int = DEFAULT_PACK_SIZE
     """Splits read together by one Spark partition, up to this many bytes (``packSize``)."""
     freeze_heap: bool = True
-    """Freeze the worker's heap after its first task (``freezeWorkerHeap``)."""
+    """Freeze what the worker holds at the start of each task (``freezeWorkerHeap``)."""
 
     @classmethod
     def from_options(cls, options: Mapping[str, str]) -> Settings:

@@ -121,7 +121,7 @@ def test_freeze_worker_heap_option() -> None:
         Settings.from_options({"path": "/a", "freezeWorkerHeap": "sometimes"})
 
 
-def test_a_worker_heap_is_frozen_once_and_only_when_asked(
+def test_a_worker_heap_is_frozen_at_each_task_and_only_when_asked(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Spark collects garbage in full after every task of a reused Python worker: the
     reader freezes what the worker holds once, so those collections skip it."""
@@ -143,7 +143,8 @@ def test_a_worker_heap_is_frozen_once_and_only_when_asked(
         assert list(on.read(object())) == []
         frozen = gc.get_freeze_count()
         assert frozen > 1000
+        kept = [[n] for n in range(100)]  # what a task leaves alive is frozen by the next
         assert list(on.read(object())) == []
-        assert gc.get_freeze_count() == frozen  # once per process
+        assert gc.get_freeze_count() >= frozen + len(kept)
     finally:
         gc.unfreeze()
