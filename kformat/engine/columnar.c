@@ -9,7 +9,7 @@
  * interface ("The Arrow C data interface", arrow.apache.org/docs/format/CDataInterface.html):
  * a struct ArrowArray whose release callback frees the buffers (it takes no lock and no
  * Python object, so Arrow may release from any thread), imported by pyarrow without a copy
- * (kformat/records/arrow_native.py). Nothing here knows the record layout: which grammar
+ * (kformat/outputs/arrow_native.py). Nothing here knows the record layout: which grammar
  * field feeds which column, and how (a field's value, a sum, a bit of a field...), comes from
  * the Python side (kformat.records.fields), by field name.
  *
@@ -422,7 +422,7 @@ typedef struct {
     int kids;      /* index of the first child in Walker.kids */
 } Node;
 
-enum { /* output column kinds (kformat/records/arrow_native.py: KINDS) */
+enum { /* output column kinds (kformat/outputs/arrow_native.py: KINDS) */
     COL_BLOB = 0,      /* (kind, field, text): a BYTES/STRING field of the row */
     COL_LIST = 1,      /* (kind, field, element names): an ARRAY of structs of blobs */
     COL_INT64 = 2,     /* (kind, field): a number field, as int64 */
@@ -1716,7 +1716,7 @@ PyMethodDef columnar_methods[] = {
      "arrow_live() -> int: arrays exported by arrow_export and not yet released."},
     {"arrow_sink", arrow_sink, METH_VARARGS,
      "arrow_sink(plan, spec, rows_field, skip) -> sink: the plan compiled against a column "
-     "spec (kformat/records/arrow_native.py), for arrow_export."},
+     "spec (kformat/outputs/arrow_native.py), for arrow_export."},
     {"arrow_export", arrow_export, METH_VARARGS,
      "arrow_export(sink, data, position, verify, flag_crc, limit, max_batch_size, "
      "min_length, options) -> (rows, others, capsule, address): the magic 2 batches in data "
