@@ -131,10 +131,17 @@ count_field(PyObject *ctx, PyObject *name, int64_t *out)
     return 0;
 }
 
-/* CRC-32 (IEEE 802.3, zlib's: reflected polynomial 0xEDB88320), slicing by 8 bytes: the
- * checksum of magic 0/1 messages, one per record, computed here rather than through a Python
- * call. _native.crc32 is this function; a plan whose checksum function is it (plan.py picks
+/* CRC-32 (IEEE 802.3, zlib's: reflected polynomial 0xEDB88320), by carry-less
+ * multiplication on x86-64 CPUs with PCLMULQDQ (checked at run time; 64 bytes and more, in
+ * 16-byte blocks) and slicing by 8 bytes otherwise and for the rest: the checksum of magic
+ * 0/1 messages, one per record, computed here rather than through a Python call. _native.crc32 is this function; a plan whose checksum function is it (plan.py picks
  * the extension's own implementation of an algorithm when it has one) runs no Python. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define KF_CLMUL 1
+#include <immintrin.h>
+static int have_clmul; /* the CPU has PCLMULQDQ and SSE4.1 (set by crc32_init) */
+#endif
+
 static uint32_t crc32_table[8][256];
 static PyObject *crc32_function; /* _native.crc32 */
 
@@ -152,6 +159,10 @@ crc32_init(void)
             crc32_table[t][i] = (crc32_table[t - 1][i] >> 8) ^
                                 crc32_table[0][crc32_table[t - 1][i] & 0xFF];
     }
+#ifdef KF_CLMUL
+    __builtin_cpu_init();
+    have_clmul = __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse4.1");
+#endif
 }
 
 static inline uint32_t
@@ -161,10 +172,81 @@ le32(const uint8_t *p)
            ((uint32_t)p[3] << 24);
 }
 
+#ifdef KF_CLMUL
+
+/* CRC-32 of p[0:n] (n >= 64, a multiple of 16) by carry-less multiplication, folding four
+ * 128-bit lanes then one, and a Barrett reduction (Intel, "Fast CRC Computation for Generic
+ * Polynomials Using PCLMULQDQ Instruction", 2009; the bit-reflected constants of zlib's
+ * crc32_simd for 0xEDB88320). c is the running state (not inverted) in and out. */
+__attribute__((target("pclmul,sse4.1"))) static uint32_t
+crc32_clmul(const uint8_t *p, Py_ssize_t n, uint32_t c)
+{
+    const __m128i k1k2 = _mm_set_epi64x(0x01c6e41596, 0x0154442bd4);
+    const __m128i k3k4 = _mm_set_epi64x(0x00ccaa009e, 0x01751997d0);
+    const __m128i k5k0 = _mm_set_epi64x(0, 0x0163cd6124);
+    const __m128i poly = _mm_set_epi64x(0x01f7011641, 0x01db710641);
+    const __m128i mask = _mm_setr_epi32(~0, 0, ~0, 0);
+    __m128i x1 = _mm_loadu_si128((const __m128i *)(p + 0x00));
+    __m128i x2 = _mm_loadu_si128((const __m128i *)(p + 0x10));
+    __m128i x3 = _mm_loadu_si128((const __m128i *)(p + 0x20));
+    __m128i x4 = _mm_loadu_si128((const __m128i *)(p + 0x30));
+    __m128i x5, x6, x7, x8;
+    x1 = _mm_xor_si128(x1, _mm_cvtsi32_si128((int)c));
+    p += 64;
+    n -= 64;
+    for (; n >= 64; p += 64, n -= 64) {
+        x5 = _mm_clmulepi64_si128(x1, k1k2, 0x00);
+        x6 = _mm_clmulepi64_si128(x2, k1k2, 0x00);
+        x7 = _mm_clmulepi64_si128(x3, k1k2, 0x00);
+        x8 = _mm_clmulepi64_si128(x4, k1k2, 0x00);
+        x1 = _mm_clmulepi64_si128(x1, k1k2, 0x11);
+        x2 = _mm_clmulepi64_si128(x2, k1k2, 0x11);
+        x3 = _mm_clmulepi64_si128(x3, k1k2, 0x11);
+        x4 = _mm_clmulepi64_si128(x4, k1k2, 0x11);
+        x1 = _mm_xor_si128(_mm_xor_si128(x1, x5), _mm_loadu_si128((const __m128i *)(p + 0x00)));
+        x2 = _mm_xor_si128(_mm_xor_si128(x2, x6), _mm_loadu_si128((const __m128i *)(p + 0x10)));
+        x3 = _mm_xor_si128(_mm_xor_si128(x3, x7), _mm_loadu_si128((const __m128i *)(p + 0x20)));
+        x4 = _mm_xor_si128(_mm_xor_si128(x4, x8), _mm_loadu_si128((const __m128i *)(p + 0x30)));
+    }
+    /* the four lanes folded into one, then 16 bytes at a time */
+    __m128i lanes[3] = {x2, x3, x4};
+    for (int i = 0; i < 3; i++) {
+        x5 = _mm_clmulepi64_si128(x1, k3k4, 0x00);
+        x1 = _mm_clmulepi64_si128(x1, k3k4, 0x11);
+        x1 = _mm_xor_si128(_mm_xor_si128(x1, lanes[i]), x5);
+    }
+    for (; n >= 16; p += 16, n -= 16) {
+        x5 = _mm_clmulepi64_si128(x1, k3k4, 0x00);
+        x1 = _mm_clmulepi64_si128(x1, k3k4, 0x11);
+        x1 = _mm_xor_si128(_mm_xor_si128(x1, _mm_loadu_si128((const __m128i *)p)), x5);
+    }
+    /* 128 bits to 64, then Barrett to 32 */
+    x2 = _mm_clmulepi64_si128(x1, k3k4, 0x10);
+    x1 = _mm_xor_si128(_mm_srli_si128(x1, 8), x2);
+    x2 = _mm_srli_si128(x1, 4);
+    x1 = _mm_and_si128(x1, mask);
+    x1 = _mm_xor_si128(_mm_clmulepi64_si128(x1, k5k0, 0x00), x2);
+    x2 = _mm_and_si128(x1, mask);
+    x2 = _mm_clmulepi64_si128(x2, poly, 0x10);
+    x2 = _mm_and_si128(x2, mask);
+    x2 = _mm_clmulepi64_si128(x2, poly, 0x00);
+    x1 = _mm_xor_si128(x1, x2);
+    return (uint32_t)_mm_extract_epi32(x1, 1);
+}
+#endif
+
 static uint32_t
 crc32_ieee(const uint8_t *p, Py_ssize_t n)
 {
     uint32_t c = 0xFFFFFFFFu;
+#ifdef KF_CLMUL
+    if (have_clmul && n >= 64) {
+        Py_ssize_t bulk = n & ~(Py_ssize_t)15;
+        c = crc32_clmul(p, bulk, c);
+        p += bulk;
+        n -= bulk;
+    }
+#endif
     for (; n >= 8; p += 8, n -= 8) {
         uint32_t lo = c ^ le32(p), hi = le32(p + 4);
         c = crc32_table[7][lo & 0xFF] ^ crc32_table[6][(lo >> 8) & 0xFF] ^
@@ -969,6 +1051,128 @@ error:
     return NULL;
 }
 
+/* (OP_RECORD_SET, element plan, record type, (offset, message) names, (timestamp, key, value,
+ * attributes) names, (magic, attributes, timestamp, offset) references, relative magic,
+ * log-append flag): elements until the region ends (as GREEDY), each a struct read by the
+ * element plan into a dict that is dropped once its native Record is made
+ * (kformat/records/legacy.py, LegacyRecordShape, declares the rules):
+ *     timestamp_type = 1 if magic == relative magic and attributes & flag else 0
+ *     timestamp = the wrapper's timestamp (timestamp_type 1), else the element's (None: -1)
+ *     offset = the element's offset, plus, when magic == relative magic, the base
+ *              max(0, wrapper offset - the last element's offset) (set once all are read)
+ *     offset_delta, timestamp_delta = the differences from the first element's. */
+static int
+entry_value(PyObject *dict, PyObject *name, PyObject **out)
+{
+    *out = PyDict_CheckExact(dict) ? PyDict_GetItemWithError(dict, name) : NULL;
+    if (*out)
+        return 0;
+    return PyErr_Occurred() ? -1 : fail("record set field missing");
+}
+
+static int
+entry_int(PyObject *value, kf_wide *out)
+{
+    if (!PyLong_CheckExact(value))
+        return fail("record set field not an int");
+    int overflow;
+    long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    if (overflow)
+        return fail("record set field out of range");
+    *out = v;
+    return 0;
+}
+
+/* The Record of one element (a dict), its deltas from *first (set by the first element). */
+static PyObject *
+record_of_entry(PyObject *plan, PyObject *entry, int log_append, int64_t wrapper_timestamp,
+                Py_ssize_t i, RecordInts *first)
+{
+    PyObject *names = PyTuple_GET_ITEM(plan, 3), *fields = PyTuple_GET_ITEM(plan, 4);
+    PyObject *offset, *message, *stamp, *key, *value, *attributes;
+    RecordInts ints = {0};
+    if (entry_value(entry, PyTuple_GET_ITEM(names, 0), &offset) < 0 ||
+        entry_value(entry, PyTuple_GET_ITEM(names, 1), &message) < 0 ||
+        entry_value(message, PyTuple_GET_ITEM(fields, 0), &stamp) < 0 ||
+        entry_value(message, PyTuple_GET_ITEM(fields, 1), &key) < 0 ||
+        entry_value(message, PyTuple_GET_ITEM(fields, 2), &value) < 0 ||
+        entry_value(message, PyTuple_GET_ITEM(fields, 3), &attributes) < 0)
+        return NULL;
+    kf_wide attrs;
+    if (entry_int(offset, &ints.offset) < 0 || entry_int(attributes, &attrs) < 0)
+        return NULL;
+    ints.attributes = (int64_t)attrs; /* entry_int: within int64 */
+    if (log_append)
+        ints.timestamp = wrapper_timestamp;
+    else if (stamp == Py_None)
+        ints.timestamp = -1;
+    else if (entry_int(stamp, &ints.timestamp) < 0)
+        return NULL;
+    if ((key != Py_None && !PyBytes_CheckExact(key)) ||
+        (value != Py_None && !PyBytes_CheckExact(value)))
+        return fail_null("record set key or value not bytes");
+    if (i == 0)
+        *first = ints;
+    ints.timestamp_type = log_append;
+    ints.offset_delta = ints.offset - first->offset;
+    ints.timestamp_delta = ints.timestamp - first->timestamp;
+    PyObject *headers = PyTuple_New(0);
+    if (!headers)
+        return NULL;
+    return kf_record_new(&ints, Py_NewRef(key), Py_NewRef(value), headers);
+}
+
+static PyObject *
+parse_record_set(Reader *r, PyObject *plan)
+{
+    PyObject *refs = PyTuple_GET_ITEM(plan, 5);
+    int64_t magic, attributes, wrapper_offset, wrapper_timestamp = 0;
+    if (ref_int(r->ctx, r->up, PyTuple_GET_ITEM(refs, 0), &magic) < 0 ||
+        ref_int(r->ctx, r->up, PyTuple_GET_ITEM(refs, 1), &attributes) < 0 ||
+        ref_int(r->ctx, r->up, PyTuple_GET_ITEM(refs, 3), &wrapper_offset) < 0)
+        return NULL;
+    int relative = magic == int_at(plan, 6);
+    int log_append = relative && (attributes & int_at(plan, 7)) != 0;
+    if (log_append &&
+        ref_int(r->ctx, r->up, PyTuple_GET_ITEM(refs, 2), &wrapper_timestamp) < 0)
+        return NULL;
+    if (PyTuple_GET_ITEM(plan, 2) != (PyObject *)&kf_RecordType)
+        return fail_null("record set of another record type");
+    if (++r->depth > MAX_DEPTH)
+        return fail_null("nested too deeply");
+    PyObject *element = PyTuple_GET_ITEM(plan, 1);
+    PyObject *list = PyList_New(0);
+    RecordInts first = {0};
+    kf_wide last = 0;
+    while (list && r->pos < r->end) {
+        Py_ssize_t start = r->pos;
+        PyObject *entry = parse_node(r, element);
+        PyObject *record = NULL;
+        if (entry && r->pos == start)
+            fail("element without bytes");
+        else if (entry)
+            record = record_of_entry(plan, entry, log_append, wrapper_timestamp,
+                                     PyList_GET_SIZE(list), &first);
+        Py_XDECREF(entry);
+        if (!record || PyList_Append(list, record) < 0)
+            Py_CLEAR(list);
+        else
+            last = ((RecordObject *)record)->n.offset;
+        Py_XDECREF(record);
+    }
+    r->depth--;
+    if (list && relative) {
+        kf_wide base = (kf_wide)wrapper_offset - last; /* the deferred rule, once all are read */
+        if (base > 0) {
+            for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list); i++)
+                ((RecordObject *)PyList_GET_ITEM(list, i))->n.offset += base;
+        }
+    }
+    return list;
+}
+
 /* The RECORD node of an array element: the element itself, or the struct of a PREFIXED
  * element (a record's length prefix); NULL for any other element. */
 static PyObject *
@@ -1460,6 +1664,8 @@ parse_node(Reader *r, PyObject *plan)
     }
     case OP_FACTORY:
         return parse_factory(r, plan);
+    case OP_RECORD_SET:
+        return parse_record_set(r, plan);
     case OP_RECORD: {
         RecordLayout layout;
         if (record_layout(plan, r->ctx, &layout) < 0)
