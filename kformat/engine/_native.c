@@ -1124,6 +1124,405 @@ record_of_entry(PyObject *plan, PyObject *entry, int log_append, int64_t wrapper
     return kf_record_new(&ints, Py_NewRef(key), Py_NewRef(value), headers);
 }
 
+/* The element of a RECORD_SET read without dicts: its plan compiled, once per set, into
+ * steps over a table of slots (one per named field), when it holds only what these steps
+ * take (named fields; integers, BYTES, CHECKED, IF of an integer or nothing, a STRUCT or a
+ * CRC, in a PREFIXED region or not), else the element is read by parse_node into dicts.
+ * Each step applies the checks its node applies in parse_node; a reference resolves to a
+ * slot of the element or, once, to a field of the structs around the set. */
+#define FLAT_STEPS 32
+#define FLAT_SLOTS 16
+enum { ST_INT, ST_BYTES, ST_CHECK, ST_IF, ST_REGION, ST_END, ST_CRC };
+
+typedef struct {
+    int kind, slot;
+    long op, prefix;   /* the int node's opcode; a blob's or a region's prefix */
+    int nullable;      /* BYTES */
+    PyObject *node;    /* CHECKED: its plan (allowed, mask); IF: the int it is compared with */
+    int ref;           /* CHECKED equals / IF: a slot (>= 0), an outer value (-2 - i), none -1 */
+    PyObject *function; /* CRC */
+    int verify;
+} FlatStep;
+
+typedef struct {
+    int ok, steps, slots, outers, depth;
+    FlatStep step[FLAT_STEPS];
+    PyObject *name[FLAT_SLOTS]; /* borrowed */
+    int level[FLAT_SLOTS];      /* the struct (in order of entry) holding the slot */
+    int64_t outer[FLAT_SLOTS];
+    int outer_ok[FLAT_SLOTS];
+    int offset_slot, stamp_slot, key_slot, value_slot, attributes_slot;
+} Flat;
+
+typedef struct {
+    int64_t v;
+    Py_ssize_t at, len; /* a blob: r->buf[at:at + len]; len -1: null */
+    int kind;           /* 0 unset, 1 int, 2 none (IF: nothing), 3 blob */
+} FlatValue;
+
+static int flat_struct(Flat *f, PyObject *plan, int level, int *levels, int depth,
+                       Reader *r);
+
+/* The slot or outer value a reference (levels, name) made at struct `level` (nesting
+ * `depth` within the element) names; 0, or -1 when it cannot be resolved here. */
+static int
+flat_ref(Flat *f, PyObject *ref, int *levels, int depth, Reader *r, int *out)
+{
+    long up = int_at(ref, 0);
+    PyObject *name = PyTuple_GET_ITEM(ref, 1);
+    if (up < depth) {
+        int level = levels[depth - up];
+        for (int i = f->slots - 1; i >= 0; i--) {
+            if (f->level[i] == level && f->name[i] == name) {
+                *out = i;
+                return 0;
+            }
+        }
+        return -1; /* a field not read yet: parse_node decides */
+    }
+    if (f->outers >= FLAT_SLOTS)
+        return -1;
+    int i = f->outers++;
+    PyObject *dict = scope_dict(r->ctx, r->up, up - depth);
+    PyObject *value = dict ? PyDict_GetItemWithError(dict, name) : NULL;
+    if (!value && PyErr_Occurred())
+        PyErr_Clear();
+    f->outer_ok[i] = 0;
+    if (value && PyLong_CheckExact(value)) {
+        int overflow;
+        long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
+        if (!(v == -1 && PyErr_Occurred()) && !overflow) {
+            f->outer[i] = v;
+            f->outer_ok[i] = 1;
+        }
+        PyErr_Clear();
+    }
+    *out = -2 - i;
+    return 0;
+}
+
+static FlatStep *
+flat_step(Flat *f, int kind)
+{
+    if (f->steps >= FLAT_STEPS)
+        return NULL;
+    FlatStep *st = &f->step[f->steps++];
+    memset(st, 0, sizeof *st);
+    st->kind = kind;
+    st->slot = st->ref = -1;
+    return st;
+}
+
+/* A named field's node at struct `level`; 0, or -1: not for these steps. */
+static int
+flat_field(Flat *f, PyObject *name, PyObject *node, int level, int *levels, int depth,
+           Reader *r)
+{
+    long op = op_of(node);
+    if (op == OP_PREFIXED) {
+        PyObject *inner = PyTuple_GET_ITEM(node, 2);
+        long iop = op_of(inner);
+        FlatStep *st = flat_step(f, ST_REGION);
+        if (!st || (iop != OP_STRUCT && iop != OP_CRC))
+            return -1;
+        st->prefix = int_at(node, 1);
+        if (flat_field(f, name, inner, level, levels, depth, r) < 0)
+            return -1;
+        return flat_step(f, ST_END) ? 0 : -1;
+    }
+    if (op == OP_STRUCT || op == OP_CRC) {
+        if (depth + 1 >= FLAT_SLOTS)
+            return -1;
+        int inner = ++f->depth; /* the struct's own level (its slots) */
+        if (f->slots >= FLAT_SLOTS)
+            return -1;
+        f->name[f->slots] = name; /* the struct itself: a slot nothing reads */
+        f->level[f->slots++] = level;
+        levels[depth + 1] = inner;
+        return flat_struct(f, node, inner, levels, depth + 1, r);
+    }
+    if (f->slots >= FLAT_SLOTS)
+        return -1;
+    int slot = f->slots++;
+    f->name[slot] = name;
+    f->level[slot] = level;
+    FlatStep *st;
+    if (is_int_op(op)) {
+        if (!(st = flat_step(f, ST_INT)))
+            return -1;
+        st->op = op;
+    }
+    else if (op == OP_BYTES) {
+        if (!(st = flat_step(f, ST_BYTES)))
+            return -1;
+        st->prefix = int_at(node, 1);
+        st->nullable = PyTuple_GET_ITEM(node, 2) == Py_True;
+    }
+    else if (op == OP_CHECKED) {
+        if (!(st = flat_step(f, ST_CHECK)))
+            return -1;
+        st->op = op_of(PyTuple_GET_ITEM(node, 1));
+        st->node = node;
+        if (!is_int_op(st->op))
+            return -1;
+        PyObject *equals = PyTuple_GET_ITEM(node, 4);
+        if (equals != Py_None && flat_ref(f, equals, levels, depth, r, &st->ref) < 0)
+            return -1;
+    }
+    else if (op == OP_IF) {
+        PyObject *then = PyTuple_GET_ITEM(node, 3);
+        if (!(st = flat_step(f, ST_IF)) || PyTuple_GET_ITEM(node, 4) != Py_None ||
+            then == Py_None || !is_int_op(op_of(then)))
+            return -1;
+        st->op = op_of(then);
+        st->node = PyTuple_GET_ITEM(node, 2);
+        if (flat_ref(f, PyTuple_GET_ITEM(node, 1), levels, depth, r, &st->ref) < 0)
+            return -1;
+    }
+    else
+        return -1;
+    st->slot = slot;
+    return 0;
+}
+
+static int
+flat_struct(Flat *f, PyObject *plan, int level, int *levels, int depth, Reader *r)
+{
+    if (op_of(plan) == OP_CRC) {
+        if (f->slots >= FLAT_SLOTS)
+            return -1;
+        FlatStep *st = flat_step(f, ST_CRC);
+        if (!st)
+            return -1;
+        st->slot = f->slots;
+        f->name[f->slots] = PyTuple_GET_ITEM(plan, 1);
+        f->level[f->slots++] = level;
+        st->function = PyTuple_GET_ITEM(plan, 2);
+        st->verify = PyTuple_GET_ITEM(plan, 3) == Py_True;
+        plan = PyTuple_GET_ITEM(plan, 4);
+        if (op_of(plan) != OP_STRUCT)
+            return -1;
+    }
+    PyObject *fields = PyTuple_GET_ITEM(plan, 1);
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(fields); i++) {
+        PyObject *field = PyTuple_GET_ITEM(fields, i);
+        if (int_at(field, 0) != FIELD_NAMED ||
+            flat_field(f, PyTuple_GET_ITEM(field, 1), PyTuple_GET_ITEM(field, 2), level,
+                       levels, depth, r) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The slot named `name` of struct `level`, or -1. */
+static int
+flat_slot(Flat *f, int level, PyObject *name)
+{
+    for (int i = 0; i < f->slots; i++) {
+        if (f->level[i] == level && f->name[i] == name)
+            return i;
+    }
+    return -1;
+}
+
+/* Compile the element plan of a RECORD_SET node; f->ok says whether the steps apply. */
+static void
+flat_compile(Flat *f, PyObject *plan, Reader *r)
+{
+    memset(f, 0, sizeof *f);
+    PyObject *element = PyTuple_GET_ITEM(plan, 1);
+    int levels[FLAT_SLOTS + 1] = {0};
+    if (op_of(element) != OP_STRUCT)
+        return;
+    f->depth = 1;
+    levels[1] = 1;
+    if (flat_struct(f, element, 1, levels, 1, r) < 0)
+        return;
+    PyObject *names = PyTuple_GET_ITEM(plan, 3), *fields = PyTuple_GET_ITEM(plan, 4);
+    f->offset_slot = flat_slot(f, 1, PyTuple_GET_ITEM(names, 0));
+    int message = flat_slot(f, 1, PyTuple_GET_ITEM(names, 1));
+    if (f->offset_slot < 0 || message < 0)
+        return;
+    /* the message struct: the level entered right after its slot was made */
+    int level = -1;
+    for (int i = message + 1; i < f->slots; i++) {
+        if (f->level[i] != 1) {
+            level = f->level[i];
+            break;
+        }
+    }
+    if (level < 0)
+        return;
+    f->stamp_slot = flat_slot(f, level, PyTuple_GET_ITEM(fields, 0));
+    f->key_slot = flat_slot(f, level, PyTuple_GET_ITEM(fields, 1));
+    f->value_slot = flat_slot(f, level, PyTuple_GET_ITEM(fields, 2));
+    f->attributes_slot = flat_slot(f, level, PyTuple_GET_ITEM(fields, 3));
+    f->ok = f->stamp_slot >= 0 && f->key_slot >= 0 && f->value_slot >= 0 &&
+            f->attributes_slot >= 0 && r->depth + f->depth <= MAX_DEPTH;
+}
+
+/* A referenced value as an int (what ref_int gives parse_node), or -1 (Fallback). */
+static int
+flat_int(Flat *f, FlatValue *vals, int ref, int64_t *out)
+{
+    if (ref >= 0) {
+        if (vals[ref].kind != 1)
+            return fail("referenced field not an int");
+        *out = vals[ref].v;
+        return 0;
+    }
+    int i = -2 - ref;
+    if (!f->outer_ok[i])
+        return fail("batch field missing or not an int");
+    *out = f->outer[i];
+    return 0;
+}
+
+/* One element by the steps into vals; 0 or -1. */
+static int
+flat_read(Flat *f, Reader *r, FlatValue *vals)
+{
+    Py_ssize_t ends[FLAT_STEPS];
+    int regions = 0;
+    for (int i = 0; i < f->slots; i++)
+        vals[i].kind = 0;
+    for (int k = 0; k < f->steps; k++) {
+        FlatStep *st = &f->step[k];
+        FlatValue *v = st->slot >= 0 ? &vals[st->slot] : NULL;
+        int64_t n, other;
+        switch (st->kind) {
+        case ST_REGION: {
+            Py_ssize_t stop;
+            if (enter_region(r, st->prefix, &stop) < 0)
+                return -1;
+            ends[regions++] = r->end;
+            r->end = stop;
+            break;
+        }
+        case ST_END:
+            if (r->pos != r->end)
+                return fail("region not consumed");
+            r->end = ends[--regions];
+            break;
+        case ST_CRC: {
+            if (need(r, 4) < 0)
+                return -1;
+            uint32_t stored = be32(r->buf + r->pos), computed;
+            r->pos += 4;
+            if (st->verify && r->verify) {
+                if (checksum(st->function, r->buf + r->pos, r->end - r->pos, &computed) < 0)
+                    return -1;
+                if (computed != stored)
+                    return fail("CRC mismatch");
+            }
+            v->kind = 1;
+            v->v = stored;
+            break;
+        }
+        case ST_INT:
+            if (read_int(r, st->op, &v->v) < 0)
+                return -1;
+            v->kind = 1;
+            break;
+        case ST_CHECK:
+            if (read_int(r, st->op, &v->v) < 0)
+                return -1;
+            v->kind = 1;
+            {
+                PyObject *allowed = PyTuple_GET_ITEM(st->node, 3);
+                Py_ssize_t count = PyTuple_GET_SIZE(allowed), j;
+                if (count) {
+                    int64_t masked = v->v & (int64_t)int_at(st->node, 2);
+                    for (j = 0; j < count && int_at(allowed, j) != masked; j++)
+                        ;
+                    if (j == count)
+                        return fail("value not allowed");
+                }
+            }
+            if (st->ref != -1) {
+                if (flat_int(f, vals, st->ref, &other) < 0)
+                    return -1;
+                if (other != v->v)
+                    return fail("value differs from the field it must equal");
+            }
+            break;
+        case ST_IF: {
+            if (flat_int(f, vals, st->ref, &other) < 0)
+                return -1;
+            int overflow;
+            long long want = PyLong_AsLongLongAndOverflow(st->node, &overflow);
+            if (want == -1 && PyErr_Occurred())
+                return -1;
+            if (!overflow && other == want) {
+                if (read_int(r, st->op, &v->v) < 0)
+                    return -1;
+                v->kind = 1;
+            }
+            else
+                v->kind = 2;
+            break;
+        }
+        default: /* ST_BYTES */
+            if (read_length(r, st->prefix, &n) < 0)
+                return -1;
+            v->kind = 3;
+            v->len = -1;
+            if (n < 0) {
+                if (!st->nullable)
+                    return fail("null in a non-nullable field");
+                break;
+            }
+            if (need(r, (Py_ssize_t)n) < 0)
+                return -1;
+            v->at = r->pos;
+            v->len = (Py_ssize_t)n;
+            r->pos += (Py_ssize_t)n;
+        }
+    }
+    return 0;
+}
+
+static PyObject *
+flat_blob(Reader *r, FlatValue *v)
+{
+    if (v->kind != 3)
+        return fail_null("record set blob not bytes");
+    if (v->len < 0)
+        Py_RETURN_NONE;
+    return PyBytes_FromStringAndSize((const char *)r->buf + v->at, v->len);
+}
+
+/* The Record of the element read into vals (see record_of_entry for the rules). */
+static PyObject *
+flat_record(Flat *f, Reader *r, FlatValue *vals, int log_append, int64_t wrapper_timestamp,
+            Py_ssize_t i, RecordInts *first)
+{
+    FlatValue *offset = &vals[f->offset_slot], *attributes = &vals[f->attributes_slot],
+              *stamp = &vals[f->stamp_slot];
+    if (offset->kind != 1 || attributes->kind != 1 || (stamp->kind != 1 && stamp->kind != 2))
+        return fail_null("record set field not an int");
+    RecordInts ints = {0};
+    ints.offset = offset->v;
+    ints.attributes = attributes->v;
+    ints.timestamp = log_append ? wrapper_timestamp : stamp->kind == 2 ? -1 : stamp->v;
+    if (i == 0)
+        *first = ints;
+    ints.timestamp_type = log_append;
+    ints.offset_delta = ints.offset - first->offset;
+    ints.timestamp_delta = ints.timestamp - first->timestamp;
+    PyObject *key = flat_blob(r, &vals[f->key_slot]);
+    if (!key)
+        return NULL;
+    PyObject *value = flat_blob(r, &vals[f->value_slot]);
+    PyObject *headers = value ? PyTuple_New(0) : NULL;
+    if (!headers) {
+        Py_DECREF(key);
+        Py_XDECREF(value);
+        return NULL;
+    }
+    return kf_record_new(&ints, key, value, headers);
+}
+
 static PyObject *
 parse_record_set(Reader *r, PyObject *plan)
 {
@@ -1143,19 +1542,35 @@ parse_record_set(Reader *r, PyObject *plan)
     if (++r->depth > MAX_DEPTH)
         return fail_null("nested too deeply");
     PyObject *element = PyTuple_GET_ITEM(plan, 1);
+    Flat flat;
+    FlatValue vals[FLAT_SLOTS];
+    flat_compile(&flat, plan, r);
     PyObject *list = PyList_New(0);
     RecordInts first = {0};
     kf_wide last = 0;
     while (list && r->pos < r->end) {
         Py_ssize_t start = r->pos;
-        PyObject *entry = parse_node(r, element);
         PyObject *record = NULL;
-        if (entry && r->pos == start)
-            fail("element without bytes");
-        else if (entry)
-            record = record_of_entry(plan, entry, log_append, wrapper_timestamp,
-                                     PyList_GET_SIZE(list), &first);
-        Py_XDECREF(entry);
+        if (flat.ok) {
+            Reader e = *r;
+            if (flat_read(&flat, &e, vals) == 0) {
+                r->pos = e.pos;
+                if (r->pos == start)
+                    fail("element without bytes");
+                else
+                    record = flat_record(&flat, r, vals, log_append, wrapper_timestamp,
+                                         PyList_GET_SIZE(list), &first);
+            }
+        }
+        else {
+            PyObject *entry = parse_node(r, element);
+            if (entry && r->pos == start)
+                fail("element without bytes");
+            else if (entry)
+                record = record_of_entry(plan, entry, log_append, wrapper_timestamp,
+                                         PyList_GET_SIZE(list), &first);
+            Py_XDECREF(entry);
+        }
         if (!record || PyList_Append(list, record) < 0)
             Py_CLEAR(list);
         else
