@@ -1053,83 +1053,20 @@ error:
 
 /* (OP_RECORD_SET, element plan, record type, (offset, message) names, (timestamp, key, value,
  * attributes) names, (magic, attributes, timestamp, offset) references, relative magic,
- * log-append flag): elements until the region ends (as GREEDY), each a struct read by the
- * element plan into a dict that is dropped once its native Record is made
- * (kformat/records/legacy.py, LegacyRecordShape, declares the rules):
+ * log-append flag): elements until the region ends (as GREEDY), each read by its plan (see
+ * Flat below, no dicts) and made a native Record (kformat/records/legacy_blocks.py,
+ * LegacyRecordShape, declares the rules):
  *     timestamp_type = 1 if magic == relative magic and attributes & flag else 0
  *     timestamp = the wrapper's timestamp (timestamp_type 1), else the element's (None: -1)
  *     offset = the element's offset, plus, when magic == relative magic, the base
  *              max(0, wrapper offset - the last element's offset) (set once all are read)
  *     offset_delta, timestamp_delta = the differences from the first element's. */
-static int
-entry_value(PyObject *dict, PyObject *name, PyObject **out)
-{
-    *out = PyDict_CheckExact(dict) ? PyDict_GetItemWithError(dict, name) : NULL;
-    if (*out)
-        return 0;
-    return PyErr_Occurred() ? -1 : fail("record set field missing");
-}
-
-static int
-entry_int(PyObject *value, kf_wide *out)
-{
-    if (!PyLong_CheckExact(value))
-        return fail("record set field not an int");
-    int overflow;
-    long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
-    if (v == -1 && PyErr_Occurred())
-        return -1;
-    if (overflow)
-        return fail("record set field out of range");
-    *out = v;
-    return 0;
-}
-
-/* The Record of one element (a dict), its deltas from *first (set by the first element). */
-static PyObject *
-record_of_entry(PyObject *plan, PyObject *entry, int log_append, int64_t wrapper_timestamp,
-                Py_ssize_t i, RecordInts *first)
-{
-    PyObject *names = PyTuple_GET_ITEM(plan, 3), *fields = PyTuple_GET_ITEM(plan, 4);
-    PyObject *offset, *message, *stamp, *key, *value, *attributes;
-    RecordInts ints = {0};
-    if (entry_value(entry, PyTuple_GET_ITEM(names, 0), &offset) < 0 ||
-        entry_value(entry, PyTuple_GET_ITEM(names, 1), &message) < 0 ||
-        entry_value(message, PyTuple_GET_ITEM(fields, 0), &stamp) < 0 ||
-        entry_value(message, PyTuple_GET_ITEM(fields, 1), &key) < 0 ||
-        entry_value(message, PyTuple_GET_ITEM(fields, 2), &value) < 0 ||
-        entry_value(message, PyTuple_GET_ITEM(fields, 3), &attributes) < 0)
-        return NULL;
-    kf_wide attrs;
-    if (entry_int(offset, &ints.offset) < 0 || entry_int(attributes, &attrs) < 0)
-        return NULL;
-    ints.attributes = (int64_t)attrs; /* entry_int: within int64 */
-    if (log_append)
-        ints.timestamp = wrapper_timestamp;
-    else if (stamp == Py_None)
-        ints.timestamp = -1;
-    else if (entry_int(stamp, &ints.timestamp) < 0)
-        return NULL;
-    if ((key != Py_None && !PyBytes_CheckExact(key)) ||
-        (value != Py_None && !PyBytes_CheckExact(value)))
-        return fail_null("record set key or value not bytes");
-    if (i == 0)
-        *first = ints;
-    ints.timestamp_type = log_append;
-    ints.offset_delta = ints.offset - first->offset;
-    ints.timestamp_delta = ints.timestamp - first->timestamp;
-    PyObject *headers = PyTuple_New(0);
-    if (!headers)
-        return NULL;
-    return kf_record_new(&ints, Py_NewRef(key), Py_NewRef(value), headers);
-}
-
 /* The element of a RECORD_SET read without dicts: its plan compiled, once per set, into
- * steps over a table of slots (one per named field), when it holds only what these steps
- * take (named fields; integers, BYTES, CHECKED, IF of an integer or nothing, a STRUCT or a
- * CRC, in a PREFIXED region or not), else the element is read by parse_node into dicts.
- * Each step applies the checks its node applies in parse_node; a reference resolves to a
- * slot of the element or, once, to a field of the structs around the set. */
+ * steps over a table of slots (one per named field). The steps take named fields only:
+ * integers, BYTES, CHECKED, IF of an integer or nothing, a STRUCT or a CRC, in a PREFIXED
+ * region or not; any other element plan raises Fallback (the Python path reads it). Each
+ * step applies the checks its node applies in parse_node; a reference resolves to a slot of
+ * the element or, once per set, to a field of the structs around it. */
 #define FLAT_STEPS 32
 #define FLAT_SLOTS 16
 enum { ST_INT, ST_BYTES, ST_CHECK, ST_IF, ST_REGION, ST_END, ST_CRC };
@@ -1492,7 +1429,7 @@ flat_blob(Reader *r, FlatValue *v)
     return PyBytes_FromStringAndSize((const char *)r->buf + v->at, v->len);
 }
 
-/* The Record of the element read into vals (see record_of_entry for the rules). */
+/* The Record of the element read into vals (the rules: parse_record_set). */
 static PyObject *
 flat_record(Flat *f, Reader *r, FlatValue *vals, int log_append, int64_t wrapper_timestamp,
             Py_ssize_t i, RecordInts *first)
@@ -1539,37 +1476,25 @@ parse_record_set(Reader *r, PyObject *plan)
         return NULL;
     if (PyTuple_GET_ITEM(plan, 2) != (PyObject *)&kf_RecordType)
         return fail_null("record set of another record type");
-    if (++r->depth > MAX_DEPTH)
-        return fail_null("nested too deeply");
-    PyObject *element = PyTuple_GET_ITEM(plan, 1);
     Flat flat;
     FlatValue vals[FLAT_SLOTS];
     flat_compile(&flat, plan, r);
+    if (!flat.ok)
+        return fail_null("record set element the steps do not take");
     PyObject *list = PyList_New(0);
     RecordInts first = {0};
     kf_wide last = 0;
     while (list && r->pos < r->end) {
         Py_ssize_t start = r->pos;
         PyObject *record = NULL;
-        if (flat.ok) {
-            Reader e = *r;
-            if (flat_read(&flat, &e, vals) == 0) {
-                r->pos = e.pos;
-                if (r->pos == start)
-                    fail("element without bytes");
-                else
-                    record = flat_record(&flat, r, vals, log_append, wrapper_timestamp,
-                                         PyList_GET_SIZE(list), &first);
-            }
-        }
-        else {
-            PyObject *entry = parse_node(r, element);
-            if (entry && r->pos == start)
+        Reader e = *r;
+        if (flat_read(&flat, &e, vals) == 0) {
+            r->pos = e.pos;
+            if (r->pos == start)
                 fail("element without bytes");
-            else if (entry)
-                record = record_of_entry(plan, entry, log_append, wrapper_timestamp,
-                                         PyList_GET_SIZE(list), &first);
-            Py_XDECREF(entry);
+            else
+                record = flat_record(&flat, r, vals, log_append, wrapper_timestamp,
+                                     PyList_GET_SIZE(list), &first);
         }
         if (!record || PyList_Append(list, record) < 0)
             Py_CLEAR(list);
@@ -1577,7 +1502,6 @@ parse_record_set(Reader *r, PyObject *plan)
             last = ((RecordObject *)record)->n.offset;
         Py_XDECREF(record);
     }
-    r->depth--;
     if (list && relative) {
         kf_wide base = (kf_wide)wrapper_offset - last; /* the deferred rule, once all are read */
         if (base > 0) {

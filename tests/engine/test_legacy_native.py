@@ -339,6 +339,30 @@ def test_corrupted_bytes_give_the_same_value_or_error(name: str) -> None:
                 "python", data, verify_crc=verify), data.hex()
 
 
+@pytest.mark.parametrize("magic", [0, 1])
+def test_corrupted_inner_sets_give_the_same_value_or_error(magic: int) -> None:
+    """The inner message set of a wrapper corrupted before compression (so that it
+    decompresses): the RECORD_SET steps (bounds, CRCs, the inner magic and codec checks, the
+    timestamp's IF, regions consumed exactly) accept and refuse what the Python path does,
+    and decline only with Fallback."""
+    rng = random.Random(magic)
+    inner = inner_set(magic, [(3, b"abc"), (4, None), (6, b"x" * 40)])
+    for _ in range(300):
+        data = bytearray(inner)
+        for _ in range(rng.randint(1, 3)):
+            data[rng.randrange(len(data))] = rng.choice((0, 1, 0x7F, 0x80, 0xFF,
+                                                         rng.randrange(256)))
+        cut = rng.choice((len(data), rng.randrange(len(data) + 1)))
+        frame = wrapper(bytes(data[:cut]), codec=rng.choice((1, 2)), magic=magic, offset=9)
+        for verify in (True, False):
+            try:
+                native().parse(entry_plan(), frame, 0, verify, None)
+            except native().Fallback:
+                pass
+            assert batches_on("native", frame, verify_crc=verify) == batches_on(
+                "python", frame, verify_crc=verify), frame.hex()
+
+
 def test_crc_unchecked_reads_natively() -> None:
     data = entry(1, body(0, 0, None, b"x"), crc=0xDEADBEEF)
     with pytest.raises(native().Fallback):
