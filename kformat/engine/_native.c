@@ -925,6 +925,76 @@ check_utf8(const char *p, Py_ssize_t n)
     return 0;
 }
 
+/* A zigzag varint (VARINT, VARLONG, a PFX_VARINT length) of at most max_bytes: the one- and
+ * two-byte forms (most of a record's) inline, the rest by read_uvarint. */
+static inline int
+read_zigzag(Reader *r, int max_bytes, uint64_t max_value, int64_t *out)
+{
+    const uint8_t *p = r->buf + r->pos;
+    if (r->end - r->pos >= 2) {
+        if (p[0] < 0x80) {
+            *out = unzigzag(p[0]);
+            r->pos += 1;
+            return 0;
+        }
+        if (p[1] < 0x80) {
+            *out = unzigzag((uint64_t)(p[0] & 0x7F) | ((uint64_t)p[1] << 7));
+            r->pos += 2;
+            return 0;
+        }
+    }
+    uint64_t u;
+    if (read_uvarint(r, max_bytes, max_value, &u) < 0)
+        return -1;
+    *out = unzigzag(u);
+    return 0;
+}
+
+/* read_int for a record's fields: signed varints through read_zigzag. */
+static inline int
+read_record_int(Reader *r, long op, int64_t *out)
+{
+    if (op == OP_VARINT)
+        return read_zigzag(r, 5, U32_MAX, out);
+    if (op == OP_VARLONG)
+        return read_zigzag(r, 10, UINT64_MAX, out);
+    return read_int(r, op, out);
+}
+
+/* read_length for a record's fields: PFX_VARINT through read_zigzag. */
+static inline int
+read_record_length(Reader *r, long prefix, int64_t *out)
+{
+    if (prefix != PFX_VARINT)
+        return read_length(r, prefix, out);
+    int64_t n;
+    if (read_zigzag(r, 5, U32_MAX, &n) < 0)
+        return -1;
+    if (n < -1)
+        return fail("negative length");
+    *out = n;
+    return 0;
+}
+
+/* A record's bytes field (parse_blob of a BYTES node). */
+static inline PyObject *
+parse_record_blob(Reader *r, RecordField *f)
+{
+    int64_t n;
+    if (read_record_length(r, f->prefix, &n) < 0)
+        return NULL;
+    if (n < 0) {
+        if (!f->nullable)
+            return fail_null("null in a non-nullable field");
+        Py_RETURN_NONE;
+    }
+    if (need(r, (Py_ssize_t)n) < 0)
+        return NULL;
+    const char *p = (const char *)r->buf + r->pos;
+    r->pos += (Py_ssize_t)n;
+    return PyBytes_FromStringAndSize(p, (Py_ssize_t)n);
+}
+
 /* The headers field: the empty tuple, or (direct plans) the entries' wire bytes, checked
  * here (every length within them, keys not null and valid UTF-8) and kept raw: the Record
  * makes the tuple when it is first read (record.h), which saves three objects per header
@@ -948,7 +1018,7 @@ parse_headers(Reader *r, RecordLayout *layout, RecordField *f, int32_t *count,
         Py_ssize_t start = r->pos;
         for (int64_t j = 0; j < n; j++) {
             int64_t size;
-            if (read_length(r, layout->header_key.prefix, &size) < 0)
+            if (read_record_length(r, layout->header_key.prefix, &size) < 0)
                 return NULL;
             if (size < 0)
                 return fail_null("null header key");
@@ -956,7 +1026,7 @@ parse_headers(Reader *r, RecordLayout *layout, RecordField *f, int32_t *count,
                 check_utf8((const char *)r->buf + r->pos, (Py_ssize_t)size) < 0)
                 return NULL;
             r->pos += (Py_ssize_t)size;
-            if (read_length(r, layout->header_value.prefix, &size) < 0)
+            if (read_record_length(r, layout->header_value.prefix, &size) < 0)
                 return NULL;
             if (size < 0 && !layout->header_value.nullable)
                 return fail_null("null in a non-nullable field");
@@ -1006,7 +1076,7 @@ parse_record(Reader *r, RecordLayout *layout)
         switch (f->slot) {
         case KF_KEY:
         case KF_VALUE: {
-            PyObject *blob = parse_blob(r, f->prefix, f->nullable, 0);
+            PyObject *blob = parse_record_blob(r, f);
             if (!blob)
                 goto error;
             *(f->slot == KF_KEY ? &key : &value) = blob;
@@ -1018,7 +1088,7 @@ parse_record(Reader *r, RecordLayout *layout)
             raw_end = r->pos;
             break;
         default:
-            if (read_int(r, f->op, &v) < 0)
+            if (read_record_int(r, f->op, &v) < 0)
                 goto error;
             if (f->slot == KF_ATTRIBUTES)
                 ints.attributes = v;
@@ -1532,9 +1602,14 @@ parse_record_element(Reader *r, PyObject *element, PyObject *record, RecordLayou
 {
     if (element == record)
         return parse_record(r, layout);
-    Py_ssize_t stop;
-    if (enter_region(r, int_at(element, 1), &stop) < 0)
+    int64_t n;
+    if (read_record_length(r, int_at(element, 1), &n) < 0)
         return NULL;
+    if (n < 0)
+        return fail_null("negative region length");
+    if (need(r, (Py_ssize_t)n) < 0)
+        return NULL;
+    Py_ssize_t stop = r->pos + (Py_ssize_t)n;
     Reader inner = *r;
     inner.end = stop;
     PyObject *value = parse_record(&inner, layout);

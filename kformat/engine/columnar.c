@@ -408,6 +408,7 @@ typedef struct {
     int64_t expected; /* EXPECTED */
     int blob;      /* BYTES, STRING: the blob the value goes to (Walker.blobs), or -1 */
     int list;      /* ARRAY: the list the elements go to (Walker.lists), or -1 */
+    int flat;      /* ARRAY: each element is a struct of numbers and blobs only */
     PyObject *plan; /* the tuple (borrowed): CRC and COMPRESSED read their functions */
     int nkids;
     int kids;      /* index of the first child in Walker.kids */
@@ -522,6 +523,20 @@ list_named(Walker *w, PyObject *name)
             return i;
     }
     return -1;
+}
+
+/* A number or a blob: read by walk_seq itself. */
+static int
+is_leaf(int op)
+{
+    switch (op) {
+    case OP_INT8: case OP_INT16: case OP_INT32: case OP_INT64: case OP_UINT8:
+    case OP_UINT16: case OP_UINT32: case OP_BOOL: case OP_UVARINT: case OP_VARINT:
+    case OP_VARLONG: case OP_STRING: case OP_BYTES:
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 static int compile_node(Walker *w, PyObject *plan, PyObject *name, const List *in_list,
@@ -660,7 +675,14 @@ compile_node(Walker *w, PyObject *plan, PyObject *name, const List *in_list, int
         static const List unused = {0};
         const List *elements = n->list >= 0 ? &w->lists[n->list]
                                             : (in_list ? in_list : &unused);
-        return compile_kid(w, i, 3, NULL, elements, level, depth);
+        if (compile_kid(w, i, 3, NULL, elements, level, depth) < 0)
+            return -1;
+        const Node *element = &w->nodes[w->kids[w->nodes[i].kids]];
+        int flat = element->op == OP_STRUCT;
+        for (int k = 0; flat && k < element->nkids; k++)
+            flat = is_leaf(w->nodes[w->kids[element->kids + k]].op);
+        w->nodes[i].flat = flat;
+        return i;
     }
     default:
         return fail("a node the columnar sink does not take");
@@ -935,49 +957,95 @@ walk_blob(Walker *w, Reader *r, const Node *n)
     return 0;
 }
 
-static int walk_array(Walker *w, Reader *r, const Node *n);
+/* A number or blob field (the record's varints inline); 1 for any other node. */
+HOT int
+walk_leaf(Walker *w, Reader *r, const Node *kid)
+{
+    uint64_t u;
+    int64_t v;
+    switch (kid->op) {
+    case OP_BYTES:
+    case OP_STRING:
+        return walk_blob(w, r, kid);
+    case OP_VARINT:
+        if (short_uvarint(r, &u) && read_uvarint(r, 5, U32_MAX, &u) < 0)
+            return -1;
+        v = unzigzag(u);
+        w->last = v;
+        if (kid->reg >= 0)
+            w->regs[kid->reg] = v;
+        return 0;
+    case OP_VARLONG:
+        if (short_uvarint(r, &u) && read_uvarint(r, 10, UINT64_MAX, &u) < 0)
+            return -1;
+        v = unzigzag(u);
+        w->last = v;
+        if (kid->reg >= 0)
+            w->regs[kid->reg] = v;
+        return 0;
+    case OP_INT8: case OP_INT16: case OP_INT32: case OP_INT64: case OP_UINT8:
+    case OP_UINT16: case OP_UINT32: case OP_BOOL: case OP_UVARINT:
+        return walk_number(w, r, kid);
+    default:
+        return 1;
+    }
+}
 
-/* The fields of a struct in order, numbers and blobs read here (no call per field). */
+/* The element count of an ARRAY node, checked against the bytes left. */
+HOT int
+array_count(Reader *r, const Node *n, int64_t *count)
+{
+    if (read_len(r, n->prefix, count) < 0)
+        return -1;
+    if (*count < 0)
+        return fail("null array"); /* the Python kernel decides */
+    if (n->min_size > 0) {
+        if (*count > (r->end - r->pos) / n->min_size)
+            return fail("count larger than the bytes left");
+    }
+    else if (*count > MAX_ZERO_SIZE_ELEMENTS)
+        return fail("count of zero-size elements too large");
+    return 0;
+}
+
+/* After an array's elements: the end offset of its list entry. */
+HOT int
+array_done(Walker *w, const Node *n)
+{
+    if (n->list >= 0 && !w->discard) {
+        List *list = &w->lists[n->list];
+        int32_t end = (int32_t)w->blobs[list->children[0]].count;
+        if (buf_put(&list->offsets, &end, 4) < 0)
+            return -1;
+        list->count++;
+    }
+    return 0;
+}
+
+/* The fields of a struct in order: numbers and blobs read here, and the elements of an
+ * array of such structs (record headers) too, without a call per field or element. */
 static int
 walk_seq(Walker *w, Reader *r, const Node *n)
 {
     for (int k = 0; k < n->nkids; k++) {
         const Node *kid = &w->nodes[w->kids[n->kids + k]];
-        uint64_t u;
-        int64_t v;
-        int rc;
-        switch (kid->op) {
-        case OP_BYTES:
-        case OP_STRING:
-            rc = walk_blob(w, r, kid);
-            break;
-        case OP_VARINT: /* the record's varints inline */
-            if (short_uvarint(r, &u) && read_uvarint(r, 5, U32_MAX, &u) < 0)
+        int rc = walk_leaf(w, r, kid);
+        if (rc == 1 && kid->op == OP_ARRAY && kid->flat) {
+            int64_t count;
+            if (array_count(r, kid, &count) < 0)
                 return -1;
-            v = unzigzag(u);
-            w->last = v;
-            if (kid->reg >= 0)
-                w->regs[kid->reg] = v;
-            continue;
-        case OP_VARLONG:
-            if (short_uvarint(r, &u) && read_uvarint(r, 10, UINT64_MAX, &u) < 0)
-                return -1;
-            v = unzigzag(u);
-            w->last = v;
-            if (kid->reg >= 0)
-                w->regs[kid->reg] = v;
-            continue;
-        case OP_INT8: case OP_INT16: case OP_INT32: case OP_INT64: case OP_UINT8:
-        case OP_UINT16: case OP_UINT32: case OP_BOOL: case OP_UVARINT:
-            rc = walk_number(w, r, kid);
-            break;
-        case OP_ARRAY:
-            rc = walk_array(w, r, kid);
-            break;
-        default:
-            rc = walk(w, r, kid);
-            break;
+            const Node *element = &w->nodes[w->kids[kid->kids]];
+            const int *fields = &w->kids[element->kids];
+            for (int64_t i = 0; i < count; i++) {
+                for (int f = 0; f < element->nkids; f++) {
+                    if (walk_leaf(w, r, &w->nodes[fields[f]]) < 0)
+                        return -1;
+                }
+            }
+            rc = array_done(w, kid);
         }
+        else if (rc == 1)
+            rc = walk(w, r, kid);
         if (rc < 0)
             return -1;
     }
@@ -1034,28 +1102,13 @@ static int
 walk_array(Walker *w, Reader *r, const Node *n)
 {
     int64_t count;
-    if (read_len(r, n->prefix, &count) < 0)
+    if (array_count(r, n, &count) < 0)
         return -1;
-    if (count < 0)
-        return fail("null array"); /* the Python kernel decides */
-    if (n->min_size > 0) {
-        if (count > (r->end - r->pos) / n->min_size)
-            return fail("count larger than the bytes left");
-    }
-    else if (count > MAX_ZERO_SIZE_ELEMENTS)
-        return fail("count of zero-size elements too large");
     for (int64_t i = 0; i < count; i++) {
         if (walk_element(w, r, n) < 0)
             return -1;
     }
-    if (n->list >= 0 && !w->discard) {
-        List *list = &w->lists[n->list];
-        int32_t end = (int32_t)w->blobs[list->children[0]].count;
-        if (buf_put(&list->offsets, &end, 4) < 0)
-            return -1;
-        list->count++;
-    }
-    return 0;
+    return array_done(w, n);
 }
 
 static int

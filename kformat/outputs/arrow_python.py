@@ -24,6 +24,7 @@ microsecond count can hold (corrupt data) is null.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pyarrow as pa
@@ -31,19 +32,17 @@ import pyarrow.compute as pc
 
 from kformat.errors import CorruptRecordError, InvalidValueError, KFormatError
 from kformat.outputs.columnar import ArrowOptions
-from kformat.outputs.fields import column, headers_type, timestamp_type
+from kformat.outputs.fields import RECORD_COLUMNS, Column, column, headers_type, timestamp_type
 from kformat.primitives import CompiledGrammar
 from kformat.records.api import parse_batches
 from kformat.records.batch import (
-    CODEC_MASK,
     CONTROL_FLAG,
-    TRANSACTIONAL_FLAG,
     Header,
     RecordBatchV2,
     RecordFields,
 )
 from kformat.records.codecs import CODECS
-from kformat.records.framing import MAGIC_OFFSET, PEEK, plausible_frame
+from kformat.records.framing import MAGIC_OFFSET, PEEK, flag_bits, plausible_frame
 from kformat.records.model import Batch
 from kformat.records.shape import RECORD_SHAPE
 
@@ -74,23 +73,53 @@ _KEY = _field("key")
 _VALUE = _field("value")
 _HEADERS_AT = _field("headers")
 
-_PER_BATCH = {  # column -> the builder's list for it (Arrow types: the column table's)
-    "timestampType": "timestamp_type",
-    "baseOffset": "base_offset",
-    "magic": "magic",
-    "codec": "codec",
-    "producerId": "producer_id",
-    "producerEpoch": "producer_epoch",
-    "baseSequence": "base_sequence",
-    "isTransactional": "transactional",
-    "isControl": "control",
-    "crcValid": "crc_valid",
-    "position": "position",
-}
-_BATCH_FIELDS = tuple(_PER_BATCH.values())
+
+def _codec_name(codec: int) -> str:
+    return CODEC_NAMES[codec] if codec < len(CODEC_NAMES) else str(codec)
 
 
+BatchValue = Callable[[Mapping[str, Any], "bool | None", int], Any]
+"""``get(batch, crc_valid, position)``: a per-batch column's value, ``batch`` by the
+grammar's field names."""
 
+
+def _batch_value(col: Column) -> BatchValue | None:
+    """How the column ``col`` reads a batch, from its :attr:`~kformat.outputs.fields.Column.source`
+    (as the native kernel reads it); None for a record column or a ``to_arrow`` option."""
+    kind, *args = col.source
+    if kind == "batch":
+        (name,) = args
+        return lambda v, crc, pos: v[name]
+    if kind == "flag":
+        name, mask = args
+        if col.kind == "bool":
+            return lambda v, crc, pos: bool(v[name] & mask)
+        # as a number: -1 where the magic lacks the bit (the timestamp type of magic 0)
+        return lambda v, crc, pos: -1 if v["magic"] == 0 else (1 if v[name] & mask else 0)
+    if kind == "codec":
+        name, mask = args
+        return lambda v, crc, pos: _codec_name(v[name] & mask)
+    if kind == "crc":
+        return lambda v, crc, pos: crc
+    if kind == "position":
+        return lambda v, crc, pos: pos
+    return None
+
+
+_PER_BATCH: dict[str, BatchValue] = {
+    c.name: get for c in RECORD_COLUMNS if (get := _batch_value(c)) is not None}
+"""The columns holding one value per batch, and how each reads it."""
+
+
+_BATCH_NAMES = sorted({c.source[1] for c in RECORD_COLUMNS if c.source[0] == "batch"} | {"magic"})
+
+
+def _grammar_view(b: Batch) -> dict[str, Any]:
+    """A :class:`Batch`'s fields by the names the column sources use (the magic 2 grammar's,
+    which :class:`Batch` shares; ``attributes`` from the named fields, as built)."""
+    view = {name: getattr(b, name) for name in _BATCH_NAMES}
+    view["attributes"] = int(b.codec) | flag_bits(b)
+    return view
 
 
 class ColumnBuilder:
@@ -109,6 +138,7 @@ class ColumnBuilder:
         self.want_offset = "offset" in wanted
         self.want_timestamp = "timestamp" in wanted
         self.want_headers = "headers" in wanted
+        self.batch_columns = {name: _PER_BATCH[name] for name in columns if name in _PER_BATCH}
         self.reset()
 
     def reset(self) -> None:
@@ -121,29 +151,17 @@ class ColumnBuilder:
         self.header_keys: list[str] = []
         self.header_values: list[bytes | None] = []
         self.run_ends: list[int] = []
-        self.batch: dict[str, list[Any]] = {name: [] for name in _BATCH_FIELDS}
+        self.batch: dict[str, list[Any]] = {name: [] for name in self.batch_columns}
 
     def __len__(self) -> int:
         return self.rows
 
-    def _batch_fields(self, n: int, timestamp_type: int, base_offset: int, magic: int,
-                      codec: int, producer_id: int, producer_epoch: int, base_sequence: int,
-                      transactional: bool, control: bool, crc_valid: bool | None,
+    def _batch_fields(self, n: int, v: Mapping[str, Any], crc_valid: bool | None,
                       position: int) -> None:
         self.rows += n
         self.run_ends.append(self.rows)
-        b = self.batch
-        b["timestamp_type"].append(timestamp_type)
-        b["base_offset"].append(base_offset)
-        b["magic"].append(magic)
-        b["codec"].append(CODEC_NAMES[codec] if codec < len(CODEC_NAMES) else str(codec))
-        b["producer_id"].append(producer_id)
-        b["producer_epoch"].append(producer_epoch)
-        b["base_sequence"].append(base_sequence)
-        b["transactional"].append(transactional)
-        b["control"].append(control)
-        b["crc_valid"].append(crc_valid)
-        b["position"].append(position)
+        for name, get in self.batch_columns.items():
+            self.batch[name].append(get(v, crc_valid, position))
 
     def add_v2(self, v: dict[str, Any], position: int, crc_valid: bool | None,
                skip_control: bool) -> int:
@@ -155,7 +173,7 @@ class ColumnBuilder:
         control = bool(attributes & CONTROL_FLAG)
         if not n or (control and skip_control):
             return 0
-        base, stamp, base_timestamp, kind = RECORD_SHAPE.bases(v)
+        base, stamp, base_timestamp, _ = RECORD_SHAPE.bases(v)
         if self.want_offset:
             offsets = [base + r[_OFFSET_DELTA] for r in recs]
             if not _INT64_MIN <= min(offsets) <= max(offsets) <= _INT64_MAX:
@@ -182,9 +200,7 @@ class ColumnBuilder:
                 self.header_counts += [len(hs) for hs in headers]
             else:
                 self.header_counts += [0] * n
-        self._batch_fields(n, int(kind), base, 2, attributes & CODEC_MASK, v["producer_id"],
-                           v["producer_epoch"], v["base_sequence"],
-                           bool(attributes & TRANSACTIONAL_FLAG), control, crc_valid, position)
+        self._batch_fields(n, v, crc_valid, position)
         return n
 
     def add_batch(self, b: Batch, position: int, skip_control: bool,
@@ -208,9 +224,7 @@ class ColumnBuilder:
             self.header_keys += [h[0] for h in flat]
             self.header_values += [h[1] for h in flat]
             self.header_counts += [len(r.headers) for r in recs]
-        self._batch_fields(n, -1 if magic == 0 else b.timestamp_type, b.base_offset, magic,
-                           b.codec, b.producer_id, b.producer_epoch, b.base_sequence,
-                           b.is_transactional, b.is_control, crc_valid, position)
+        self._batch_fields(n, _grammar_view(b), crc_valid, position)
         return n
 
     # ---------------------------------------------------------------- arrays
@@ -244,7 +258,7 @@ class ColumnBuilder:
         ends = pa.array(self.run_ends, pa.int32())
 
         def per_batch(name: str) -> pa.Array:
-            values = pa.array(self.batch[_PER_BATCH[name]], column(name).arrow)
+            values = pa.array(self.batch[name], column(name).arrow)
             return pc.run_end_decode(pa.RunEndEncodedArray.from_arrays(ends, values))
 
         def build(name: str) -> pa.Array:

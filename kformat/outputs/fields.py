@@ -12,7 +12,11 @@
   both, in output order. Arrow types are resolved when first asked for, so importing the
   records layer does not import pyarrow.
 
-Both batch tables are views of one table (``_BATCH_OUTPUT``): a batch field is added there once.
+* ``kformat dump``'s text lines (Kafka's ``kafka-dump-log.sh``): :func:`dump_fields` (the
+  batch line, a view of the same batch table) and :data:`RECORD_DUMP_FIELDS` (the record
+  line, each field with its ``kformat dump --json`` name).
+
+The batch views are views of one table (``_BATCH_OUTPUT``): a batch field is added there once.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from kformat.records.codecs import CODEC_MASK, CODECS
 from kformat.records.enums import Codec, TimestampType, json_name
 from kformat.records.framing import CONTROL_FLAG, TIMESTAMP_TYPE_FLAG, TRANSACTIONAL_FLAG
-from kformat.records.model import Batch
+from kformat.records.model import Batch, Record
 from kformat.records.shape import RECORD_SHAPE
 
 if TYPE_CHECKING:
@@ -37,10 +41,12 @@ __all__ = [
     "COLUMN_NAMES",
     "KAFKA_COLUMNS",
     "RECORD_COLUMNS",
+    "RECORD_DUMP_FIELDS",
     "TIMESTAMP_LABELS",
     "BatchField",
     "Column",
     "DumpField",
+    "RecordDumpField",
     "add_sequence",
     "arrow_schema",
     "arrow_type",
@@ -51,6 +57,7 @@ __all__ = [
     "headers_type",
     "json_markdown_table",
     "markdown_table",
+    "record_dump_fields",
     "snake",
     "timestamp_label",
     "timestamp_type",
@@ -340,6 +347,49 @@ def dump_fields(batch: Batch) -> list[tuple[str, Any]]:
     v2 = batch.magic >= 2
     return [(d.label if isinstance(d.label, str) else d.label(batch), get(batch))
             for d, get in _DUMP_LINE if v2 or not d.v2_only]
+
+
+@dataclass(frozen=True)
+class RecordDumpField:
+    """A record field on ``kformat dump``'s record line (Kafka's ``kafka-dump-log.sh``): its
+    ``label`` there (or a function of the batch giving it), its ``name`` in ``kformat dump
+    --json``, its value (``get(batch, record)``) and the batches whose records show it."""
+
+    label: str | Callable[[Batch], str]
+    name: str
+    get: Callable[[Batch, Record], Any]
+    shown: Callable[[Batch], bool] | None = None
+
+
+def _v2_batch(batch: Batch) -> bool:
+    return batch.magic >= 2
+
+
+def _plain_message(batch: Batch) -> bool:
+    return batch.magic < 2 and not batch.codec  # a plain magic 0/1 message is its own batch
+
+
+RECORD_DUMP_FIELDS: tuple[RecordDumpField, ...] = (
+    RecordDumpField("offset", "offset", lambda b, r: r.offset),
+    RecordDumpField(timestamp_label, "timestamp", lambda b, r: r.timestamp),
+    RecordDumpField("keySize", "key_size", lambda b, r: -1 if r.key is None else len(r.key)),
+    RecordDumpField("valueSize", "value_size",
+                    lambda b, r: -1 if r.value is None else len(r.value)),
+    RecordDumpField("sequence", "sequence",
+                    lambda b, r: add_sequence(b.base_sequence, r.offset_delta), _v2_batch),
+    RecordDumpField("headerKeys", "header_keys", lambda b, r: [k for k, _ in r.headers],
+                    _v2_batch),
+    RecordDumpField("isValid", "crc_valid", lambda b, r: b.crc_valid is not False,
+                    _plain_message),
+    RecordDumpField("crc", "crc", lambda b, r: b.crc, _plain_message),
+)
+"""The ``kformat dump`` record line, in the Java tool's order."""
+
+
+def record_dump_fields(batch: Batch, record: Record) -> list[tuple[RecordDumpField, str, Any]]:
+    """The fields of ``record``'s ``kformat dump`` line: (field, label, value)."""
+    return [(f, f.label if isinstance(f.label, str) else f.label(batch), f.get(batch, record))
+            for f in RECORD_DUMP_FIELDS if f.shown is None or f.shown(batch)]
 
 
 BATCH_COLUMNS: tuple[Column, ...] = tuple(o.column for o in _BATCH_OUTPUT if o.column)

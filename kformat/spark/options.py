@@ -36,6 +36,9 @@ option                 meaning                                                  
 ``maxBatchSize``       largest batch accepted (bytes)                             256m
 ``fs``, ``fs.*``       a pyarrow filesystem and its arguments (s3, gcs, hdfs,     (from the
                        azure, local), e.g. ``fs.region``                          path)
+``freezeWorkerHeap``   freeze what the Python worker holds at the start of each   true
+                       task (``gc.freeze``), so that the full collection Spark
+                       runs after every task skips the modules' objects
 =====================  =========================================================  ==========
 """
 
@@ -116,6 +119,8 @@ class Settings:
     """Plan splits and skip ranges with the ``.index``/``.timeindex`` files (``useIndex``)."""
     pack_size: int = DEFAULT_PACK_SIZE
     """Splits read together by one Spark partition, up to this many bytes (``packSize``)."""
+    freeze_heap: bool = True
+    """Freeze what the worker holds at the start of each task (``freezeWorkerHeap``)."""
 
     @classmethod
     def from_options(cls, options: Mapping[str, str]) -> Settings:
@@ -158,7 +163,8 @@ class Settings:
                           if k == "fs" or k.startswith(("fs.", "storage."))))
         use_index = parse_bool(opts.get("useindex", "true"), "useIndex")
         pack = parse_size(opts.get("packsize", DEFAULT_PACK_SIZE), "packSize")
-        return cls(tuple(paths), split, read, fs, use_index, pack)
+        freeze = parse_bool(opts.get("freezeworkerheap", "true"), "freezeWorkerHeap")
+        return cls(tuple(paths), split, read, fs, use_index, pack, freeze)
 
     @property
     def decode(self) -> str | None:

@@ -8,6 +8,7 @@ import threading
 from typing import Any
 
 import pytest
+import zstandard
 
 import kformat
 from kformat import engine
@@ -103,3 +104,17 @@ def test_builds_of_different_sizes_in_turn_are_each_exact(codec: int) -> None:
         with engine.using("python"):
             expected = kformat.build_batch(batch)
         assert kformat.build_batch(batch) == expected
+
+
+def test_a_zstd_decompressor_is_kept_only_after_small_windows() -> None:
+    plain = b"kafka " * 5000
+    params = zstandard.ZstdCompressionParameters.from_level(3, window_log=24)  # 16 MiB
+    stream = zstandard.ZstdCompressor(compression_params=params).compressobj()
+    large = stream.compress(plain) + stream.flush()
+    assert zstandard.get_frame_parameters(large).window_size == 16 << 20
+    small = codecs.compress(kformat.Codec.ZSTD, plain)
+    codecs._ZSTD_DECOMPRESSORS.clear()
+    assert codecs.decompress(kformat.Codec.ZSTD, large, limit=len(plain)) == plain
+    assert codecs._ZSTD_DECOMPRESSORS == []
+    assert codecs.decompress(kformat.Codec.ZSTD, small, limit=len(plain)) == plain
+    assert len(codecs._ZSTD_DECOMPRESSORS) == 1

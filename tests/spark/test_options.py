@@ -112,3 +112,39 @@ def test_docs_show_the_declared_columns() -> None:
         assert f"`{mode}`" in text
         if cols:
             assert markdown_table(cols) in text
+
+
+def test_freeze_worker_heap_option() -> None:
+    assert Settings.from_options({"path": "/a"}).freeze_heap is True
+    assert Settings.from_options({"path": "/a", "freezeWorkerHeap": "false"}).freeze_heap is False
+    with pytest.raises(ValueError, match="freezeWorkerHeap"):
+        Settings.from_options({"path": "/a", "freezeWorkerHeap": "sometimes"})
+
+
+def test_a_worker_heap_is_frozen_at_each_task_and_only_when_asked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Spark collects garbage in full after every task of a reused Python worker: the
+    reader freezes what the worker holds once, so those collections skip it."""
+    import gc
+
+    from kformat.spark import datasource
+    from kformat.spark.datasource import KafkaSegmentsReader
+
+    monkeypatch.setattr(datasource, "_FROZEN", False)
+    # not a full collection here: it would finalize other tests' garbage in this test
+    monkeypatch.setattr(gc, "collect", lambda *args: 0)
+    gc.unfreeze()
+    try:
+        off = KafkaSegmentsReader(Settings.from_options({"path": "/a",
+                                                         "freezeWorkerHeap": "false"}))
+        assert list(off.read(object())) == []  # not a split: nothing to read
+        assert gc.get_freeze_count() == 0
+        on = KafkaSegmentsReader(Settings.from_options({"path": "/a"}))
+        assert list(on.read(object())) == []
+        frozen = gc.get_freeze_count()
+        assert frozen > 1000
+        kept = [[n] for n in range(100)]  # what a task leaves alive is frozen by the next
+        assert list(on.read(object())) == []
+        assert gc.get_freeze_count() >= frozen + len(kept)
+    finally:
+        gc.unfreeze()

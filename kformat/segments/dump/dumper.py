@@ -12,7 +12,7 @@ from kformat.console import (
     STDIN,
 )
 from kformat.errors import KFormatError
-from kformat.outputs.fields import batch_json, timestamp_type_of
+from kformat.outputs.fields import batch_json, record_dump_fields, timestamp_type_of
 from kformat.records.enums import TimestampType, json_name
 from kformat.records.model import Batch, Record
 from kformat.segments.checks import (
@@ -36,18 +36,15 @@ from kformat.segments.decoders import (
 )
 from kformat.segments.dump.progress import Progress
 from kformat.segments.dump.text import (
-    _JSON_LABELS,
     _KRAFT_SNAPSHOT_NAME,
     BOOTSTRAP_SNAPSHOT,
     KRAFT_SNAPSHOT_SUFFIX,
     RECORD_INDENT,
     STDIN_NAME,
-    TIMESTAMP_LABELS,
     control_fields,
     dump_json,
     format_batch,
     format_fields,
-    record_fields,
 )
 from kformat.segments.indexes import parse_offset_index, parse_time_index, parse_txn_index
 from kformat.segments.names import (
@@ -217,15 +214,13 @@ class Dumper:
         obj: dict[str, Any] = {"type": "record", "file": path}
         sep = f"{RECORD_INDENT} "  # Java prints the indent with the first item only
         if not opts.skip_record_metadata:
-            fields = record_fields(batch, record)
-            text = f"{RECORD_INDENT} {format_fields(fields)}"
+            fields = record_dump_fields(batch, record)
+            text = f"{RECORD_INDENT} {format_fields((label, value) for _, label, value in fields)}"
             sep = " "
-            for label, value in fields:
-                if label in TIMESTAMP_LABELS:
+            for field, _, value in fields:
+                if field.name == "timestamp":
                     obj["timestamp_type"] = json_name(timestamp_type_of(batch), TimestampType)
-                    obj["timestamp"] = value
-                else:
-                    obj[_JSON_LABELS.get(label, label)] = value
+                obj[field.name] = value
             if batch.is_control:
                 control_text, control_obj = control_fields(record)
                 text += control_text

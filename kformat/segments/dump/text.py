@@ -11,10 +11,9 @@ from kformat.errors import KFormatError
 from kformat.jsonable import to_jsonable
 from kformat.outputs.fields import (
     TIMESTAMP_LABELS,
-    add_sequence,
     dump_fields,
+    record_dump_fields,
     snake,
-    timestamp_label,
 )
 from kformat.protocol.kraft import decode_control_value
 from kformat.records.control import ControlType, decode_control
@@ -32,9 +31,6 @@ KRAFT_SNAPSHOT_SUFFIX = ".checkpoint"
 BOOTSTRAP_SNAPSHOT = "bootstrap.checkpoint"
 RECORD_INDENT = "|"
 STDIN_NAME = "<stdin>"
-_JSON_LABELS = {"isValid": "crc_valid", "keySize": "key_size", "valueSize": "value_size",
-                "headerKeys": "header_keys"}
-"""The Java tool's record labels -> JSON names (docs/json.md); batches use batch_json."""
 _KRAFT_SNAPSHOT_NAME = re.compile(r"(\d+)-(\d+)\.checkpoint")
 _CONTROL_LABELS = {
     ControlType.SNAPSHOT_HEADER: "SnapshotHeader",
@@ -75,19 +71,9 @@ def format_batch(batch: Batch) -> str:
 
 
 def record_fields(batch: Batch, record: Record) -> list[tuple[str, Any]]:
-    """A record's metadata (label, value) pairs, in the Java tool's order."""
-    fields: list[tuple[str, Any]] = [
-        ("offset", record.offset),
-        (timestamp_label(batch), record.timestamp),
-        ("keySize", -1 if record.key is None else len(record.key)),
-        ("valueSize", -1 if record.value is None else len(record.value)),
-    ]
-    if batch.magic >= 2:
-        fields += [("sequence", add_sequence(batch.base_sequence, record.offset_delta)),
-                   ("headerKeys", [k for k, _ in record.headers])]
-    elif not batch.codec:  # a plain magic 0/1 message is its own batch
-        fields += [("isValid", batch.crc_valid is not False), ("crc", batch.crc)]
-    return fields
+    """A record's metadata (label, value) pairs, in the Java tool's order
+    (:data:`kformat.outputs.fields.RECORD_DUMP_FIELDS`)."""
+    return [(label, value) for _, label, value in record_dump_fields(batch, record)]
 
 
 def control_fields(record: Record) -> tuple[str, dict[str, Any]]:
