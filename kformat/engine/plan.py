@@ -457,14 +457,13 @@ def _lower_record_set(sc: Any, where: str) -> tuple[Any, ...] | None:
 
     from kformat.primitives import KStruct
     from kformat.records.legacy_blocks import LegacyRecordShape
-    from kformat.records.model import Record
 
     _name, element = unwrap(sc.subcon)
     shape = (_FACTORIES.get() or {}).get(id(element))
     if not isinstance(element, KStruct) or not isinstance(shape, LegacyRecordShape):
         return None
     native = getattr(sys.modules.get("kformat.engine._native"), "Record", None)
-    if native is None or Record is not native:
+    if native is None or shape.record_type is not native:
         return None
     names = tuple(unwrap(sub)[0] for sub in element.subcons)
     if names != shape.fields:

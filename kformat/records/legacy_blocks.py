@@ -339,6 +339,11 @@ class LegacyRecordShape:
     relative_magic: int = 1
     log_append_time: int = TIMESTAMP_TYPE_FLAG
 
+    @property
+    def record_type(self) -> type:
+        """The :class:`Record` class records are made of (the native one when built)."""
+        return Record
+
     def __call__(self, *values: Any) -> tuple[Any, ...]:
         """The Python path's factory: the entry's values as they are (see :meth:`resolve`)."""
         return values
