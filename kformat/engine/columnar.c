@@ -21,6 +21,8 @@
  */
 #include "native.h"
 
+#include <stdatomic.h>
+
 #define MAX_NODES 128
 #define MAX_KIDS 256
 #define MAX_REGS 48
@@ -70,11 +72,16 @@ typedef struct {
     struct ArrowArray **kid_ptrs;
 } Owned;
 
+/* Arrays exported and not yet released (arrow_live: the tests' check that every release
+ * callback runs and frees). Atomic: Arrow may release from any thread. */
+static atomic_long live_arrays;
+
 static void
 release_array(struct ArrowArray *a)
 {
     Owned *o = a->private_data;
     if (o) {
+        atomic_fetch_sub(&live_arrays, 1);
         for (int64_t i = 0; i < a->n_children; i++) {
             if (o->kids[i].release)
                 o->kids[i].release(&o->kids[i]);
@@ -114,6 +121,7 @@ array_init(struct ArrowArray *out, int64_t rows, int64_t nulls, int nbuffers, vo
         PyErr_NoMemory();
         return -1;
     }
+    atomic_fetch_add(&live_arrays, 1);
     o->buffers[0] = b0;
     o->buffers[1] = b1;
     o->buffers[2] = b2;
@@ -1696,7 +1704,16 @@ done:
     return out;
 }
 
+/* arrow_live() -> the number of arrays exported and not yet released */
+static PyObject *
+arrow_live(PyObject *self, PyObject *unused)
+{
+    return PyLong_FromLong(atomic_load(&live_arrays));
+}
+
 PyMethodDef columnar_methods[] = {
+    {"arrow_live", arrow_live, METH_NOARGS,
+     "arrow_live() -> int: arrays exported by arrow_export and not yet released."},
     {"arrow_sink", arrow_sink, METH_VARARGS,
      "arrow_sink(plan, spec, rows_field, skip) -> sink: the plan compiled against a column "
      "spec (kformat/records/arrow_native.py), for arrow_export."},
