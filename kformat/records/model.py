@@ -88,11 +88,6 @@ def _checked(name: str, value: Any) -> Any:
     return _int(name, value)
 
 
-_DEFAULTS: dict[str, Any] = {"offset": 0, "timestamp": -1, "key": None, "value": None,
-                             "headers": (), "timestamp_type": 0, "attributes": 0,
-                             "offset_delta": 0, "timestamp_delta": 0}
-
-
 @final
 class Record:
     """One record of a batch, immutable. ``offset`` and ``timestamp`` are absolute (deltas
@@ -140,7 +135,7 @@ class Record:
 
     def replace(self, **changes: Any) -> Record:
         """A copy with the named fields changed, checked as the constructor checks them."""
-        unknown = set(changes) - _DEFAULTS.keys()
+        unknown = set(changes).difference(RECORD_FIELDS)
         if unknown:
             raise TypeError(f"replace() got an unexpected keyword argument "
                             f"'{sorted(unknown)[0]}'")
