@@ -131,10 +131,17 @@ count_field(PyObject *ctx, PyObject *name, int64_t *out)
     return 0;
 }
 
-/* CRC-32 (IEEE 802.3, zlib's: reflected polynomial 0xEDB88320), slicing by 8 bytes: the
- * checksum of magic 0/1 messages, one per record, computed here rather than through a Python
- * call. _native.crc32 is this function; a plan whose checksum function is it (plan.py picks
+/* CRC-32 (IEEE 802.3, zlib's: reflected polynomial 0xEDB88320), by carry-less
+ * multiplication on x86-64 CPUs with PCLMULQDQ (checked at run time; 64 bytes and more, in
+ * 16-byte blocks) and slicing by 8 bytes otherwise and for the rest: the checksum of magic
+ * 0/1 messages, one per record, computed here rather than through a Python call. _native.crc32 is this function; a plan whose checksum function is it (plan.py picks
  * the extension's own implementation of an algorithm when it has one) runs no Python. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define KF_CLMUL 1
+#include <immintrin.h>
+static int have_clmul; /* the CPU has PCLMULQDQ and SSE4.1 (set by crc32_init) */
+#endif
+
 static uint32_t crc32_table[8][256];
 static PyObject *crc32_function; /* _native.crc32 */
 
@@ -152,6 +159,10 @@ crc32_init(void)
             crc32_table[t][i] = (crc32_table[t - 1][i] >> 8) ^
                                 crc32_table[0][crc32_table[t - 1][i] & 0xFF];
     }
+#ifdef KF_CLMUL
+    __builtin_cpu_init();
+    have_clmul = __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse4.1");
+#endif
 }
 
 static inline uint32_t
@@ -161,10 +172,81 @@ le32(const uint8_t *p)
            ((uint32_t)p[3] << 24);
 }
 
+#ifdef KF_CLMUL
+
+/* CRC-32 of p[0:n] (n >= 64, a multiple of 16) by carry-less multiplication, folding four
+ * 128-bit lanes then one, and a Barrett reduction (Intel, "Fast CRC Computation for Generic
+ * Polynomials Using PCLMULQDQ Instruction", 2009; the bit-reflected constants of zlib's
+ * crc32_simd for 0xEDB88320). c is the running state (not inverted) in and out. */
+__attribute__((target("pclmul,sse4.1"))) static uint32_t
+crc32_clmul(const uint8_t *p, Py_ssize_t n, uint32_t c)
+{
+    const __m128i k1k2 = _mm_set_epi64x(0x01c6e41596, 0x0154442bd4);
+    const __m128i k3k4 = _mm_set_epi64x(0x00ccaa009e, 0x01751997d0);
+    const __m128i k5k0 = _mm_set_epi64x(0, 0x0163cd6124);
+    const __m128i poly = _mm_set_epi64x(0x01f7011641, 0x01db710641);
+    const __m128i mask = _mm_setr_epi32(~0, 0, ~0, 0);
+    __m128i x1 = _mm_loadu_si128((const __m128i *)(p + 0x00));
+    __m128i x2 = _mm_loadu_si128((const __m128i *)(p + 0x10));
+    __m128i x3 = _mm_loadu_si128((const __m128i *)(p + 0x20));
+    __m128i x4 = _mm_loadu_si128((const __m128i *)(p + 0x30));
+    __m128i x5, x6, x7, x8;
+    x1 = _mm_xor_si128(x1, _mm_cvtsi32_si128((int)c));
+    p += 64;
+    n -= 64;
+    for (; n >= 64; p += 64, n -= 64) {
+        x5 = _mm_clmulepi64_si128(x1, k1k2, 0x00);
+        x6 = _mm_clmulepi64_si128(x2, k1k2, 0x00);
+        x7 = _mm_clmulepi64_si128(x3, k1k2, 0x00);
+        x8 = _mm_clmulepi64_si128(x4, k1k2, 0x00);
+        x1 = _mm_clmulepi64_si128(x1, k1k2, 0x11);
+        x2 = _mm_clmulepi64_si128(x2, k1k2, 0x11);
+        x3 = _mm_clmulepi64_si128(x3, k1k2, 0x11);
+        x4 = _mm_clmulepi64_si128(x4, k1k2, 0x11);
+        x1 = _mm_xor_si128(_mm_xor_si128(x1, x5), _mm_loadu_si128((const __m128i *)(p + 0x00)));
+        x2 = _mm_xor_si128(_mm_xor_si128(x2, x6), _mm_loadu_si128((const __m128i *)(p + 0x10)));
+        x3 = _mm_xor_si128(_mm_xor_si128(x3, x7), _mm_loadu_si128((const __m128i *)(p + 0x20)));
+        x4 = _mm_xor_si128(_mm_xor_si128(x4, x8), _mm_loadu_si128((const __m128i *)(p + 0x30)));
+    }
+    /* the four lanes folded into one, then 16 bytes at a time */
+    __m128i lanes[3] = {x2, x3, x4};
+    for (int i = 0; i < 3; i++) {
+        x5 = _mm_clmulepi64_si128(x1, k3k4, 0x00);
+        x1 = _mm_clmulepi64_si128(x1, k3k4, 0x11);
+        x1 = _mm_xor_si128(_mm_xor_si128(x1, lanes[i]), x5);
+    }
+    for (; n >= 16; p += 16, n -= 16) {
+        x5 = _mm_clmulepi64_si128(x1, k3k4, 0x00);
+        x1 = _mm_clmulepi64_si128(x1, k3k4, 0x11);
+        x1 = _mm_xor_si128(_mm_xor_si128(x1, _mm_loadu_si128((const __m128i *)p)), x5);
+    }
+    /* 128 bits to 64, then Barrett to 32 */
+    x2 = _mm_clmulepi64_si128(x1, k3k4, 0x10);
+    x1 = _mm_xor_si128(_mm_srli_si128(x1, 8), x2);
+    x2 = _mm_srli_si128(x1, 4);
+    x1 = _mm_and_si128(x1, mask);
+    x1 = _mm_xor_si128(_mm_clmulepi64_si128(x1, k5k0, 0x00), x2);
+    x2 = _mm_and_si128(x1, mask);
+    x2 = _mm_clmulepi64_si128(x2, poly, 0x10);
+    x2 = _mm_and_si128(x2, mask);
+    x2 = _mm_clmulepi64_si128(x2, poly, 0x00);
+    x1 = _mm_xor_si128(x1, x2);
+    return (uint32_t)_mm_extract_epi32(x1, 1);
+}
+#endif
+
 static uint32_t
 crc32_ieee(const uint8_t *p, Py_ssize_t n)
 {
     uint32_t c = 0xFFFFFFFFu;
+#ifdef KF_CLMUL
+    if (have_clmul && n >= 64) {
+        Py_ssize_t bulk = n & ~(Py_ssize_t)15;
+        c = crc32_clmul(p, bulk, c);
+        p += bulk;
+        n -= bulk;
+    }
+#endif
     for (; n >= 8; p += 8, n -= 8) {
         uint32_t lo = c ^ le32(p), hi = le32(p + 4);
         c = crc32_table[7][lo & 0xFF] ^ crc32_table[6][(lo >> 8) & 0xFF] ^
@@ -1039,6 +1121,467 @@ error:
     return NULL;
 }
 
+/* (OP_RECORD_SET, element plan, record type, (offset, message) names, (timestamp, key, value,
+ * attributes) names, (magic, attributes, timestamp, offset) references, relative magic,
+ * log-append flag): elements until the region ends (as GREEDY), each read by its plan (see
+ * Flat below, no dicts) and made a native Record (kformat/records/legacy_blocks.py,
+ * LegacyRecordShape, declares the rules):
+ *     timestamp_type = 1 if magic == relative magic and attributes & flag else 0
+ *     timestamp = the wrapper's timestamp (timestamp_type 1), else the element's (None: -1)
+ *     offset = the element's offset, plus, when magic == relative magic, the base
+ *              max(0, wrapper offset - the last element's offset) (set once all are read)
+ *     offset_delta, timestamp_delta = the differences from the first element's. */
+/* The element of a RECORD_SET read without dicts: its plan compiled, once per set, into
+ * steps over a table of slots (one per named field). The steps take named fields only:
+ * integers, BYTES, CHECKED, IF of an integer or nothing, a STRUCT or a CRC, in a PREFIXED
+ * region or not; any other element plan raises Fallback (the Python path reads it). Each
+ * step applies the checks its node applies in parse_node; a reference resolves to a slot of
+ * the element or, once per set, to a field of the structs around it. */
+#define FLAT_STEPS 32
+#define FLAT_SLOTS 16
+enum { ST_INT, ST_BYTES, ST_CHECK, ST_IF, ST_REGION, ST_END, ST_CRC };
+
+typedef struct {
+    int kind, slot;
+    long op, prefix;   /* the int node's opcode; a blob's or a region's prefix */
+    int nullable;      /* BYTES */
+    PyObject *node;    /* CHECKED: its plan (allowed, mask); IF: the int it is compared with */
+    int ref;           /* CHECKED equals / IF: a slot (>= 0), an outer value (-2 - i), none -1 */
+    PyObject *function; /* CRC */
+    int verify;
+} FlatStep;
+
+typedef struct {
+    int ok, steps, slots, outers, depth;
+    FlatStep step[FLAT_STEPS];
+    PyObject *name[FLAT_SLOTS]; /* borrowed */
+    int level[FLAT_SLOTS];      /* the struct (in order of entry) holding the slot */
+    int64_t outer[FLAT_SLOTS];
+    int outer_ok[FLAT_SLOTS];
+    int offset_slot, stamp_slot, key_slot, value_slot, attributes_slot;
+} Flat;
+
+typedef struct {
+    int64_t v;
+    Py_ssize_t at, len; /* a blob: r->buf[at:at + len]; len -1: null */
+    int kind;           /* 0 unset, 1 int, 2 none (IF: nothing), 3 blob */
+} FlatValue;
+
+static int flat_struct(Flat *f, PyObject *plan, int level, int *levels, int depth,
+                       Reader *r);
+
+/* The slot or outer value a reference (levels, name) made at struct `level` (nesting
+ * `depth` within the element) names; 0, or -1 when it cannot be resolved here. */
+static int
+flat_ref(Flat *f, PyObject *ref, int *levels, int depth, Reader *r, int *out)
+{
+    long up = int_at(ref, 0);
+    PyObject *name = PyTuple_GET_ITEM(ref, 1);
+    if (up < depth) {
+        int level = levels[depth - up];
+        for (int i = f->slots - 1; i >= 0; i--) {
+            if (f->level[i] == level && f->name[i] == name) {
+                *out = i;
+                return 0;
+            }
+        }
+        return -1; /* a field not read yet: parse_node decides */
+    }
+    if (f->outers >= FLAT_SLOTS)
+        return -1;
+    int i = f->outers++;
+    PyObject *dict = scope_dict(r->ctx, r->up, up - depth);
+    PyObject *value = dict ? PyDict_GetItemWithError(dict, name) : NULL;
+    if (!value && PyErr_Occurred())
+        PyErr_Clear();
+    f->outer_ok[i] = 0;
+    if (value && PyLong_CheckExact(value)) {
+        int overflow;
+        long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
+        if (!(v == -1 && PyErr_Occurred()) && !overflow) {
+            f->outer[i] = v;
+            f->outer_ok[i] = 1;
+        }
+        PyErr_Clear();
+    }
+    *out = -2 - i;
+    return 0;
+}
+
+static FlatStep *
+flat_step(Flat *f, int kind)
+{
+    if (f->steps >= FLAT_STEPS)
+        return NULL;
+    FlatStep *st = &f->step[f->steps++];
+    memset(st, 0, sizeof *st);
+    st->kind = kind;
+    st->slot = st->ref = -1;
+    return st;
+}
+
+/* A named field's node at struct `level`; 0, or -1: not for these steps. */
+static int
+flat_field(Flat *f, PyObject *name, PyObject *node, int level, int *levels, int depth,
+           Reader *r)
+{
+    long op = op_of(node);
+    if (op == OP_PREFIXED) {
+        PyObject *inner = PyTuple_GET_ITEM(node, 2);
+        long iop = op_of(inner);
+        FlatStep *st = flat_step(f, ST_REGION);
+        if (!st || (iop != OP_STRUCT && iop != OP_CRC))
+            return -1;
+        st->prefix = int_at(node, 1);
+        if (flat_field(f, name, inner, level, levels, depth, r) < 0)
+            return -1;
+        return flat_step(f, ST_END) ? 0 : -1;
+    }
+    if (op == OP_STRUCT || op == OP_CRC) {
+        if (depth + 1 >= FLAT_SLOTS)
+            return -1;
+        int inner = ++f->depth; /* the struct's own level (its slots) */
+        if (f->slots >= FLAT_SLOTS)
+            return -1;
+        f->name[f->slots] = name; /* the struct itself: a slot nothing reads */
+        f->level[f->slots++] = level;
+        levels[depth + 1] = inner;
+        return flat_struct(f, node, inner, levels, depth + 1, r);
+    }
+    if (f->slots >= FLAT_SLOTS)
+        return -1;
+    int slot = f->slots++;
+    f->name[slot] = name;
+    f->level[slot] = level;
+    FlatStep *st;
+    if (is_int_op(op)) {
+        if (!(st = flat_step(f, ST_INT)))
+            return -1;
+        st->op = op;
+    }
+    else if (op == OP_BYTES) {
+        if (!(st = flat_step(f, ST_BYTES)))
+            return -1;
+        st->prefix = int_at(node, 1);
+        st->nullable = PyTuple_GET_ITEM(node, 2) == Py_True;
+    }
+    else if (op == OP_CHECKED) {
+        if (!(st = flat_step(f, ST_CHECK)))
+            return -1;
+        st->op = op_of(PyTuple_GET_ITEM(node, 1));
+        st->node = node;
+        if (!is_int_op(st->op))
+            return -1;
+        PyObject *equals = PyTuple_GET_ITEM(node, 4);
+        if (equals != Py_None && flat_ref(f, equals, levels, depth, r, &st->ref) < 0)
+            return -1;
+    }
+    else if (op == OP_IF) {
+        PyObject *then = PyTuple_GET_ITEM(node, 3);
+        if (!(st = flat_step(f, ST_IF)) || PyTuple_GET_ITEM(node, 4) != Py_None ||
+            then == Py_None || !is_int_op(op_of(then)))
+            return -1;
+        st->op = op_of(then);
+        st->node = PyTuple_GET_ITEM(node, 2);
+        if (flat_ref(f, PyTuple_GET_ITEM(node, 1), levels, depth, r, &st->ref) < 0)
+            return -1;
+    }
+    else
+        return -1;
+    st->slot = slot;
+    return 0;
+}
+
+static int
+flat_struct(Flat *f, PyObject *plan, int level, int *levels, int depth, Reader *r)
+{
+    if (op_of(plan) == OP_CRC) {
+        if (f->slots >= FLAT_SLOTS)
+            return -1;
+        FlatStep *st = flat_step(f, ST_CRC);
+        if (!st)
+            return -1;
+        st->slot = f->slots;
+        f->name[f->slots] = PyTuple_GET_ITEM(plan, 1);
+        f->level[f->slots++] = level;
+        st->function = PyTuple_GET_ITEM(plan, 2);
+        st->verify = PyTuple_GET_ITEM(plan, 3) == Py_True;
+        plan = PyTuple_GET_ITEM(plan, 4);
+        if (op_of(plan) != OP_STRUCT)
+            return -1;
+    }
+    PyObject *fields = PyTuple_GET_ITEM(plan, 1);
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(fields); i++) {
+        PyObject *field = PyTuple_GET_ITEM(fields, i);
+        if (int_at(field, 0) != FIELD_NAMED ||
+            flat_field(f, PyTuple_GET_ITEM(field, 1), PyTuple_GET_ITEM(field, 2), level,
+                       levels, depth, r) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The slot named `name` of struct `level`, or -1. */
+static int
+flat_slot(Flat *f, int level, PyObject *name)
+{
+    for (int i = 0; i < f->slots; i++) {
+        if (f->level[i] == level && f->name[i] == name)
+            return i;
+    }
+    return -1;
+}
+
+/* Compile the element plan of a RECORD_SET node; f->ok says whether the steps apply. */
+static void
+flat_compile(Flat *f, PyObject *plan, Reader *r)
+{
+    memset(f, 0, sizeof *f);
+    PyObject *element = PyTuple_GET_ITEM(plan, 1);
+    int levels[FLAT_SLOTS + 1] = {0};
+    if (op_of(element) != OP_STRUCT)
+        return;
+    f->depth = 1;
+    levels[1] = 1;
+    if (flat_struct(f, element, 1, levels, 1, r) < 0)
+        return;
+    PyObject *names = PyTuple_GET_ITEM(plan, 3), *fields = PyTuple_GET_ITEM(plan, 4);
+    f->offset_slot = flat_slot(f, 1, PyTuple_GET_ITEM(names, 0));
+    int message = flat_slot(f, 1, PyTuple_GET_ITEM(names, 1));
+    if (f->offset_slot < 0 || message < 0)
+        return;
+    /* the message struct: the level entered right after its slot was made */
+    int level = -1;
+    for (int i = message + 1; i < f->slots; i++) {
+        if (f->level[i] != 1) {
+            level = f->level[i];
+            break;
+        }
+    }
+    if (level < 0)
+        return;
+    f->stamp_slot = flat_slot(f, level, PyTuple_GET_ITEM(fields, 0));
+    f->key_slot = flat_slot(f, level, PyTuple_GET_ITEM(fields, 1));
+    f->value_slot = flat_slot(f, level, PyTuple_GET_ITEM(fields, 2));
+    f->attributes_slot = flat_slot(f, level, PyTuple_GET_ITEM(fields, 3));
+    f->ok = f->stamp_slot >= 0 && f->key_slot >= 0 && f->value_slot >= 0 &&
+            f->attributes_slot >= 0 && r->depth + f->depth <= MAX_DEPTH;
+}
+
+/* A referenced value as an int (what ref_int gives parse_node), or -1 (Fallback). */
+static int
+flat_int(Flat *f, FlatValue *vals, int ref, int64_t *out)
+{
+    if (ref >= 0) {
+        if (vals[ref].kind != 1)
+            return fail("referenced field not an int");
+        *out = vals[ref].v;
+        return 0;
+    }
+    int i = -2 - ref;
+    if (!f->outer_ok[i])
+        return fail("batch field missing or not an int");
+    *out = f->outer[i];
+    return 0;
+}
+
+/* One element by the steps into vals; 0 or -1. */
+static int
+flat_read(Flat *f, Reader *r, FlatValue *vals)
+{
+    Py_ssize_t ends[FLAT_STEPS];
+    int regions = 0;
+    for (int i = 0; i < f->slots; i++)
+        vals[i].kind = 0;
+    for (int k = 0; k < f->steps; k++) {
+        FlatStep *st = &f->step[k];
+        FlatValue *v = st->slot >= 0 ? &vals[st->slot] : NULL;
+        int64_t n, other;
+        switch (st->kind) {
+        case ST_REGION: {
+            Py_ssize_t stop;
+            if (enter_region(r, st->prefix, &stop) < 0)
+                return -1;
+            ends[regions++] = r->end;
+            r->end = stop;
+            break;
+        }
+        case ST_END:
+            if (r->pos != r->end)
+                return fail("region not consumed");
+            r->end = ends[--regions];
+            break;
+        case ST_CRC: {
+            if (need(r, 4) < 0)
+                return -1;
+            uint32_t stored = be32(r->buf + r->pos), computed;
+            r->pos += 4;
+            if (st->verify && r->verify) {
+                if (checksum(st->function, r->buf + r->pos, r->end - r->pos, &computed) < 0)
+                    return -1;
+                if (computed != stored)
+                    return fail("CRC mismatch");
+            }
+            v->kind = 1;
+            v->v = stored;
+            break;
+        }
+        case ST_INT:
+            if (read_int(r, st->op, &v->v) < 0)
+                return -1;
+            v->kind = 1;
+            break;
+        case ST_CHECK:
+            if (read_int(r, st->op, &v->v) < 0)
+                return -1;
+            v->kind = 1;
+            {
+                PyObject *allowed = PyTuple_GET_ITEM(st->node, 3);
+                Py_ssize_t count = PyTuple_GET_SIZE(allowed), j;
+                if (count) {
+                    int64_t masked = v->v & (int64_t)int_at(st->node, 2);
+                    for (j = 0; j < count && int_at(allowed, j) != masked; j++)
+                        ;
+                    if (j == count)
+                        return fail("value not allowed");
+                }
+            }
+            if (st->ref != -1) {
+                if (flat_int(f, vals, st->ref, &other) < 0)
+                    return -1;
+                if (other != v->v)
+                    return fail("value differs from the field it must equal");
+            }
+            break;
+        case ST_IF: {
+            if (flat_int(f, vals, st->ref, &other) < 0)
+                return -1;
+            int overflow;
+            long long want = PyLong_AsLongLongAndOverflow(st->node, &overflow);
+            if (want == -1 && PyErr_Occurred())
+                return -1;
+            if (!overflow && other == want) {
+                if (read_int(r, st->op, &v->v) < 0)
+                    return -1;
+                v->kind = 1;
+            }
+            else
+                v->kind = 2;
+            break;
+        }
+        default: /* ST_BYTES */
+            if (read_length(r, st->prefix, &n) < 0)
+                return -1;
+            v->kind = 3;
+            v->len = -1;
+            if (n < 0) {
+                if (!st->nullable)
+                    return fail("null in a non-nullable field");
+                break;
+            }
+            if (need(r, (Py_ssize_t)n) < 0)
+                return -1;
+            v->at = r->pos;
+            v->len = (Py_ssize_t)n;
+            r->pos += (Py_ssize_t)n;
+        }
+    }
+    return 0;
+}
+
+static PyObject *
+flat_blob(Reader *r, FlatValue *v)
+{
+    if (v->kind != 3)
+        return fail_null("record set blob not bytes");
+    if (v->len < 0)
+        Py_RETURN_NONE;
+    return PyBytes_FromStringAndSize((const char *)r->buf + v->at, v->len);
+}
+
+/* The Record of the element read into vals (the rules: parse_record_set). */
+static PyObject *
+flat_record(Flat *f, Reader *r, FlatValue *vals, int log_append, int64_t wrapper_timestamp,
+            Py_ssize_t i, RecordInts *first)
+{
+    FlatValue *offset = &vals[f->offset_slot], *attributes = &vals[f->attributes_slot],
+              *stamp = &vals[f->stamp_slot];
+    if (offset->kind != 1 || attributes->kind != 1 || (stamp->kind != 1 && stamp->kind != 2))
+        return fail_null("record set field not an int");
+    RecordInts ints = {0};
+    ints.offset = offset->v;
+    ints.attributes = attributes->v;
+    ints.timestamp = log_append ? wrapper_timestamp : stamp->kind == 2 ? -1 : stamp->v;
+    if (i == 0)
+        *first = ints;
+    ints.timestamp_type = log_append;
+    ints.offset_delta = ints.offset - first->offset;
+    ints.timestamp_delta = ints.timestamp - first->timestamp;
+    PyObject *key = flat_blob(r, &vals[f->key_slot]);
+    if (!key)
+        return NULL;
+    PyObject *value = flat_blob(r, &vals[f->value_slot]);
+    PyObject *headers = value ? PyTuple_New(0) : NULL;
+    if (!headers) {
+        Py_DECREF(key);
+        Py_XDECREF(value);
+        return NULL;
+    }
+    return kf_record_new(&ints, key, value, headers);
+}
+
+static PyObject *
+parse_record_set(Reader *r, PyObject *plan)
+{
+    PyObject *refs = PyTuple_GET_ITEM(plan, 5);
+    int64_t magic, attributes, wrapper_offset, wrapper_timestamp = 0;
+    if (ref_int(r->ctx, r->up, PyTuple_GET_ITEM(refs, 0), &magic) < 0 ||
+        ref_int(r->ctx, r->up, PyTuple_GET_ITEM(refs, 1), &attributes) < 0 ||
+        ref_int(r->ctx, r->up, PyTuple_GET_ITEM(refs, 3), &wrapper_offset) < 0)
+        return NULL;
+    int relative = magic == int_at(plan, 6);
+    int log_append = relative && (attributes & int_at(plan, 7)) != 0;
+    if (log_append &&
+        ref_int(r->ctx, r->up, PyTuple_GET_ITEM(refs, 2), &wrapper_timestamp) < 0)
+        return NULL;
+    if (PyTuple_GET_ITEM(plan, 2) != (PyObject *)&kf_RecordType)
+        return fail_null("record set of another record type");
+    Flat flat;
+    FlatValue vals[FLAT_SLOTS];
+    flat_compile(&flat, plan, r);
+    if (!flat.ok)
+        return fail_null("record set element the steps do not take");
+    PyObject *list = PyList_New(0);
+    RecordInts first = {0};
+    kf_wide last = 0;
+    while (list && r->pos < r->end) {
+        Py_ssize_t start = r->pos;
+        PyObject *record = NULL;
+        Reader e = *r;
+        if (flat_read(&flat, &e, vals) == 0) {
+            r->pos = e.pos;
+            if (r->pos == start)
+                fail("element without bytes");
+            else
+                record = flat_record(&flat, r, vals, log_append, wrapper_timestamp,
+                                     PyList_GET_SIZE(list), &first);
+        }
+        if (!record || PyList_Append(list, record) < 0)
+            Py_CLEAR(list);
+        else
+            last = ((RecordObject *)record)->n.offset;
+        Py_XDECREF(record);
+    }
+    if (list && relative) {
+        kf_wide base = (kf_wide)wrapper_offset - last; /* the deferred rule, once all are read */
+        if (base > 0) {
+            for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list); i++)
+                ((RecordObject *)PyList_GET_ITEM(list, i))->n.offset += base;
+        }
+    }
+    return list;
+}
+
 /* The RECORD node of an array element: the element itself, or the struct of a PREFIXED
  * element (a record's length prefix); NULL for any other element. */
 static PyObject *
@@ -1535,6 +2078,8 @@ parse_node(Reader *r, PyObject *plan)
     }
     case OP_FACTORY:
         return parse_factory(r, plan);
+    case OP_RECORD_SET:
+        return parse_record_set(r, plan);
     case OP_RECORD: {
         RecordLayout layout;
         if (record_layout(plan, r->ctx, &layout) < 0)

@@ -31,12 +31,12 @@ enum {
     OP_STRUCT = 30, OP_ARRAY = 31, OP_PRESENCE = 32, OP_TAGGED = 33, OP_ABSENT = 34,
     OP_PREFIXED = 35, OP_GREEDY = 36, OP_COUNTED = 37, OP_EXPECTED = 38,
     OP_CRC = 39, OP_COMPRESSED = 40, OP_FACTORY = 41, OP_RECORD = 42,
-    OP_CHECKED = 43, OP_IF = 44, OP_WRAPPED = 45,
+    OP_CHECKED = 43, OP_IF = 44, OP_WRAPPED = 45, OP_RECORD_SET = 46,
 };
 enum { PFX_INT16 = 0, PFX_INT32 = 1, PFX_COMPACT = 2, PFX_VARINT = 3 };
 enum { FIELD_NAMED = 0, FIELD_FLATTEN = 1, FIELD_HIDDEN = 2 };
 
-#define PLAN_VERSION 4 /* kformat/engine/plan.py PLAN_VERSION: bump both with any change */
+#define PLAN_VERSION 5 /* kformat/engine/plan.py PLAN_VERSION: bump both with any change */
 #define MAX_DEPTH 64
 #define MAX_ZERO_SIZE_ELEMENTS (1 << 20)
 #define MAX_TAGGED 64

@@ -49,6 +49,13 @@ numbers, ``BOOL``,   none (``INT8`` .. ``INT64``, ``UINT8`` .. ``UINT32``, ``FLO
                      inner: None}``, or when the codec is not 0 also the inner plan parsed
                      from the decompressed blob (build: the given blob, else the inner
                      value built and compressed)
+``RECORD_SET``       a struct's plan, the native ``Record`` type, the struct's offset and
+                     message field names, the message's timestamp, key, value and
+                     attributes names, references to the wrapper's magic, attributes,
+                     timestamp and offset, the magic with relative offsets, the
+                     LogAppendTime flag: elements until the region ends, each made a
+                     ``Record`` (:class:`~kformat.records.legacy_blocks.LegacyRecordShape`;
+                     the offsets' base is set once the last element is read)
 ===================  ======================================================================
 
 A *reference* is ``(levels, name)``: the field ``name`` of the struct ``levels`` structs out
@@ -108,6 +115,7 @@ class Op(IntEnum):
     CHECKED = 43
     IF = 44
     WRAPPED = 45
+    RECORD_SET = 46
 
 
 class Prefix(IntEnum):
@@ -126,7 +134,7 @@ class Field(IntEnum):
     """A field read and discarded (``_name``): only the construct context sees it."""
 
 
-PLAN_VERSION = 4
+PLAN_VERSION = 5
 """The plan format's version; ``_native.c`` is compiled with the same number, and an extension
 built from other sources (a checkout updated without rebuilding) is not used."""
 
@@ -266,6 +274,9 @@ def _lower(sc: Construct, where: str) -> tuple[Any, ...]:
     if isinstance(sc, KPrefixed):
         return _node(Op.PREFIXED, _PREFIXES[sc.prefix], _lower_merged(sc.subcon, where, merge))
     if isinstance(sc, KGreedy):
+        record_set = _lower_record_set(sc, where)
+        if record_set is not None:
+            return record_set
         return _node(Op.GREEDY, _lower(sc.subcon, f"{where}[]"))
     if isinstance(sc, Presence):
         return _node(Op.PRESENCE, _lower(sc.subcon, where))
@@ -437,6 +448,37 @@ def _lower_record(plan: tuple[Any, ...], factory: Any, where: str) -> tuple[Any,
                  factory.log_append_time)
 
 
+def _lower_record_set(sc: Any, where: str) -> tuple[Any, ...] | None:
+    """A greedy array of structs whose factory is a
+    :class:`~kformat.records.legacy_blocks.LegacyRecordShape` as a ``RECORD_SET`` node, when
+    the native ``Record`` type is the records layer's (else ``None``: the struct lowers as
+    any struct with a factory)."""
+    from construct import this
+
+    from kformat.primitives import KStruct
+    from kformat.records.legacy_blocks import LegacyRecordShape
+
+    _name, element = unwrap(sc.subcon)
+    shape = (_FACTORIES.get() or {}).get(id(element))
+    if not isinstance(element, KStruct) or not isinstance(shape, LegacyRecordShape):
+        return None
+    native = getattr(sys.modules.get("kformat.engine._native"), "Record", None)
+    if native is None or shape.record_type is not native:
+        return None
+    names = tuple(unwrap(sub)[0] for sub in element.subcons)
+    if names != shape.fields:
+        raise PlanError(f"{where}: the record shape names the fields {shape.fields}, the "
+                        f"struct has {names}")
+    refs = tuple(_reference(expr, where) for expr in (
+        getattr(this, shape.magic), getattr(this, shape.attributes),
+        getattr(this, shape.timestamp), getattr(this._, shape.fields[0])))
+    return _node(Op.RECORD_SET, _struct(element, f"{where}[]"), native,
+                 tuple(_intern(name) for name in shape.fields),
+                 tuple(_intern(name) for name in (shape.timestamp, shape.key, shape.value,
+                                                  shape.attributes)),
+                 refs, shape.relative_magic, shape.log_append_time)
+
+
 def _struct(sc: Any, where: str, merge: bool = False, factory: bool = False
             ) -> tuple[Any, ...]:
     """A struct's plan; ``merge``: it is flattened into the enclosing struct (no level of
@@ -540,6 +582,10 @@ def describe(plan: tuple[Any, ...], depth: int = 0) -> str:
         return f"{pad}FACTORY {name}\n" + describe(plan[1], depth + 1)
     if op is Op.RECORD:
         return (f"{pad}RECORD slots={plan[3]} bases={plan[4]} log_append_time={plan[5]:#x}\n"
+                + describe(plan[1], depth + 1))
+    if op is Op.RECORD_SET:
+        return (f"{pad}RECORD_SET fields={plan[3]} from={plan[4]} wrapper={plan[5]} "
+                f"relative_magic={plan[6]} log_append_time={plan[7]:#x}\n"
                 + describe(plan[1], depth + 1))
     if op is Op.CRC:
         check = "" if plan[3] else " (not verified)"

@@ -68,6 +68,7 @@ from kformat.records.framing import BATCH_OVERHEAD, HEAD, TIMESTAMP_TYPE_FLAG
 from kformat.records.legacy_blocks import (
     CODEC_MASK,
     LEGACY_CODECS,
+    LEGACY_RECORD_SHAPE,
     MAGICS,
     LegacyAttributes,
     LegacyMagic,
@@ -77,6 +78,7 @@ from kformat.records.model import Batch, Record
 
 __all__ = [
     "ENTRY_OVERHEAD",
+    "LegacyInnerEntry",
     "LegacyInnerMessage",
     "LegacyInnerMessageSet",
     "LegacyMessage",
@@ -102,10 +104,13 @@ LegacyInnerMessage = CrcGuard(KStruct(
 ), algorithm="crc32", what="message")
 """A message inside a wrapper: never compressed itself, magic equal to the wrapper's."""
 
-LegacyInnerMessageSet = KGreedy(KStruct(
+LegacyInnerEntry = KStruct(
     "offset" / Int64,
     "message" / KPrefixed("int32", LegacyInnerMessage, "message"),
-))
+)
+"""An inner entry: its offset (relative on magic 1) and its message."""
+
+LegacyInnerMessageSet = KGreedy(LegacyInnerEntry)
 """A wrapper's decompressed value: inner entries until the end."""
 
 LegacyMessage = CrcGuard(KStruct(
@@ -130,7 +135,11 @@ LegacyMessageSet = KGreedy(LegacyMessageSetEntry)
 
 @cache
 def _entry_grammar() -> CompiledGrammar:
-    return CompiledGrammar(LegacyMessageSetEntry, "legacy message set entry", native=True)
+    """The entry grammar for parsing: a wrapper's inner entries are made records as
+    :data:`~kformat.records.legacy_blocks.LEGACY_RECORD_SHAPE` says (native engine: in C;
+    Python path: values that :func:`_to_batch` resolves)."""
+    return CompiledGrammar(LegacyMessageSetEntry, "legacy message set entry", native=True,
+                           factories={LegacyInnerEntry: LEGACY_RECORD_SHAPE})
 
 
 @cache
@@ -179,19 +188,6 @@ def _unchanged(wire: LegacyWrapper, batch: Batch) -> bool:
                for a, b in zip(then[-1], now[-1], strict=True))
 
 
-def _relative_base(wrapper_offset: int, last_relative: int) -> int:
-    """What a magic 1 wrapper's relative inner offsets are added to.
-
-    The wrapper holds its last inner message's absolute offset, so the base is
-    ``wrapper_offset - last_relative``. A client-side wrapper (kafka-python, librdkafka) has
-    offset 0: when the base would be negative the inner offsets stand as they are, as
-    kafka-python's ``LegacyRecordBatch`` reads them (Kafka's ``AbstractLegacyRecordBatch``
-    takes base 0 for a 0 wrapper, and refuses a non-zero wrapper below the last inner offset).
-    """
-    base = wrapper_offset - last_relative
-    return base if base >= 0 else 0
-
-
 def _to_batch(parsed: dict[str, Any], position: int, size: int,
               crc_valid: bool | None) -> Batch:
     wrapper_offset = parsed["offset"]
@@ -206,23 +202,11 @@ def _to_batch(parsed: dict[str, Any], position: int, size: int,
         records = [Record(wrapper_offset, timestamp, msg["key"], msg["value"], (),
                           timestamp_type, attributes)]
     else:
-        inner = msg["messages"]
-        if magic == 1:
-            base = _relative_base(wrapper_offset, inner[-1]["offset"] if inner else 0)
-            offsets = [base + entry["offset"] for entry in inner]
-            stamps = ([timestamp] * len(inner) if timestamp_type
-                      else [entry["message"]["timestamp"] for entry in inner])
-        else:
-            offsets = [entry["offset"] for entry in inner]
-            stamps = [-1] * len(inner)
-        base_offset = offsets[0] if inner else wrapper_offset
-        base_timestamp = stamps[0] if inner else -1
-        records = [Record(offset, stamp, m["key"], m["value"], (), timestamp_type,
-                          m["attributes"], offset - base_offset,
-                          stamp - base_timestamp if magic == 1 else 0)
-                   for offset, stamp, m in zip(offsets, stamps,
-                                               (entry["message"] for entry in inner),
-                                               strict=True)]
+        records = msg["messages"]
+        if records and records[0].__class__ is not Record:  # the Python path: values
+            records = LEGACY_RECORD_SHAPE.resolve(records, wrapper_offset, msg)
+        base_offset = records[0].offset if records else wrapper_offset
+        base_timestamp = records[0].timestamp if records else -1
     if magic != 1:
         base_timestamp = -1
     batch = Batch(

@@ -23,6 +23,7 @@ Interpreted and compiled code call the same functions below.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from io import BytesIO
 from typing import Any
 
@@ -48,8 +49,12 @@ from kformat.records.codecs import (
     decompress,
     find_codec,
 )
+from kformat.records.enums import TimestampType
+from kformat.records.framing import TIMESTAMP_TYPE_FLAG
+from kformat.records.model import Record
 
-__all__ = ["LegacyAttributes", "LegacyMagic", "LegacyValue"]
+__all__ = ["LEGACY_RECORD_SHAPE", "LegacyAttributes", "LegacyMagic", "LegacyRecordShape",
+           "LegacyValue"]
 
 MAGICS = (0, 1)
 LEGACY_CODECS = tuple(int(c) for c in codecs_for(max(MAGICS)))
@@ -298,3 +303,69 @@ class LegacyValue(KConstruct):
 
     def __repr__(self) -> str:
         return f"LegacyValue({self.subcon!r})"
+
+
+# --------------------------------------------------------------------------- inner records
+
+
+@dataclass(frozen=True)
+class LegacyRecordShape:
+    """How a wrapper's inner entries become :class:`Record` values, declared once: the Python
+    path calls :meth:`resolve`, the native engine lowers the shape (a factory of the inner
+    entry struct) to a ``RECORD_SET`` node (:mod:`kformat.engine.plan`) that makes the
+    records in C by the same rules:
+
+    * the timestamp type is LogAppendTime when the wrapper's magic is ``relative_magic`` and
+      its attributes have ``log_append_time`` set; every record then reports the wrapper's
+      timestamp, else its own (-1 on magic 0, which has none);
+    * on magic ``relative_magic`` the inner offsets are relative to the wrapper's offset, which
+      is the *last* inner message's: ``offset = base + inner`` with ``base = wrapper_offset -
+      last_inner``, or 0 when that is negative (a client-side wrapper has offset 0: the inner
+      offsets stand as they are, as kafka-python reads them; Kafka's
+      ``AbstractLegacyRecordBatch`` takes base 0 for such a wrapper); on magic 0 they are
+      absolute;
+    * ``offset_delta`` and ``timestamp_delta`` are the differences from the first record's.
+    """
+
+    fields: tuple[str, str] = ("offset", "message")
+    """The inner entry struct's fields: the offset and the message."""
+    timestamp: str = "timestamp"
+    key: str = "key"
+    value: str = "value"
+    attributes: str = "attributes"
+    """The inner message's fields (also the wrapper's ``attributes`` and ``timestamp``)."""
+    magic: str = "magic"
+    """The wrapper message's magic field."""
+    relative_magic: int = 1
+    log_append_time: int = TIMESTAMP_TYPE_FLAG
+
+    @property
+    def record_type(self) -> type:
+        """The :class:`Record` class records are made of (the native one when built)."""
+        return Record
+
+    def __call__(self, *values: Any) -> tuple[Any, ...]:
+        """The Python path's factory: the entry's values as they are (see :meth:`resolve`)."""
+        return values
+
+    def resolve(self, entries: list[Any], wrapper_offset: int,
+                wrapper: dict[str, Any]) -> list[Record]:
+        """The records of a wrapper's inner ``entries`` (``(offset, message)`` values, or
+        dicts), the wrapper at ``wrapper_offset`` being the message ``wrapper``."""
+        rows = [(e[self.fields[0]], e[self.fields[1]]) if isinstance(e, dict) else e
+                for e in entries]
+        relative = wrapper[self.magic] == self.relative_magic
+        log_append = relative and bool(wrapper[self.attributes] & self.log_append_time)
+        kind = TimestampType.LOG_APPEND_TIME if log_append else TimestampType.CREATE_TIME
+        base = max(wrapper_offset - rows[-1][0], 0) if relative and rows else 0
+        stamps = [wrapper[self.timestamp] if log_append else
+                  (-1 if m[self.timestamp] is None else m[self.timestamp]) for _o, m in rows]
+        first_offset = rows[0][0] if rows else 0
+        first_stamp = stamps[0] if rows else 0
+        return [Record(base + o, stamp, m[self.key], m[self.value], (), kind,
+                       m[self.attributes], o - first_offset, stamp - first_stamp)
+                for (o, m), stamp in zip(rows, stamps, strict=True)]
+
+
+LEGACY_RECORD_SHAPE = LegacyRecordShape()
+"""The inner entries of :data:`kformat.records.legacy.LegacyInnerMessageSet` as records."""

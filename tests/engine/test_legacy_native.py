@@ -182,6 +182,67 @@ def test_the_native_crc32_is_zlibs(data: bytes, skip: int) -> None:
     assert crc[2] is native().crc32
 
 
+def entry_plan() -> tuple[Any, ...]:
+    return legacy._entry_grammar().plan  # type: ignore[no-any-return]
+
+
+def test_the_entry_plan_makes_inner_records_as_a_record_set() -> None:
+    (record_set,) = [node for node in _nodes(entry_plan()) if node and node[0] == Op.RECORD_SET]
+    assert record_set[2] is Record
+    assert record_set[5] == ((0, "magic"), (0, "attributes"), (0, "timestamp"), (1, "offset"))
+    assert not any(node and node[0] == Op.GREEDY for node in _nodes(entry_plan()))
+
+
+@pytest.mark.parametrize(("magic", "attributes", "offset", "inner_offsets"), [
+    (1, 1, 1000, [0, 1, 2]),         # relative: base 998
+    (1, 1, 0, [0, 1, 2]),            # a client-side wrapper: base would be -2, taken as 0
+    (1, 1 | 8, 50, [3, 7, 9]),       # LogAppendTime: every record the wrapper's timestamp
+    (1, 2, 1 << 62, [-5, 0, 4]),     # negative relative offsets, a large wrapper offset
+    (0, 1, 77, [10, 11, 15]),        # magic 0: absolute offsets, no timestamps
+    (0, 1 | 8, 77, [10, 11]),        # magic 0 ignores bit 3
+    (1, 1, 5, []),                   # an empty inner set
+])
+def test_record_set_rules_equal_the_python_path(magic: int, attributes: int, offset: int,
+                                                inner_offsets: list[int]) -> None:
+    """The rules of LegacyRecordShape, read natively into Records (no decline) and on the
+    Python path: offsets relative to the last inner one (base clamped at 0), LogAppendTime,
+    magic 0, deltas from the first record."""
+    inner = b"".join(
+        entry(off, body(magic, 0, b"k%d" % i, None if i == 1 else b"v" * i, 100 + 3 * i))
+        for i, off in enumerate(inner_offsets))
+    codec = attributes & 7
+    data = entry(offset, body(magic, attributes, None,
+                                    compress(codec, inner, magic=magic), 12345))
+    value, end = native().parse(entry_plan(), data, 0, True, None)
+    assert end == len(data)
+    records = value["message"]["messages"]
+    assert all(type(r) is Record for r in records)
+    assert batches_on("native", data) == batches_on("python", data)
+    (batch,) = kformat.parse_batches(data)
+    assert batch.records == records
+    base = max(offset - inner_offsets[-1], 0) if magic == 1 and inner_offsets else 0
+    assert [r.offset for r in records] == [base + off for off in inner_offsets]
+    log_append = magic == 1 and attributes & 8
+    stamps = [12345 if log_append else (100 + 3 * i if magic else -1)
+              for i in range(len(inner_offsets))]
+    assert [r.timestamp for r in records] == stamps
+    assert [r.offset_delta for r in records] == [o - inner_offsets[0] for o in inner_offsets]
+    assert [r.timestamp_delta for r in records] == [s - stamps[0] for s in stamps]
+    assert {int(r.timestamp_type) for r in records} <= {1 if log_append else 0}
+    assert [r.value for r in records][1:2] in ([None], [])
+
+
+def test_the_native_crc32_is_zlibs_at_every_block_boundary() -> None:
+    """Every length around the carry-less multiplication path's steps (64 bytes to start,
+    four 16-byte lanes, single 16-byte blocks, the table for the rest) and long inputs."""
+    rng = random.Random(9)
+    for n in [*range(0, 300), 1 << 12, (1 << 16) + 13, (1 << 20) + 7]:
+        data = rng.randbytes(n + 3)
+        for skip in (0, 3):
+            assert native().crc32(memoryview(data)[skip:skip + n]) == \
+                zlib.crc32(data[skip:skip + n]), (n, skip)
+
+
 def _nodes(obj: Any) -> Any:
     if isinstance(obj, tuple):
         yield obj
@@ -276,6 +337,30 @@ def test_corrupted_bytes_give_the_same_value_or_error(name: str) -> None:
         for verify in (True, False):
             assert batches_on("native", data, verify_crc=verify) == batches_on(
                 "python", data, verify_crc=verify), data.hex()
+
+
+@pytest.mark.parametrize("magic", [0, 1])
+def test_corrupted_inner_sets_give_the_same_value_or_error(magic: int) -> None:
+    """The inner message set of a wrapper corrupted before compression (so that it
+    decompresses): the RECORD_SET steps (bounds, CRCs, the inner magic and codec checks, the
+    timestamp's IF, regions consumed exactly) accept and refuse what the Python path does,
+    and decline only with Fallback."""
+    rng = random.Random(magic)
+    inner = inner_set(magic, [(3, b"abc"), (4, None), (6, b"x" * 40)])
+    for _ in range(300):
+        data = bytearray(inner)
+        for _ in range(rng.randint(1, 3)):
+            data[rng.randrange(len(data))] = rng.choice((0, 1, 0x7F, 0x80, 0xFF,
+                                                         rng.randrange(256)))
+        cut = rng.choice((len(data), rng.randrange(len(data) + 1)))
+        frame = wrapper(bytes(data[:cut]), codec=rng.choice((1, 2)), magic=magic, offset=9)
+        for verify in (True, False):
+            try:
+                native().parse(entry_plan(), frame, 0, verify, None)
+            except native().Fallback:
+                pass
+            assert batches_on("native", frame, verify_crc=verify) == batches_on(
+                "python", frame, verify_crc=verify), frame.hex()
 
 
 def test_crc_unchecked_reads_natively() -> None:
