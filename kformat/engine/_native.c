@@ -2424,34 +2424,20 @@ static int build_tagged_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize
 static int build_crc_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found);
 static int build_wrapped_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found);
 
+static int blob_pieces(long prefix, int nullable, int text, PyObject *value, Piece *pc,
+                       int *count);
+
 static int
 build_blob(Writer *w, long prefix, int nullable, int text, PyObject *value)
 {
-    const char *data;
-    Py_ssize_t n;
-    if (value == Py_None) {
-        if (!nullable)
-            return fail("null in a non-nullable field");
-        return put_length(w, prefix, -1);
-    }
-    if (text) {
-        if (!PyUnicode_CheckExact(value))
-            return fail("not a str");
-        data = PyUnicode_AsUTF8AndSize(value, &n);
-        if (!data) {
-            PyErr_Clear();
-            return fail("not UTF-8 encodable");
-        }
-    }
-    else {
-        if (!PyBytes_CheckExact(value))
-            return fail("not bytes");
-        data = PyBytes_AS_STRING(value);
-        n = PyBytes_GET_SIZE(value);
-    }
-    if (put_length(w, prefix, n) < 0)
+    Piece pc[2];
+    int count;
+    if (blob_pieces(prefix, nullable, text, value, pc, &count) < 0)
         return -1;
-    return put(w, data, n);
+    for (int i = 0; i < count; i++)
+        if (put_piece(w, &pc[i]) < 0)
+            return -1;
+    return 0;
 }
 
 static int
@@ -2628,7 +2614,8 @@ build_record(Writer *w, RecordLayout *layout, RecordObject *rec)
     return 0;
 }
 
-/* A blob (build_blob's rules) as its length piece and, unless null or empty, its bytes. */
+/* A blob (exact bytes, or an exact str as UTF-8 when text; None only when nullable) as its
+ * length piece and, unless null or empty, its bytes; build_blob writes them. */
 static int
 blob_pieces(long prefix, int nullable, int text, PyObject *value, Piece *pc, int *count)
 {

@@ -976,21 +976,17 @@ walk_leaf(Walker *w, Reader *r, const Node *kid)
     case OP_STRING:
         return walk_blob(w, r, kid);
     case OP_VARINT:
-        if (short_uvarint(r, &u) && read_uvarint(r, 5, U32_MAX, &u) < 0)
+    case OP_VARLONG: {
+        int wide = kid->op == OP_VARLONG;
+        if (short_uvarint(r, &u)
+            && read_uvarint(r, wide ? 10 : 5, wide ? UINT64_MAX : U32_MAX, &u) < 0)
             return -1;
         v = unzigzag(u);
         w->last = v;
         if (kid->reg >= 0)
             w->regs[kid->reg] = v;
         return 0;
-    case OP_VARLONG:
-        if (short_uvarint(r, &u) && read_uvarint(r, 10, UINT64_MAX, &u) < 0)
-            return -1;
-        v = unzigzag(u);
-        w->last = v;
-        if (kid->reg >= 0)
-            w->regs[kid->reg] = v;
-        return 0;
+    }
     case OP_INT8: case OP_INT16: case OP_INT32: case OP_INT64: case OP_UINT8:
     case OP_UINT16: case OP_UINT32: case OP_BOOL: case OP_UVARINT:
         return walk_number(w, r, kid);
