@@ -2524,15 +2524,6 @@ int_piece(long op, kf_wide v, Piece *pc)
     return 0;
 }
 
-static int
-write_int(Writer *w, long op, kf_wide v)
-{
-    Piece pc;
-    if (int_piece(op, v, &pc) < 0)
-        return -1;
-    return put_piece(w, &pc);
-}
-
 #define WIDE_SAFE ((kf_wide)1 << 126) /* |a|, |b| below this: a - b cannot overflow */
 
 /* a - b, or Fallback when either is too far out to subtract safely */
@@ -2563,51 +2554,6 @@ build_headers(Writer *w, RecordLayout *layout, RecordField *f, PyObject *headers
         }
         else
             rc = build_node(w, element, pair);
-        if (rc < 0)
-            return -1;
-    }
-    return 0;
-}
-
-/* One native Record as the struct of a RECORD node, its deltas from the batch's bases
- * (LogAppendTime batches keep each record's stored timestamp_delta). */
-static int
-build_record(Writer *w, RecordLayout *layout, RecordObject *rec)
-{
-    for (Py_ssize_t i = 0; i < layout->n; i++) {
-        RecordField *f = &layout->f[i];
-        kf_wide v;
-        int rc;
-        switch (f->slot) {
-        case KF_KEY:
-            rc = build_blob(w, f->prefix, f->nullable, 0, rec->key);
-            break;
-        case KF_VALUE:
-            rc = build_blob(w, f->prefix, f->nullable, 0, rec->value);
-            break;
-        case KF_HEADERS: {
-            PyObject *headers = kf_headers(rec); /* raw headers: the tuple, canonical bytes */
-            rc = headers ? build_headers(w, layout, f, headers) : -1;
-            break;
-        }
-        case KF_ATTRIBUTES:
-            rc = write_int(w, f->op, rec->n.attributes);
-            break;
-        case KF_OFFSET_DELTA:
-            rc = wide_difference(rec->n.offset, layout->base_offset, &v);
-            if (rc == 0)
-                rc = write_int(w, f->op, v);
-            break;
-        default: /* KF_TIMESTAMP_DELTA */
-            if (layout->log_append) {
-                v = rec->n.timestamp_delta;
-                rc = 0;
-            }
-            else
-                rc = wide_difference(rec->n.timestamp, layout->base_timestamp, &v);
-            if (rc == 0)
-                rc = write_int(w, f->op, v);
-        }
         if (rc < 0)
             return -1;
     }
@@ -2655,6 +2601,91 @@ blob_pieces(long prefix, int nullable, int text, PyObject *value, Piece *pc, int
 
 #define RECORD_PIECES 72
 
+/* Field f of rec as pieces at pcs (at most room of them), their number in *used: 0; 1 when
+ * it cannot say (headers of a plan that is not direct, or more than room allows); -1 on
+ * failure. A record's deltas are from the batch's bases (LogAppendTime batches keep each
+ * record's stored timestamp_delta). The pieces point into rec's objects. */
+static inline __attribute__((always_inline)) int
+field_pieces(RecordLayout *layout, RecordField *f, RecordObject *rec, Piece *pcs, int room,
+             int *used)
+{
+    kf_wide v;
+    int rc, k = 0, n_used;
+    *used = 0;
+    switch (f->slot) {
+    case KF_KEY:
+    case KF_VALUE:
+        rc = blob_pieces(f->prefix, f->nullable, 0, f->slot == KF_KEY ? rec->key : rec->value,
+                         pcs, &k);
+        break;
+    case KF_HEADERS: {
+        if (!layout->headers_direct)
+            return 1;
+        PyObject *headers = kf_headers(rec); /* raw headers: the tuple, canonical bytes */
+        if (!headers)
+            return -1;
+        Py_ssize_t n = PyTuple_GET_SIZE(headers);
+        if (n > (room - 1) / 4)
+            return 1;
+        rc = length_piece(f->prefix, n, pcs + k++);
+        for (Py_ssize_t j = 0; rc == 0 && j < n; j++) {
+            PyObject *pair = PyTuple_GET_ITEM(headers, j);
+            rc = blob_pieces(layout->header_key.prefix, 0, 1, PyTuple_GET_ITEM(pair, 0),
+                             pcs + k, &n_used);
+            k += n_used;
+            if (rc == 0) {
+                rc = blob_pieces(layout->header_value.prefix, layout->header_value.nullable,
+                                 0, PyTuple_GET_ITEM(pair, 1), pcs + k, &n_used);
+                k += n_used;
+            }
+        }
+        break;
+    }
+    case KF_ATTRIBUTES:
+        rc = int_piece(f->op, rec->n.attributes, pcs + k++);
+        break;
+    case KF_OFFSET_DELTA:
+        rc = wide_difference(rec->n.offset, layout->base_offset, &v);
+        if (rc == 0)
+            rc = int_piece(f->op, v, pcs + k++);
+        break;
+    default: /* KF_TIMESTAMP_DELTA */
+        if (layout->log_append) {
+            v = rec->n.timestamp_delta;
+            rc = 0;
+        }
+        else
+            rc = wide_difference(rec->n.timestamp, layout->base_timestamp, &v);
+        if (rc == 0)
+            rc = int_piece(f->op, v, pcs + k++);
+    }
+    *used = k;
+    return rc;
+}
+
+/* One native Record as the struct of a RECORD node: each field's pieces written; headers a
+ * plan does not read directly (or too many to hold as pieces) built by their element plan. */
+static int
+build_record(Writer *w, RecordLayout *layout, RecordObject *rec)
+{
+    Piece pcs[RECORD_PIECES];
+    for (Py_ssize_t i = 0; i < layout->n; i++) {
+        RecordField *f = &layout->f[i];
+        int used;
+        int rc = field_pieces(layout, f, rec, pcs, RECORD_PIECES, &used);
+        if (rc == 1) { /* headers only */
+            PyObject *headers = kf_headers(rec);
+            rc = headers ? build_headers(w, layout, f, headers) : -1;
+        }
+        else
+            for (int j = 0; rc == 0 && j < used; j++)
+                rc = put_piece(w, pcs + j);
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* rec as the pieces build_record would write, and their total size: 0; 1 when it cannot say
  * (headers of a plan that is not direct, or too many of them); -1 on failure (build_record's
  * own). The pieces point into rec's objects: write them before releasing rec. */
@@ -2662,61 +2693,13 @@ static int
 record_pieces(RecordLayout *layout, RecordObject *rec, Piece *pcs, int *count,
               Py_ssize_t *size)
 {
-    int k = 0, used;
+    int k = 0;
     for (Py_ssize_t i = 0; i < layout->n; i++) {
-        RecordField *f = &layout->f[i];
-        kf_wide v;
-        int rc;
-        switch (f->slot) {
-        case KF_KEY:
-        case KF_VALUE:
-            rc = blob_pieces(f->prefix, f->nullable, 0, f->slot == KF_KEY ? rec->key : rec->value,
-                             pcs + k, &used);
-            k += used;
-            break;
-        case KF_HEADERS: {
-            if (!layout->headers_direct)
-                return 1;
-            PyObject *headers = kf_headers(rec);
-            if (!headers)
-                return -1;
-            Py_ssize_t n = PyTuple_GET_SIZE(headers);
-            if (n > (RECORD_PIECES - 8 - k) / 4)
-                return 1;
-            rc = length_piece(f->prefix, n, pcs + k++);
-            for (Py_ssize_t j = 0; rc == 0 && j < n; j++) {
-                PyObject *pair = PyTuple_GET_ITEM(headers, j);
-                rc = blob_pieces(layout->header_key.prefix, 0, 1, PyTuple_GET_ITEM(pair, 0),
-                                 pcs + k, &used);
-                k += used;
-                if (rc == 0) {
-                    rc = blob_pieces(layout->header_value.prefix, layout->header_value.nullable,
-                                     0, PyTuple_GET_ITEM(pair, 1), pcs + k, &used);
-                    k += used;
-                }
-            }
-            break;
-        }
-        case KF_ATTRIBUTES:
-            rc = int_piece(f->op, rec->n.attributes, pcs + k++);
-            break;
-        case KF_OFFSET_DELTA:
-            rc = wide_difference(rec->n.offset, layout->base_offset, &v);
-            if (rc == 0)
-                rc = int_piece(f->op, v, pcs + k++);
-            break;
-        default: /* KF_TIMESTAMP_DELTA */
-            if (layout->log_append) {
-                v = rec->n.timestamp_delta;
-                rc = 0;
-            }
-            else
-                rc = wide_difference(rec->n.timestamp, layout->base_timestamp, &v);
-            if (rc == 0)
-                rc = int_piece(f->op, v, pcs + k++);
-        }
-        if (rc < 0)
-            return -1;
+        int used;
+        int rc = field_pieces(layout, &layout->f[i], rec, pcs + k, RECORD_PIECES - 8 - k, &used);
+        if (rc != 0)
+            return rc;
+        k += used;
         if (k > RECORD_PIECES - 8)
             return 1;
     }
