@@ -735,6 +735,8 @@ typedef struct {
     int log_append;
 } RecordLayout;
 
+static int exact_int(PyObject *value, int64_t lo, int64_t hi, int64_t *out);
+
 /* An int field of ctx (an exact int within int64). */
 static int
 ctx_int(PyObject *ctx, PyObject *name, int64_t *out)
@@ -745,16 +747,7 @@ ctx_int(PyObject *ctx, PyObject *name, int64_t *out)
             return -1;
         return fail("batch field missing");
     }
-    if (!PyLong_CheckExact(value))
-        return fail("batch field not an int");
-    int overflow;
-    long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
-    if (v == -1 && PyErr_Occurred())
-        return -1;
-    if (overflow)
-        return fail("batch field out of range");
-    *out = v;
-    return 0;
+    return exact_int(value, INT64_MIN, INT64_MAX, out);
 }
 
 /* The bases of the records of the batch ctx (the enclosing struct) into layout. */
@@ -3298,14 +3291,9 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
     case OP_CRC:
         return build_dict(w, plan, value, op);
     case OP_CHECKED: {
-        if (!PyLong_CheckExact(value))
-            return fail("not an int");
-        int overflow;
-        long long n = PyLong_AsLongLongAndOverflow(value, &overflow);
-        if (n == -1 && PyErr_Occurred())
+        int64_t n;
+        if (exact_int(value, INT64_MIN, INT64_MAX, &n) < 0)
             return -1;
-        if (overflow)
-            return fail("int out of range");
         if (check_int(w->ctx, w->up, plan, n, 1) < 0)
             return -1;
         return build_node(w, PyTuple_GET_ITEM(plan, 1), value);

@@ -27,6 +27,7 @@ from kformat.errors import EncodeError, KFormatError
 from kformat.records import legacy
 from kformat.records.codecs import compress
 from kformat.records.model import Batch, Record
+from tests.records.test_legacy import blob, body, entry
 
 pytestmark = pytest.mark.skipif("native" not in engine.available(),
                                 reason="the native engine is not built here")
@@ -72,22 +73,6 @@ def batches_on(name: str, data: bytes, **options: Any) -> tuple[Any, ...]:
 # --------------------------------------------------------------------------- hand assembly
 
 
-def blob(data: bytes | None) -> bytes:
-    return struct.pack(">i", -1) if data is None else struct.pack(">i", len(data)) + data
-
-
-def body(magic: int, attributes: int, key: bytes | None, value: bytes | None,
-         timestamp: int = 0) -> bytes:
-    head = struct.pack(">bb", magic, attributes)
-    if magic == 1:
-        head += struct.pack(">q", timestamp)
-    return head + blob(key) + blob(value)
-
-
-def entry(offset: int, covered: bytes, crc: int | None = None) -> bytes:
-    crc = zlib.crc32(covered) if crc is None else crc
-    message = struct.pack(">I", crc) + covered
-    return struct.pack(">qi", offset, len(message)) + message
 
 
 def wrapper(inner: bytes, codec: int = 1, magic: int = 1, offset: int = 0) -> bytes:
