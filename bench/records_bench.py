@@ -14,9 +14,10 @@ same bytes:
   every side. LZ4 is not alike: aiokafka compresses with LZ4 HC level 9, kformat with LZ4's
   fast compressor, as the Java client does at its default level 9.
 * codec alone: kformat's codec functions on the same region (``decompress_into`` into a kept
-  buffer, ``compress`` at the level above), timed in the same rounds. Printed as bounds:
-  the peer's time over the codec's, the best ratio kformat could reach if its own work took
-  no time.
+  buffer, ``compress`` at the level above), timed in rounds of their own with aiokafka's
+  parse and build, after all the tables' rounds (so they do not change the heap the tables'
+  tasks meet). Printed as bounds: aiokafka's time over the codec's, the best ratio kformat
+  could reach if its own work took no time.
 * to_arrow: ``kformat.records.to_arrow`` (a ``pyarrow.RecordBatch`` of every column, CRC
   checked, no record objects), against the peers' parse (with pyarrow installed).
 
