@@ -23,6 +23,12 @@
 
 #include <stdatomic.h>
 
+#if defined(__GNUC__) || defined(__clang__)
+#define HOT static inline __attribute__((always_inline))
+#else
+#define HOT static inline
+#endif
+
 #define MAX_NODES 128
 #define MAX_KIDS 256
 #define MAX_REGS 48
@@ -197,13 +203,18 @@ buf_put(Buf *b, const void *data, int64_t n)
     return 0;
 }
 
-/* count copies of an 8- or 4-byte value (a batch's value for each of its rows) */
+/* count copies of a value of width bytes, at most 64 (a batch's value for each of its
+ * rows) */
 static int
 buf_fill(Buf *b, const void *value, int width, int64_t count)
 {
-    if (count == 0) /* the buffer may not exist yet: no pointer into it */
+    if (count == 0 || width == 0) /* the buffer may not exist yet: no pointer into it */
         return 0;
-    if (count > PY_SSIZE_T_MAX / 8 || buf_reserve(b, width * count) < 0)
+    if (count > PY_SSIZE_T_MAX / 64) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (buf_reserve(b, width * count) < 0)
         return -1;
     char *p = b->p + b->len;
     int64_t done = width, total = width * count;
@@ -271,7 +282,21 @@ bits_push(Bits *b, int set)
 static int
 bits_fill(Bits *b, int set, int64_t count)
 {
-    for (int64_t i = 0; i < count; i++) {
+    for (; count > 0 && (b->count & 7); count--) { /* to a byte boundary */
+        if (bits_push(b, set) < 0)
+            return -1;
+    }
+    int64_t bytes = count / 8; /* then whole bytes: b->buf.len is b->count / 8 */
+    if (bytes > 0) {
+        if (buf_reserve(&b->buf, bytes) < 0)
+            return -1;
+        memset(b->buf.p + b->buf.len, set ? 0xFF : 0, (size_t)bytes);
+        b->buf.len += bytes;
+        b->count += 8 * bytes;
+        b->zeros += set ? 0 : 8 * bytes;
+        count -= 8 * bytes;
+    }
+    for (; count > 0; count--) {
         if (bits_push(b, set) < 0)
             return -1;
     }
@@ -363,6 +388,27 @@ blob_push(Blob *b, const uint8_t *p, int64_t n)
     if (buf_put(&b->offsets, &end, 4) < 0 || valid_push(&b->valid, n >= 0) < 0)
         return -1;
     b->count++;
+    return 0;
+}
+
+/* count copies of the value p[0:n] (n > 0, at most 64 bytes) */
+static int
+blob_fill(Blob *b, const uint8_t *p, int64_t n, int64_t count)
+{
+    if (count <= 0)
+        return 0;
+    if (count > (BLOB_DATA_MAX - b->data.len) / n)
+        return fail("column larger than Arrow's int32 offsets");
+    if (buf_reserve(&b->offsets, 4 * count) < 0 || buf_fill(&b->data, p, (int)n, count) < 0 ||
+        valid_fill(&b->valid, 1, count) < 0)
+        return -1;
+    int32_t end = (int32_t)(b->data.len - n * count);
+    for (int64_t i = 0; i < count; i++) {
+        end += (int32_t)n;
+        memcpy(b->offsets.p + b->offsets.len + 4 * i, &end, 4);
+    }
+    b->offsets.len += 4 * count;
+    b->count += count;
     return 0;
 }
 
@@ -887,7 +933,7 @@ walk_kid(Walker *w, Reader *r, const Node *n, int k)
 }
 
 /* The columns computed from a record's fields, for the row just read. */
-static int
+HOT int
 emit_row(Walker *w)
 {
     const int64_t *g = w->regs;
@@ -954,6 +1000,11 @@ emit_batch(Walker *w, Py_ssize_t count)
             const char *s = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(col->names, k), &size);
             if (!s)
                 return -1;
+            if (size > 0 && size <= 64) {
+                if (blob_fill(&w->blobs[col->blob], (const uint8_t *)s, size, count) < 0)
+                    return -1;
+                break;
+            }
             for (Py_ssize_t i = 0; i < count; i++) {
                 if (blob_push(&w->blobs[col->blob], (const uint8_t *)s, size) < 0)
                     return -1;
@@ -976,12 +1027,6 @@ emit_batch(Walker *w, Py_ssize_t count)
     w->rows += count;
     return 0;
 }
-
-#if defined(__GNUC__) || defined(__clang__)
-#define HOT static inline __attribute__((always_inline))
-#else
-#define HOT static inline
-#endif
 
 /* A length prefix, the one-byte varint forms (nearly every length in a record) inline. */
 /* An unsigned varint of one or two bytes (1 when it is longer or cut short: the caller
