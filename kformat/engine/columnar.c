@@ -552,16 +552,18 @@ typedef struct {
     int16_t reg;      /* numbers: the register (MAX_REGS, read by nothing, when none) */
     int16_t sink;     /* S_BLOB: the blob, S_ARRAY and S_NEXT: the list; or -1 */
     int32_t jump;     /* S_ARRAY: the step after its S_NEXT; S_NEXT: its element's first */
+    int16_t first;    /* S_ARRAY and S_NEXT with a list: the blob of its first child */
     int64_t min_size; /* S_ARRAY: an element's minimum size */
 } Step;
 
 /* The compiled plan and, while a call runs, its state. A sink (arrow_sink) holds one,
- * compiled and with no buffer; each call works on a copy of it. */
+ * compiled and with no buffer; each call works on a copy of it (which shares the nodes,
+ * kids and steps, read only once compiled: they live in the sink). */
 typedef struct {
     /* the compiled plan */
-    Node nodes[MAX_NODES];
+    Node *nodes;   /* [MAX_NODES] */
     int nnodes;
-    int kids[MAX_KIDS];
+    int *kids;     /* [MAX_KIDS] */
     int nkids;
     PyObject *reg_names[MAX_REGS]; /* borrowed */
     int reg_levels[MAX_REGS];      /* 0: a field of the batch, 1: of a row (a record) */
@@ -580,7 +582,7 @@ typedef struct {
     int64_t skip_mask;
     int per_row;        /* how many columns are computed per row (listed in row_columns) */
     int row_columns[MAX_COLUMNS];
-    Step steps[MAX_STEPS]; /* the row program (nsteps 0: none, rows are walked) */
+    Step *steps;        /* [MAX_STEPS]: the row program (nsteps 0: none, rows are walked) */
     int nsteps;
     int program_node;   /* the COUNTED node whose elements it reads */
     /* state while reading */
@@ -866,15 +868,17 @@ program_add(Walker *w, const Node *n, int nest)
         return step_new(w, S_REGION_END) ? 0 : 1;
     case OP_ARRAY:
         at = w->nsteps;
-        if (!(s = step_new(w, S_ARRAY)))
+        if (n->min_size > INT32_MAX || !(s = step_new(w, S_ARRAY)))
             return 1;
         s->prefix = (uint8_t)n->prefix;
         s->min_size = n->min_size;
         s->sink = (int16_t)n->list;
+        s->first = n->list >= 0 ? (int16_t)w->lists[n->list].children[0] : -1;
         if (program_add(w, &w->nodes[w->kids[n->kids]], nest + 1) ||
             !(s = step_new(w, S_NEXT)))
             return 1;
         s->sink = (int16_t)n->list;
+        s->first = w->steps[at].first;
         s->jump = at + 1;
         w->steps[at].jump = w->nsteps;
         return 0;
@@ -1364,14 +1368,14 @@ get_length(const uint8_t *buf, Py_ssize_t *pos, Py_ssize_t end, int prefix, int6
     return *out < -1 ? fail("negative length") : 0;
 }
 
-/* After an array's elements: the end offset of its list entry (list -1: none). */
+/* After an array's elements: the end offset of its list entry (s->sink -1: no list). */
 HOT int
-list_done(Walker *w, int list)
+list_done(Walker *w, const Step *s)
 {
-    if (list < 0)
+    if (s->sink < 0)
         return 0;
-    List *l = &w->lists[list];
-    int32_t end = (int32_t)w->blobs[l->children[0]].count;
+    List *l = &w->lists[s->sink];
+    int32_t end = (int32_t)w->blobs[s->first].count;
     if (buf_put(&l->offsets, &end, 4) < 0)
         return -1;
     l->count++;
@@ -1524,12 +1528,13 @@ dispatch:
             fail("null array"); /* the Python kernel decides */
             goto error;
         }
-        if (s->min_size > 0 ? n > (end - pos) / s->min_size : n > MAX_ZERO_SIZE_ELEMENTS) {
+        /* n < 2^32 and min_size < 2^31 (program_add): no overflow, and no division */
+        if (s->min_size > 0 ? n * s->min_size > end - pos : n > MAX_ZERO_SIZE_ELEMENTS) {
             fail("count larger than the bytes left");
             goto error;
         }
         if (n == 0) {
-            if (list_done(w, s->sink) < 0)
+            if (list_done(w, s) < 0)
                 goto error;
             GO_TO(prog + s->jump);
         }
@@ -1539,7 +1544,7 @@ dispatch:
         if (--left[nlefts - 1] > 0)
             GO_TO(prog + s->jump);
         nlefts--;
-        if (list_done(w, s->sink) < 0)
+        if (list_done(w, s) < 0)
             goto error;
         NEXT();
     STEP(S_ROW):
@@ -2051,6 +2056,9 @@ presize(Walker *w, const uint8_t *buf, Py_ssize_t len, const int64_t *hint)
 
 typedef struct {
     Walker w;
+    Node nodes[MAX_NODES];   /* w's */
+    int kids[MAX_KIDS];
+    Step steps[MAX_STEPS];
     int64_t hint[MAX_BLOBS]; /* bytes per row x 16 of each blob in the last call, or 0 */
     PyObject *keep;          /* (plan, spec, rows_field, skip) */
 } Sink;
@@ -2085,6 +2093,9 @@ arrow_sink(PyObject *self, PyObject *args)
         return NULL;
     }
     Walker *w = &s->w;
+    w->nodes = s->nodes;
+    w->kids = s->kids;
+    w->steps = s->steps;
     w->row_name = row_name;
     w->skip_reg = -1;
     /* skip: None, or (field, mask): the rows of a batch whose field & mask is set are
