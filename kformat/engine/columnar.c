@@ -192,7 +192,7 @@ buf_reserve(Buf *b, int64_t n)
     return 0;
 }
 
-static inline int
+HOT int
 buf_put(Buf *b, const void *data, int64_t n)
 {
     if (b->cap - b->len < n && buf_reserve(b, n) < 0)
@@ -321,7 +321,7 @@ valid_slow(Bits *b, int set)
     return bits_push(b, set);
 }
 
-static inline int
+HOT int
 valid_push(Bits *b, int set)
 {
     if (set && !b->zeros) {
