@@ -168,21 +168,10 @@ buf_reserve(Buf *b, int64_t n)
 {
     if (b->cap - b->len >= n)
         return 0;
-    int64_t cap = b->cap ? b->cap : 1024;
-    while (cap - b->len < n) {
-        if (cap > PY_SSIZE_T_MAX / 4) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        cap *= 2;
-    }
-    char *p = realloc(b->p, (size_t)cap);
-    if (!p) {
-        PyErr_NoMemory();
+    char *p = grow_buffer(b->p, &b->cap, b->len, n, 1024, realloc);
+    if (!p)
         return -1;
-    }
     b->p = p;
-    b->cap = cap;
     return 0;
 }
 
@@ -885,58 +874,42 @@ read_len(Reader *r, int prefix, int64_t *out)
     return read_length(r, prefix, out);
 }
 
+/* A VARINT or VARLONG node (its one- and two-byte forms inline) into *v. */
+HOT int
+read_zigzag_inline(Reader *r, long op, int64_t *v)
+{
+    uint64_t u;
+    int wide = op == OP_VARLONG;
+    if (short_uvarint(r, &u) && read_uvarint(r, wide ? 10 : 5, wide ? UINT64_MAX : U32_MAX, &u) < 0)
+        return -1;
+    *v = unzigzag(u);
+    return 0;
+}
+
 HOT int
 walk_number(Walker *w, Reader *r, const Node *n)
 {
-    const uint8_t *p;
     uint64_t u;
     int64_t v;
     switch (n->op) {
-    case OP_INT8:
-    case OP_UINT8:
-    case OP_BOOL:
-        if (need(r, 1) < 0)
+    case OP_VARINT:
+    case OP_VARLONG:
+        if (read_zigzag_inline(r, n->op, &v) < 0)
             return -1;
-        p = r->buf + r->pos++;
-        v = n->op == OP_INT8 ? (int8_t)*p : n->op == OP_BOOL ? (*p != 0) : *p;
-        break;
-    case OP_INT16:
-    case OP_UINT16:
-        if (need(r, 2) < 0)
-            return -1;
-        p = r->buf + r->pos;
-        r->pos += 2;
-        v = n->op == OP_INT16 ? (int16_t)be16(p) : be16(p);
-        break;
-    case OP_INT32:
-    case OP_UINT32:
-        if (need(r, 4) < 0)
-            return -1;
-        p = r->buf + r->pos;
-        r->pos += 4;
-        v = n->op == OP_INT32 ? (int32_t)be32(p) : (int64_t)be32(p);
-        break;
-    case OP_INT64:
-        if (need(r, 8) < 0)
-            return -1;
-        v = (int64_t)be64(r->buf + r->pos);
-        r->pos += 8;
         break;
     case OP_UVARINT:
         if (read_uvarint(r, 5, U32_MAX, &u) < 0)
             return -1;
         v = (int64_t)u;
         break;
-    case OP_VARINT:
-        if (short_uvarint(r, &u) && read_uvarint(r, 5, U32_MAX, &u) < 0)
+    case OP_BOOL:
+        if (need(r, 1) < 0)
             return -1;
-        v = unzigzag(u);
+        v = r->buf[r->pos++] != 0;
         break;
-    default: /* OP_VARLONG */
-        if (short_uvarint(r, &u) && read_uvarint(r, 10, UINT64_MAX, &u) < 0)
+    default:
+        if (read_fixed_int(r, n->op, &v) < 0)
             return -1;
-        v = unzigzag(u);
-        break;
     }
     w->last = v;
     if (n->reg >= 0)
@@ -965,30 +938,17 @@ walk_blob(Walker *w, Reader *r, const Node *n)
     return 0;
 }
 
-/* A number or blob field (the record's varints inline); 1 for any other node. */
+/* A number or blob field (read inline); 1 for any other node. */
 HOT int
 walk_leaf(Walker *w, Reader *r, const Node *kid)
 {
-    uint64_t u;
-    int64_t v;
     switch (kid->op) {
     case OP_BYTES:
     case OP_STRING:
         return walk_blob(w, r, kid);
-    case OP_VARINT:
-    case OP_VARLONG: {
-        int wide = kid->op == OP_VARLONG;
-        if (short_uvarint(r, &u)
-            && read_uvarint(r, wide ? 10 : 5, wide ? UINT64_MAX : U32_MAX, &u) < 0)
-            return -1;
-        v = unzigzag(u);
-        w->last = v;
-        if (kid->reg >= 0)
-            w->regs[kid->reg] = v;
-        return 0;
-    }
     case OP_INT8: case OP_INT16: case OP_INT32: case OP_INT64: case OP_UINT8:
-    case OP_UINT16: case OP_UINT32: case OP_BOOL: case OP_UVARINT:
+    case OP_UINT16: case OP_UINT32: case OP_BOOL: case OP_UVARINT: case OP_VARINT:
+    case OP_VARLONG:
         return walk_number(w, r, kid);
     default:
         return 1;
@@ -1165,10 +1125,10 @@ walk_compressed(Walker *w, Reader *r, const Node *n)
 static int
 walk(Walker *w, Reader *r, const Node *n)
 {
+    int rc = walk_leaf(w, r, n);
+    if (rc != 1)
+        return rc;
     switch (n->op) {
-    case OP_STRING:
-    case OP_BYTES:
-        return walk_blob(w, r, n);
     case OP_STRUCT:
         return walk_seq(w, r, n);
     case OP_PREFIXED:
@@ -1205,7 +1165,7 @@ walk(Walker *w, Reader *r, const Node *n)
     case OP_ARRAY:
         return walk_array(w, r, n);
     default:
-        return walk_number(w, r, n);
+        return fail("a node the columnar sink does not take");
     }
 }
 
