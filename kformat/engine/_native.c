@@ -110,25 +110,35 @@ static PyObject *parse_blob(Reader *r, long prefix, int nullable, int text);
 static int parse_struct_into(Reader *r, PyObject *plan, PyObject *dict);
 static int parse_tagged_into(Reader *r, PyObject *plan, PyObject *dict);
 
-/* The count an earlier field of the current struct holds (KArray(..., count=this.name)). */
-int
-count_field(PyObject *ctx, PyObject *name, int64_t *out)
+static int exact_int(PyObject *value, int64_t lo, int64_t hi, int64_t *out);
+
+/* The int an earlier field of the struct ctx holds, within [lo, hi]; Fallback(missing) when
+ * ctx has no field name. */
+static int
+ctx_field_int(PyObject *ctx, PyObject *name, int64_t lo, int64_t hi, const char *missing,
+              int64_t *out)
 {
     PyObject *value = ctx ? PyDict_GetItemWithError(ctx, name) : NULL;
     if (!value) {
         if (PyErr_Occurred())
             return -1;
-        return fail("count field missing");
+        return fail(missing);
     }
-    int overflow;
-    long long n = PyLong_CheckExact(value) ? PyLong_AsLongLongAndOverflow(value, &overflow)
-                                           : -1;
-    if (n == -1 && PyErr_Occurred())
-        return -1;
-    if (!PyLong_CheckExact(value) || overflow || n < 0)
-        return fail("bad count field");
-    *out = n;
-    return 0;
+    return exact_int(value, lo, hi, out);
+}
+
+/* The count an earlier field of the current struct holds (KArray(..., count=this.name)). */
+int
+count_field(PyObject *ctx, PyObject *name, int64_t *out)
+{
+    return ctx_field_int(ctx, name, 0, INT64_MAX, "count field missing", out);
+}
+
+/* An int field of ctx (an exact int within int64): a batch's fields. */
+static int
+ctx_int(PyObject *ctx, PyObject *name, int64_t *out)
+{
+    return ctx_field_int(ctx, name, INT64_MIN, INT64_MAX, "batch field missing", out);
 }
 
 /* CRC-32 (IEEE 802.3, zlib's: reflected polynomial 0xEDB88320), by carry-less
@@ -318,8 +328,6 @@ parse_crc_into(Reader *r, PyObject *plan, PyObject *dict)
         return -1;
     return parse_struct_into(r, PyTuple_GET_ITEM(plan, 4), dict);
 }
-
-static int ctx_int(PyObject *ctx, PyObject *name, int64_t *out);
 
 /* The codec a Compressed block reads from an earlier field: ctx[field] & mask (the field may
  * be negative: an int16 attributes with bit 15 set). */
@@ -731,21 +739,6 @@ typedef struct {
     int log_append;
 } RecordLayout;
 
-static int exact_int(PyObject *value, int64_t lo, int64_t hi, int64_t *out);
-
-/* An int field of ctx (an exact int within int64). */
-static int
-ctx_int(PyObject *ctx, PyObject *name, int64_t *out)
-{
-    PyObject *value = ctx ? PyDict_GetItemWithError(ctx, name) : NULL;
-    if (!value) {
-        if (PyErr_Occurred())
-            return -1;
-        return fail("batch field missing");
-    }
-    return exact_int(value, INT64_MIN, INT64_MAX, out);
-}
-
 /* The bases of the records of the batch ctx (the enclosing struct) into layout. */
 static int
 record_base(PyObject *ctx, PyObject *plan, RecordLayout *layout)
@@ -849,35 +842,10 @@ static int
 read_int(Reader *r, long op, int64_t *out)
 {
     uint64_t u;
-    const uint8_t *p = r->buf + r->pos;
     switch (op) {
-    case OP_INT8:
-    case OP_UINT8:
-        if (need(r, 1) < 0)
-            return -1;
-        *out = op == OP_INT8 ? (int64_t)(int8_t)*p : (int64_t)*p;
-        r->pos += 1;
-        return 0;
-    case OP_INT16:
-    case OP_UINT16:
-        if (need(r, 2) < 0)
-            return -1;
-        *out = op == OP_INT16 ? (int64_t)(int16_t)be16(p) : (int64_t)be16(p);
-        r->pos += 2;
-        return 0;
-    case OP_INT32:
-    case OP_UINT32:
-        if (need(r, 4) < 0)
-            return -1;
-        *out = op == OP_INT32 ? (int64_t)(int32_t)be32(p) : (int64_t)be32(p);
-        r->pos += 4;
-        return 0;
-    case OP_INT64:
-        if (need(r, 8) < 0)
-            return -1;
-        *out = (int64_t)be64(p);
-        r->pos += 8;
-        return 0;
+    case OP_INT8: case OP_INT16: case OP_INT32: case OP_INT64:
+    case OP_UINT8: case OP_UINT16: case OP_UINT32:
+        return read_fixed_int(r, op, out);
     case OP_UVARINT:
         if (read_uvarint(r, 5, U32_MAX, &u) < 0)
             return -1;
@@ -1898,39 +1866,17 @@ parse_node(Reader *r, PyObject *plan)
 {
     long op = op_of(plan);
     const uint8_t *p;
-    uint64_t u;
+    int64_t v;
     switch (op) {
-    case OP_INT8:
-    case OP_UINT8:
+    case OP_INT8: case OP_INT16: case OP_INT32: case OP_INT64: case OP_UINT8:
+    case OP_UINT16: case OP_UINT32: case OP_UVARINT: case OP_VARINT: case OP_VARLONG:
+        if (read_int(r, op, &v) < 0)
+            return NULL;
+        return PyLong_FromLongLong(v);
     case OP_BOOL:
         if (need(r, 1) < 0)
             return NULL;
-        p = r->buf + r->pos++;
-        if (op == OP_BOOL)
-            return PyBool_FromLong(*p != 0);
-        return PyLong_FromLong(op == OP_INT8 ? (long)(int8_t)*p : (long)*p);
-    case OP_INT16:
-    case OP_UINT16:
-        if (need(r, 2) < 0)
-            return NULL;
-        p = r->buf + r->pos;
-        r->pos += 2;
-        return PyLong_FromLong(op == OP_INT16 ? (long)(int16_t)be16(p) : (long)be16(p));
-    case OP_INT32:
-    case OP_UINT32:
-        if (need(r, 4) < 0)
-            return NULL;
-        p = r->buf + r->pos;
-        r->pos += 4;
-        if (op == OP_INT32)
-            return PyLong_FromLong((int32_t)be32(p));
-        return PyLong_FromUnsignedLong(be32(p));
-    case OP_INT64:
-        if (need(r, 8) < 0)
-            return NULL;
-        p = r->buf + r->pos;
-        r->pos += 8;
-        return PyLong_FromLongLong((int64_t)be64(p));
+        return PyBool_FromLong(r->buf[r->pos++] != 0);
     case OP_FLOAT64: {
         if (need(r, 8) < 0)
             return NULL;
@@ -1946,18 +1892,6 @@ parse_node(Reader *r, PyObject *plan)
         p = r->buf + r->pos;
         r->pos += 16;
         return uuid_from(p);
-    case OP_UVARINT:
-        if (read_uvarint(r, 5, U32_MAX, &u) < 0)
-            return NULL;
-        return PyLong_FromUnsignedLongLong(u);
-    case OP_VARINT:
-        if (read_uvarint(r, 5, U32_MAX, &u) < 0)
-            return NULL;
-        return PyLong_FromLongLong(unzigzag(u));
-    case OP_VARLONG:
-        if (read_uvarint(r, 10, UINT64_MAX, &u) < 0)
-            return NULL;
-        return PyLong_FromLongLong(unzigzag(u));
     case OP_STRING:
     case OP_BYTES:
         return parse_blob(r, int_at(plan, 1), (PyTuple_GET_ITEM(plan, 2) == Py_True),
@@ -2130,21 +2064,12 @@ typedef struct {
 static int
 reserve_slow(Writer *w, Py_ssize_t n)
 {
-    Py_ssize_t cap = w->cap ? w->cap : 256;
-    while (cap - w->len < n) {
-        if (cap > PY_SSIZE_T_MAX / 2) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        cap *= 2;
-    }
-    char *buf = PyMem_Realloc(w->buf, (size_t)cap);
-    if (!buf) {
-        PyErr_NoMemory();
+    int64_t cap = w->cap;
+    char *buf = grow_buffer(w->buf, &cap, w->len, n, 256, PyMem_Realloc);
+    if (!buf)
         return -1;
-    }
     w->buf = buf;
-    w->cap = cap;
+    w->cap = (Py_ssize_t)cap;
     return 0;
 }
 
@@ -2472,57 +2397,49 @@ build_uuid(Writer *w, PyObject *value)
 
 /* ------------------------------------------------------------------------ records (build) */
 
+/* The integer nodes (plan.py Op): the values each holds and its size on the wire (0: a
+ * varint; hi 0: not an integer node). */
+typedef struct {
+    int64_t lo, hi;
+    int size;
+} IntForm;
+
+static const IntForm int_forms[OP_VARLONG + 1] = {
+    [OP_INT8] = {INT8_MIN, INT8_MAX, 1},       [OP_UINT8] = {0, UINT8_MAX, 1},
+    [OP_INT16] = {INT16_MIN, INT16_MAX, 2},    [OP_UINT16] = {0, UINT16_MAX, 2},
+    [OP_INT32] = {INT32_MIN, INT32_MAX, 4},    [OP_UINT32] = {0, UINT32_MAX, 4},
+    [OP_INT64] = {INT64_MIN, INT64_MAX, 8},    [OP_UVARINT] = {0, UINT32_MAX, 0},
+    [OP_VARINT] = {INT32_MIN, INT32_MAX, 0},   [OP_VARLONG] = {INT64_MIN, INT64_MAX, 0},
+};
+
+/* The form of integer node op, or NULL. */
+static inline const IntForm *
+int_form(long op)
+{
+    return op >= 0 && op <= OP_VARLONG && int_forms[op].hi ? &int_forms[op] : NULL;
+}
+
+/* The unsigned number a varint node writes for v (in its range). */
+static inline uint64_t
+varint_bits(long op, int64_t v)
+{
+    return op == OP_VARINT ? zigzag(v) & U32_MAX : op == OP_VARLONG ? zigzag(v) : (uint64_t)v;
+}
+
 /* A record's number field as its node encodes it, range-checked (out of range: Fallback, and
  * the Python path names the field). */
 static int
 int_piece(long op, kf_wide v, Piece *pc)
 {
-    int ok;
-    uint64_t u = (uint64_t)v;
-    int size = 0;
-    switch (op) {
-    case OP_INT8:
-        ok = v >= -128 && v <= 127, size = 1;
-        break;
-    case OP_UINT8:
-        ok = v >= 0 && v <= 255, size = 1;
-        break;
-    case OP_INT16:
-        ok = v >= -32768 && v <= 32767, size = 2;
-        break;
-    case OP_UINT16:
-        ok = v >= 0 && v <= 65535, size = 2;
-        break;
-    case OP_INT32:
-        ok = v >= INT32_MIN && v <= INT32_MAX, size = 4;
-        break;
-    case OP_UINT32:
-        ok = v >= 0 && v <= (kf_wide)U32_MAX, size = 4;
-        break;
-    case OP_INT64:
-        ok = v >= INT64_MIN && v <= INT64_MAX, size = 8;
-        break;
-    case OP_UVARINT:
-        ok = v >= 0 && v <= (kf_wide)U32_MAX;
-        break;
-    case OP_VARINT:
-        ok = v >= INT32_MIN && v <= INT32_MAX;
-        break;
-    case OP_VARLONG:
-        ok = v >= INT64_MIN && v <= INT64_MAX;
-        break;
-    default:
+    const IntForm *f = int_form(op);
+    if (!f)
         return fail("not an integer node");
-    }
-    if (!ok)
+    if (v < f->lo || v > f->hi)
         return fail("int out of range");
-    if (op == OP_VARINT)
-        u = zigzag((int64_t)v) & U32_MAX;
-    else if (op == OP_VARLONG)
-        u = zigzag((int64_t)v);
-    if (size && size < 8)
-        u &= ((uint64_t)1 << (8 * size)) - 1;
-    number_piece(pc, u, size);
+    uint64_t u = f->size ? (uint64_t)v : varint_bits(op, (int64_t)v);
+    if (f->size && f->size < 8)
+        u &= ((uint64_t)1 << (8 * f->size)) - 1;
+    number_piece(pc, u, f->size);
     return 0;
 }
 
@@ -3221,34 +3138,13 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
     long op = op_of(plan);
     int64_t v;
     switch (op) {
-    case OP_INT8:
-        if (exact_int(value, -128, 127, &v) < 0)
+    case OP_INT8: case OP_INT16: case OP_INT32: case OP_INT64: case OP_UINT8:
+    case OP_UINT16: case OP_UINT32: case OP_UVARINT: case OP_VARINT: case OP_VARLONG: {
+        const IntForm *f = &int_forms[op];
+        if (exact_int(value, f->lo, f->hi, &v) < 0)
             return -1;
-        return put_be(w, (uint64_t)v, 1);
-    case OP_UINT8:
-        if (exact_int(value, 0, 255, &v) < 0)
-            return -1;
-        return put_be(w, (uint64_t)v, 1);
-    case OP_INT16:
-        if (exact_int(value, -32768, 32767, &v) < 0)
-            return -1;
-        return put_be(w, (uint64_t)v, 2);
-    case OP_UINT16:
-        if (exact_int(value, 0, 65535, &v) < 0)
-            return -1;
-        return put_be(w, (uint64_t)v, 2);
-    case OP_INT32:
-        if (exact_int(value, INT32_MIN, INT32_MAX, &v) < 0)
-            return -1;
-        return put_be(w, (uint64_t)v, 4);
-    case OP_UINT32:
-        if (exact_int(value, 0, (int64_t)U32_MAX, &v) < 0)
-            return -1;
-        return put_be(w, (uint64_t)v, 4);
-    case OP_INT64:
-        if (exact_int(value, INT64_MIN, INT64_MAX, &v) < 0)
-            return -1;
-        return put_be(w, (uint64_t)v, 8);
+        return f->size ? put_be(w, (uint64_t)v, f->size) : put_uvarint(w, varint_bits(op, v));
+    }
     case OP_FLOAT64: {
         if (!PyFloat_CheckExact(value))
             return fail("not a float");
@@ -3266,18 +3162,6 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
         return put_be(w, value == Py_True, 1);
     case OP_UUID:
         return build_uuid(w, value);
-    case OP_UVARINT:
-        if (exact_int(value, 0, (int64_t)U32_MAX, &v) < 0)
-            return -1;
-        return put_uvarint(w, (uint64_t)v);
-    case OP_VARINT:
-        if (exact_int(value, INT32_MIN, INT32_MAX, &v) < 0)
-            return -1;
-        return put_uvarint(w, zigzag(v) & U32_MAX);
-    case OP_VARLONG:
-        if (exact_int(value, INT64_MIN, INT64_MAX, &v) < 0)
-            return -1;
-        return put_uvarint(w, zigzag(v));
     case OP_STRING:
     case OP_BYTES:
         return build_blob(w, int_at(plan, 1), (PyTuple_GET_ITEM(plan, 2) == Py_True),

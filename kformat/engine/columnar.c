@@ -169,21 +169,10 @@ buf_reserve(Buf *b, int64_t n)
 {
     if (b->cap - b->len >= n)
         return 0;
-    int64_t cap = b->cap ? b->cap : 1024;
-    while (cap - b->len < n) {
-        if (cap > PY_SSIZE_T_MAX / 4) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        cap *= 2;
-    }
-    char *p = realloc(b->p, (size_t)cap);
-    if (!p) {
-        PyErr_NoMemory();
+    char *p = grow_buffer(b->p, &b->cap, b->len, n, 1024, realloc);
+    if (!p)
         return -1;
-    }
     b->p = p;
-    b->cap = cap;
     return 0;
 }
 
@@ -452,6 +441,37 @@ typedef struct {
     int per_row;     /* computed per row (from a record's fields), else once per batch */
 } Column;
 
+/* The row program: the plan of a row (the element of the rows' COUNTED node: the
+ * length-prefixed record struct, its fields, its headers array) flattened, when the sink is
+ * compiled, into a straight list of steps run in one loop per batch (no call per node, the
+ * read position in a register). It is derived from the compiled nodes alone (program_add),
+ * step for step what walk would do; a row whose plan holds a node it does not take is
+ * walked node by node. arrow_program(sink) lists it, for the tests. */
+enum {
+    S_INT8, S_INT16, S_INT32, S_INT64, S_UINT8, S_UINT16, S_UINT32, S_BOOL, S_UVARINT,
+    S_VARINT, S_VARLONG,
+    S_BLOB,       /* a BYTES or STRING field (text: checked as UTF-8) */
+    S_REGION,     /* a length prefix: the steps up to the matching S_REGION_END fill it */
+    S_REGION_END,
+    S_ARRAY,      /* a count prefix: the element's steps follow, up to the matching S_NEXT */
+    S_NEXT,
+    S_ROW,        /* the end of a row: the columns computed per row */
+    S_KINDS
+};
+#define MAX_STEPS 64
+#define MAX_NEST 8 /* regions and arrays one inside the other */
+
+typedef struct {
+    uint8_t op;
+    uint8_t prefix;   /* S_BLOB, S_REGION, S_ARRAY */
+    uint8_t nullable; /* S_BLOB */
+    uint8_t text;     /* S_BLOB */
+    int16_t reg;      /* numbers: the register (MAX_REGS, read by nothing, when none) */
+    int16_t sink;     /* S_BLOB: the blob, S_ARRAY and S_NEXT: the list; or -1 */
+    int32_t jump;     /* S_ARRAY: the step after its S_NEXT; S_NEXT: its element's first */
+    int64_t min_size; /* S_ARRAY: an element's minimum size */
+} Step;
+
 /* How the columns read magic 0/1 entries (compiled by legacy_compile, read by
  * legacy_entry, below). */
 typedef struct {
@@ -494,8 +514,11 @@ typedef struct {
     int64_t skip_mask;
     int per_row;        /* how many columns are computed per row (listed in row_columns) */
     int row_columns[MAX_COLUMNS];
+    Step steps[MAX_STEPS]; /* the row program (nsteps 0: none, rows are walked) */
+    int nsteps;
+    int program_node;   /* the COUNTED node whose elements it reads */
     /* state while reading */
-    int64_t regs[MAX_REGS];
+    int64_t regs[MAX_REGS + 1]; /* the last: numbers no column reads */
     int64_t last;       /* the last number read (EXPECTED) */
     int64_t rows;
     int crc_valid;      /* 1, 0 (mismatch, flagged) or -1 (not checked) */
@@ -715,6 +738,103 @@ compile_node(Walker *w, PyObject *plan, PyObject *name, const List *in_list, int
         return fail("a node the columnar sink does not take");
     }
 }
+
+/* A new step of kind op at the end of the row program; NULL when it is full. */
+static Step *
+step_new(Walker *w, int op)
+{
+    if (w->nsteps == MAX_STEPS)
+        return NULL;
+    Step *s = &w->steps[w->nsteps++];
+    memset(s, 0, sizeof *s);
+    s->op = (uint8_t)op;
+    s->reg = MAX_REGS;
+    s->sink = -1;
+    return s;
+}
+
+/* The steps of compiled node n (and its children) appended to the row program: 0, or 1 when
+ * n holds a node the program does not take (the rows are then walked node by node). */
+static int
+program_add(Walker *w, const Node *n, int nest)
+{
+    static const uint8_t numbers[] = {
+        [OP_INT8] = S_INT8, [OP_INT16] = S_INT16, [OP_INT32] = S_INT32,
+        [OP_INT64] = S_INT64, [OP_UINT8] = S_UINT8, [OP_UINT16] = S_UINT16,
+        [OP_UINT32] = S_UINT32, [OP_BOOL] = S_BOOL, [OP_UVARINT] = S_UVARINT,
+        [OP_VARINT] = S_VARINT, [OP_VARLONG] = S_VARLONG,
+    };
+    Step *s;
+    int at;
+    if (nest >= MAX_NEST)
+        return 1;
+    switch (n->op) {
+    case OP_INT8: case OP_INT16: case OP_INT32: case OP_INT64: case OP_UINT8:
+    case OP_UINT16: case OP_UINT32: case OP_BOOL: case OP_UVARINT: case OP_VARINT:
+    case OP_VARLONG:
+        if (!(s = step_new(w, numbers[n->op])))
+            return 1;
+        if (n->reg >= 0)
+            s->reg = (int16_t)n->reg;
+        return 0;
+    case OP_STRING:
+    case OP_BYTES:
+        if (!(s = step_new(w, S_BLOB)))
+            return 1;
+        s->prefix = (uint8_t)n->prefix;
+        s->nullable = (uint8_t)n->nullable;
+        s->text = n->op == OP_STRING;
+        s->sink = (int16_t)n->blob;
+        return 0;
+    case OP_STRUCT:
+        for (int k = 0; k < n->nkids; k++) {
+            if (program_add(w, &w->nodes[w->kids[n->kids + k]], nest))
+                return 1;
+        }
+        return 0;
+    case OP_PREFIXED:
+        if (!(s = step_new(w, S_REGION)))
+            return 1;
+        s->prefix = (uint8_t)n->prefix;
+        if (program_add(w, &w->nodes[w->kids[n->kids]], nest + 1))
+            return 1;
+        return step_new(w, S_REGION_END) ? 0 : 1;
+    case OP_ARRAY:
+        at = w->nsteps;
+        if (!(s = step_new(w, S_ARRAY)))
+            return 1;
+        s->prefix = (uint8_t)n->prefix;
+        s->min_size = n->min_size;
+        s->sink = (int16_t)n->list;
+        if (program_add(w, &w->nodes[w->kids[n->kids]], nest + 1) ||
+            !(s = step_new(w, S_NEXT)))
+            return 1;
+        s->sink = (int16_t)n->list;
+        s->jump = at + 1;
+        w->steps[at].jump = w->nsteps;
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+/* The row program of the plan compiled in w: the element of the (first) COUNTED node whose
+ * elements are rows, then S_ROW; none when it holds a node the program does not take. */
+static void
+program_compile(Walker *w)
+{
+    w->nsteps = 0;
+    for (int i = 0; i < w->nnodes; i++) {
+        const Node *n = &w->nodes[i];
+        if (n->op != OP_COUNTED || !n->rows)
+            continue;
+        if (program_add(w, &w->nodes[w->kids[n->kids]], 0) || !step_new(w, S_ROW))
+            w->nsteps = 0;
+        w->program_node = i;
+        return;
+    }
+}
+
 /* ------------------------------------------------------------------- the walk */
 
 /* Strict UTF-8 (as Python's decoder: no overlong forms, no surrogates, <= U+10FFFF). */
@@ -904,58 +1024,42 @@ read_len(Reader *r, int prefix, int64_t *out)
     return read_length(r, prefix, out);
 }
 
+/* A VARINT or VARLONG node (its one- and two-byte forms inline) into *v. */
+HOT int
+read_zigzag_inline(Reader *r, long op, int64_t *v)
+{
+    uint64_t u;
+    int wide = op == OP_VARLONG;
+    if (short_uvarint(r, &u) && read_uvarint(r, wide ? 10 : 5, wide ? UINT64_MAX : U32_MAX, &u) < 0)
+        return -1;
+    *v = unzigzag(u);
+    return 0;
+}
+
 HOT int
 walk_number(Walker *w, Reader *r, const Node *n)
 {
-    const uint8_t *p;
     uint64_t u;
     int64_t v;
     switch (n->op) {
-    case OP_INT8:
-    case OP_UINT8:
-    case OP_BOOL:
-        if (need(r, 1) < 0)
+    case OP_VARINT:
+    case OP_VARLONG:
+        if (read_zigzag_inline(r, n->op, &v) < 0)
             return -1;
-        p = r->buf + r->pos++;
-        v = n->op == OP_INT8 ? (int8_t)*p : n->op == OP_BOOL ? (*p != 0) : *p;
-        break;
-    case OP_INT16:
-    case OP_UINT16:
-        if (need(r, 2) < 0)
-            return -1;
-        p = r->buf + r->pos;
-        r->pos += 2;
-        v = n->op == OP_INT16 ? (int16_t)be16(p) : be16(p);
-        break;
-    case OP_INT32:
-    case OP_UINT32:
-        if (need(r, 4) < 0)
-            return -1;
-        p = r->buf + r->pos;
-        r->pos += 4;
-        v = n->op == OP_INT32 ? (int32_t)be32(p) : (int64_t)be32(p);
-        break;
-    case OP_INT64:
-        if (need(r, 8) < 0)
-            return -1;
-        v = (int64_t)be64(r->buf + r->pos);
-        r->pos += 8;
         break;
     case OP_UVARINT:
         if (read_uvarint(r, 5, U32_MAX, &u) < 0)
             return -1;
         v = (int64_t)u;
         break;
-    case OP_VARINT:
-        if (short_uvarint(r, &u) && read_uvarint(r, 5, U32_MAX, &u) < 0)
+    case OP_BOOL:
+        if (need(r, 1) < 0)
             return -1;
-        v = unzigzag(u);
+        v = r->buf[r->pos++] != 0;
         break;
-    default: /* OP_VARLONG */
-        if (short_uvarint(r, &u) && read_uvarint(r, 10, UINT64_MAX, &u) < 0)
+    default:
+        if (read_fixed_int(r, n->op, &v) < 0)
             return -1;
-        v = unzigzag(u);
-        break;
     }
     w->last = v;
     if (n->reg >= 0)
@@ -984,30 +1088,17 @@ walk_blob(Walker *w, Reader *r, const Node *n)
     return 0;
 }
 
-/* A number or blob field (the record's varints inline); 1 for any other node. */
+/* A number or blob field (read inline); 1 for any other node. */
 HOT int
 walk_leaf(Walker *w, Reader *r, const Node *kid)
 {
-    uint64_t u;
-    int64_t v;
     switch (kid->op) {
     case OP_BYTES:
     case OP_STRING:
         return walk_blob(w, r, kid);
-    case OP_VARINT:
-    case OP_VARLONG: {
-        int wide = kid->op == OP_VARLONG;
-        if (short_uvarint(r, &u)
-            && read_uvarint(r, wide ? 10 : 5, wide ? UINT64_MAX : U32_MAX, &u) < 0)
-            return -1;
-        v = unzigzag(u);
-        w->last = v;
-        if (kid->reg >= 0)
-            w->regs[kid->reg] = v;
-        return 0;
-    }
     case OP_INT8: case OP_INT16: case OP_INT32: case OP_INT64: case OP_UINT8:
-    case OP_UINT16: case OP_UINT32: case OP_BOOL: case OP_UVARINT:
+    case OP_UINT16: case OP_UINT32: case OP_BOOL: case OP_UVARINT: case OP_VARINT:
+    case OP_VARLONG:
         return walk_number(w, r, kid);
     default:
         return 1;
@@ -1134,6 +1225,251 @@ walk_array(Walker *w, Reader *r, const Node *n)
     return array_done(w, n);
 }
 
+/* A varint (wide: 64 bits) at buf[*pos], before end: the one- and two-byte forms inline. */
+HOT int
+get_uvarint(const uint8_t *buf, Py_ssize_t *pos, Py_ssize_t end, int wide, uint64_t *out)
+{
+    Py_ssize_t p = *pos;
+    if (p < end && buf[p] < 0x80) {
+        *out = buf[p];
+        *pos = p + 1;
+        return 0;
+    }
+    if (end - p >= 2 && buf[p + 1] < 0x80) {
+        *out = (uint64_t)(buf[p] & 0x7F) | ((uint64_t)buf[p + 1] << 7);
+        *pos = p + 2;
+        return 0;
+    }
+    Reader t = {buf, p, end, 0, 0, NULL, 0, NULL, NULL, NULL};
+    if (read_uvarint(&t, wide ? 10 : 5, wide ? UINT64_MAX : U32_MAX, out) < 0)
+        return -1;
+    *pos = t.pos;
+    return 0;
+}
+
+/* A length prefix at buf[*pos], before end (read_len). */
+static int
+get_length_slow(const uint8_t *buf, Py_ssize_t *pos, Py_ssize_t end, int prefix,
+                int64_t *out)
+{
+    Reader t = {buf, *pos, end, 0, 0, NULL, 0, NULL, NULL, NULL};
+    if (read_length(&t, prefix, out) < 0)
+        return -1;
+    *pos = t.pos;
+    return 0;
+}
+
+HOT int
+get_length(const uint8_t *buf, Py_ssize_t *pos, Py_ssize_t end, int prefix, int64_t *out)
+{
+    uint64_t u;
+    if (prefix != PFX_VARINT && prefix != PFX_COMPACT)
+        return get_length_slow(buf, pos, end, prefix, out);
+    if (get_uvarint(buf, pos, end, 0, &u) < 0)
+        return -1;
+    *out = prefix == PFX_VARINT ? unzigzag(u) : (int64_t)u - 1;
+    return *out < -1 ? fail("negative length") : 0;
+}
+
+/* After an array's elements: the end offset of its list entry (list -1: none). */
+HOT int
+list_done(Walker *w, int list)
+{
+    if (list < 0)
+        return 0;
+    List *l = &w->lists[list];
+    int32_t end = (int32_t)w->blobs[l->children[0]].count;
+    if (buf_put(&l->offsets, &end, 4) < 0)
+        return -1;
+    l->count++;
+    return 0;
+}
+
+/* count rows read by the row program from r (rows that are not left out): the same reads,
+ * checks and writes as walk_element and emit_row, row after row, in one loop. */
+static int
+run_rows(Walker *w, Reader *r, int64_t count)
+{
+    const Step *const prog = w->steps;
+    const Step *s = prog;
+    const uint8_t *const buf = r->buf;
+    Py_ssize_t pos = r->pos, end = r->end;
+    Py_ssize_t ends[MAX_NEST];
+    int64_t left[MAX_NEST];
+    int nends = 0, nlefts = 0;
+    int64_t *const regs = w->regs;
+    int64_t row = 0, n;
+    uint64_t u;
+    if (count <= 0)
+        return 0;
+#if defined(__GNUC__) || defined(__clang__)
+    /* computed goto: a dispatch after each step, each predicted on its own */
+    static const void *const labels[S_KINDS] = {
+        [S_INT8] = &&L_S_INT8, [S_INT16] = &&L_S_INT16, [S_INT32] = &&L_S_INT32,
+        [S_INT64] = &&L_S_INT64, [S_UINT8] = &&L_S_UINT8, [S_UINT16] = &&L_S_UINT16,
+        [S_UINT32] = &&L_S_UINT32, [S_BOOL] = &&L_S_BOOL, [S_UVARINT] = &&L_S_UVARINT,
+        [S_VARINT] = &&L_S_VARINT, [S_VARLONG] = &&L_S_VARLONG, [S_BLOB] = &&L_S_BLOB,
+        [S_REGION] = &&L_S_REGION, [S_REGION_END] = &&L_S_REGION_END,
+        [S_ARRAY] = &&L_S_ARRAY, [S_NEXT] = &&L_S_NEXT, [S_ROW] = &&L_S_ROW,
+    };
+#define STEP(x) case x: L_##x
+#define GO_TO(t) do { s = (t); goto *labels[s->op]; } while (0)
+#else
+#define STEP(x) case x
+#define GO_TO(t) do { s = (t); goto dispatch; } while (0)
+#endif
+#define NEXT() GO_TO(s + 1)
+#if !defined(__GNUC__) && !defined(__clang__)
+dispatch:
+#endif
+    switch (s->op) {
+    STEP(S_INT8):
+        if (pos >= end)
+            goto cut;
+        regs[s->reg] = (int8_t)buf[pos++];
+        NEXT();
+    STEP(S_UINT8):
+        if (pos >= end)
+            goto cut;
+        regs[s->reg] = buf[pos++];
+        NEXT();
+    STEP(S_BOOL):
+        if (pos >= end)
+            goto cut;
+        regs[s->reg] = buf[pos++] != 0;
+        NEXT();
+    STEP(S_INT16):
+        if (end - pos < 2)
+            goto cut;
+        regs[s->reg] = (int16_t)be16(buf + pos);
+        pos += 2;
+        NEXT();
+    STEP(S_UINT16):
+        if (end - pos < 2)
+            goto cut;
+        regs[s->reg] = be16(buf + pos);
+        pos += 2;
+        NEXT();
+    STEP(S_INT32):
+        if (end - pos < 4)
+            goto cut;
+        regs[s->reg] = (int32_t)be32(buf + pos);
+        pos += 4;
+        NEXT();
+    STEP(S_UINT32):
+        if (end - pos < 4)
+            goto cut;
+        regs[s->reg] = (int64_t)be32(buf + pos);
+        pos += 4;
+        NEXT();
+    STEP(S_INT64):
+        if (end - pos < 8)
+            goto cut;
+        regs[s->reg] = (int64_t)be64(buf + pos);
+        pos += 8;
+        NEXT();
+    STEP(S_UVARINT):
+        if (get_uvarint(buf, &pos, end, 0, &u) < 0)
+            goto error;
+        regs[s->reg] = (int64_t)u;
+        NEXT();
+    STEP(S_VARINT):
+        if (get_uvarint(buf, &pos, end, 0, &u) < 0)
+            goto error;
+        regs[s->reg] = unzigzag(u);
+        NEXT();
+    STEP(S_VARLONG):
+        if (get_uvarint(buf, &pos, end, 1, &u) < 0)
+            goto error;
+        regs[s->reg] = unzigzag(u);
+        NEXT();
+    STEP(S_BLOB): {
+        if (get_length(buf, &pos, end, s->prefix, &n) < 0)
+            goto error;
+        const uint8_t *p = buf + pos;
+        if (n < 0 && !s->nullable) {
+            fail("null in a non-nullable field");
+            goto error;
+        }
+        if (n > 0) {
+            if (n > end - pos)
+                goto cut;
+            pos += (Py_ssize_t)n;
+            if (s->text && !valid_utf8(p, (Py_ssize_t)n)) {
+                fail("invalid UTF-8");
+                goto error;
+            }
+        }
+        if (s->sink >= 0 && blob_push(&w->blobs[s->sink], p, n) < 0)
+            goto error;
+        NEXT();
+    }
+    STEP(S_REGION):
+        if (get_length(buf, &pos, end, s->prefix, &n) < 0)
+            goto error;
+        if (n < 0) {
+            fail("negative region length");
+            goto error;
+        }
+        if (n > end - pos)
+            goto cut;
+        ends[nends++] = end; /* nesting below MAX_NEST: program_add */
+        end = pos + (Py_ssize_t)n;
+        NEXT();
+    STEP(S_REGION_END):
+        if (pos != end) {
+            fail("region not consumed");
+            goto error;
+        }
+        end = ends[--nends];
+        NEXT();
+    STEP(S_ARRAY):
+        if (get_length(buf, &pos, end, s->prefix, &n) < 0)
+            goto error;
+        if (n < 0) {
+            fail("null array"); /* the Python kernel decides */
+            goto error;
+        }
+        if (s->min_size > 0 ? n > (end - pos) / s->min_size : n > MAX_ZERO_SIZE_ELEMENTS) {
+            fail("count larger than the bytes left");
+            goto error;
+        }
+        if (n == 0) {
+            if (list_done(w, s->sink) < 0)
+                goto error;
+            GO_TO(prog + s->jump);
+        }
+        left[nlefts++] = n;
+        NEXT();
+    STEP(S_NEXT):
+        if (--left[nlefts - 1] > 0)
+            GO_TO(prog + s->jump);
+        nlefts--;
+        if (list_done(w, s->sink) < 0)
+            goto error;
+        NEXT();
+    STEP(S_ROW):
+        if (w->per_row && emit_row(w) < 0)
+            goto error;
+        if (++row == count) {
+            r->pos = pos;
+            return 0;
+        }
+        GO_TO(prog);
+    default:
+        fail("bad step");
+        goto error;
+    }
+#undef STEP
+#undef GO_TO
+#undef NEXT
+cut:
+    fail("truncated");
+error:
+    r->pos = pos;
+    return -1;
+}
+
 static int
 walk_elements(Walker *w, Reader *r, const Node *n, int64_t count)
 {
@@ -1145,12 +1481,18 @@ walk_elements(Walker *w, Reader *r, const Node *n, int64_t count)
         return fail("count of zero-size elements too large");
     if (n->rows && w->skip_reg >= 0)
         w->discard = (w->regs[w->skip_reg] & w->skip_mask) != 0;
-    int emit = n->rows && !w->discard && w->per_row;
-    for (int64_t i = 0; i < count; i++) {
-        if (walk_element(w, r, n) < 0)
+    if (n->rows && !w->discard && w->nsteps && n == &w->nodes[w->program_node]) {
+        if (run_rows(w, r, count) < 0)
             return -1;
-        if (emit && emit_row(w) < 0)
-            return -1;
+    }
+    else {
+        int emit = n->rows && !w->discard && w->per_row;
+        for (int64_t i = 0; i < count; i++) {
+            if (walk_element(w, r, n) < 0)
+                return -1;
+            if (emit && emit_row(w) < 0)
+                return -1;
+        }
     }
     if (n->rows) {
         if (!w->discard && emit_batch(w, (Py_ssize_t)count) < 0)
@@ -1184,10 +1526,10 @@ walk_compressed(Walker *w, Reader *r, const Node *n)
 static int
 walk(Walker *w, Reader *r, const Node *n)
 {
+    int rc = walk_leaf(w, r, n);
+    if (rc != 1)
+        return rc;
     switch (n->op) {
-    case OP_STRING:
-    case OP_BYTES:
-        return walk_blob(w, r, n);
     case OP_STRUCT:
         return walk_seq(w, r, n);
     case OP_PREFIXED:
@@ -1224,7 +1566,7 @@ walk(Walker *w, Reader *r, const Node *n)
     case OP_ARRAY:
         return walk_array(w, r, n);
     default:
-        return walk_number(w, r, n);
+        return fail("a node the columnar sink does not take");
     }
 }
 
@@ -1990,7 +2332,7 @@ presize(Walker *w, const uint8_t *buf, Py_ssize_t len, const int64_t *hint)
 typedef struct {
     Walker w;
     int64_t hint[MAX_BLOBS]; /* bytes per row x 16 of each blob in the last call, or 0 */
-    PyObject *keep;          /* (plan, spec, rows_field, skip, legacy) */
+    PyObject *keep;          /* (plan, spec, rows_field, skip, legacy): what it borrows */
 } Sink;
 
 static void
@@ -2003,13 +2345,14 @@ sink_free(PyObject *capsule)
     PyMem_Free(s);
 }
 
-/* arrow_sink(plan, spec, rows_field, skip[, legacy]) -> sink */
+/* arrow_sink(plan, spec, rows_field, skip, program=True, legacy=None) -> sink */
 static PyObject *
 arrow_sink(PyObject *self, PyObject *args)
 {
     PyObject *plan, *spec, *row_name, *skip, *legacy = Py_None;
-    if (!PyArg_ParseTuple(args, "O!O!UO|O", &PyTuple_Type, &plan, &PyTuple_Type, &spec,
-                          &row_name, &skip, &legacy))
+    int program = 1;
+    if (!PyArg_ParseTuple(args, "O!O!UO|pO", &PyTuple_Type, &plan, &PyTuple_Type, &spec,
+                          &row_name, &skip, &program, &legacy))
         return NULL;
     Sink *s = PyMem_Calloc(1, sizeof(Sink));
     if (!s)
@@ -2040,6 +2383,8 @@ arrow_sink(PyObject *self, PyObject *args)
     if (setup_columns(w, spec) < 0 || compile_node(w, plan, NULL, NULL, 0, 0) < 0 ||
         legacy_compile(w, legacy) < 0)
         goto error;
+    if (program)
+        program_compile(w);
     return capsule;
 error:
     Py_DECREF(capsule);
@@ -2094,6 +2439,55 @@ done:
     return out;
 }
 
+/* What step s writes to, by name: a number's field, a blob's column (or list child), an
+ * array's list column; None when nothing. */
+static PyObject *
+step_target(const Walker *w, const Step *s)
+{
+    PyObject *name = NULL;
+    if (s->op <= S_VARLONG && s->reg < w->nregs)
+        name = w->reg_names[s->reg];
+    else if (s->op == S_BLOB && s->sink >= 0) {
+        name = w->blob_names[s->sink];
+        for (int l = 0; l < w->nlists && !name; l++) {
+            for (int c = 0; c < w->lists[l].nchildren; c++) {
+                if (w->lists[l].children[c] == s->sink)
+                    name = w->lists[l].names[c];
+            }
+        }
+    }
+    else if ((s->op == S_ARRAY || s->op == S_NEXT) && s->sink >= 0)
+        name = w->list_names[s->sink];
+    return Py_NewRef(name ? name : Py_None);
+}
+
+/* arrow_program(sink) -> the row program, a tuple of steps (kind, prefix, nullable, text,
+ * target, jump, min_size): kind is the step's name, target step_target's */
+static PyObject *
+arrow_program(PyObject *self, PyObject *capsule)
+{
+    static const char *const kinds[S_KINDS] = {
+        "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "bool", "uvarint",
+        "varint", "varlong", "blob", "region", "region_end", "array", "next", "row",
+    };
+    Sink *sink = PyCapsule_GetPointer(capsule, SINK_CAPSULE);
+    if (!sink)
+        return NULL;
+    const Walker *w = &sink->w;
+    PyObject *out = PyTuple_New(w->nsteps);
+    for (int i = 0; out && i < w->nsteps; i++) {
+        const Step *s = &w->steps[i];
+        PyObject *step = Py_BuildValue("(siiiNiL)", kinds[s->op], s->prefix, s->nullable,
+                                       s->text, step_target(w, s), s->jump,
+                                       (long long)s->min_size);
+        if (!step)
+            Py_CLEAR(out);
+        else
+            PyTuple_SET_ITEM(out, i, step);
+    }
+    return out;
+}
+
 /* arrow_live() -> the number of arrays exported and not yet released */
 static PyObject *
 arrow_live(PyObject *self, PyObject *unused)
@@ -2105,9 +2499,14 @@ PyMethodDef columnar_methods[] = {
     {"arrow_live", arrow_live, METH_NOARGS,
      "arrow_live() -> int: arrays exported by arrow_export and not yet released."},
     {"arrow_sink", arrow_sink, METH_VARARGS,
-     "arrow_sink(plan, spec, rows_field, skip[, legacy]) -> sink: the plan (and legacy: "
-     "(magic 0/1 entry plan, column specs, minimum lengths)) compiled against a column "
-     "spec (kformat/outputs/arrow_native.py), for arrow_export."},
+     "arrow_sink(plan, spec, rows_field, skip, program=True, legacy=None) -> sink: the plan "
+     "compiled against a column spec (kformat/outputs/arrow_native.py), for arrow_export; "
+     "program: a row's plan is flattened into a row program (else rows are walked node by "
+     "node); legacy: (magic 0/1 entry plan, column specs, minimum lengths), for magic 0/1 "
+     "entries."},
+    {"arrow_program", arrow_program, METH_O,
+     "arrow_program(sink) -> tuple: the sink's row program, steps (kind, prefix, nullable, "
+     "text, target, jump, min_size); empty when rows are walked node by node."},
     {"arrow_export", arrow_export, METH_VARARGS,
      "arrow_export(sink, data, position, verify, flag_crc, limit, max_batch_size, "
      "min_length, options) -> (rows, others, capsule, address): the batches in data "

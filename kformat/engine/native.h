@@ -185,6 +185,30 @@ be64(const uint8_t *p)
     return ((uint64_t)be32(p) << 32) | be32(p + 4);
 }
 
+/* A fixed-width integer node (OP_INT8 .. OP_UINT32, OP_INT64; the caller checks op): its
+ * big-endian bytes read into *out, sign-extended for the signed ops. */
+static inline int
+read_fixed_int(Reader *r, long op, int64_t *out)
+{
+    const int size = op == OP_INT8 || op == OP_UINT8 ? 1
+                     : op == OP_INT16 || op == OP_UINT16 ? 2
+                     : op == OP_INT64 ? 8 : 4;
+    if (need(r, size) < 0)
+        return -1;
+    const uint8_t *p = r->buf + r->pos;
+    switch (op) {
+    case OP_INT8: *out = (int8_t)*p; break;
+    case OP_UINT8: *out = *p; break;
+    case OP_INT16: *out = (int16_t)be16(p); break;
+    case OP_UINT16: *out = be16(p); break;
+    case OP_INT32: *out = (int32_t)be32(p); break;
+    case OP_UINT32: *out = be32(p); break;
+    default: *out = (int64_t)be64(p); break;
+    }
+    r->pos += size;
+    return 0;
+}
+
 /* A length or count prefix: -1 is null in every encoding; below -1 is refused. */
 static inline int
 read_length(Reader *r, long prefix, int64_t *out)
@@ -193,26 +217,15 @@ read_length(Reader *r, long prefix, int64_t *out)
     int64_t n;
     switch (prefix) {
     case PFX_INT16:
-        if (need(r, 2) < 0)
-            return -1;
-        n = (int16_t)be16(r->buf + r->pos);
-        r->pos += 2;
-        break;
     case PFX_INT32:
-        if (need(r, 4) < 0)
+        if (read_fixed_int(r, prefix == PFX_INT16 ? OP_INT16 : OP_INT32, &n) < 0)
             return -1;
-        n = (int32_t)be32(r->buf + r->pos);
-        r->pos += 4;
         break;
     case PFX_COMPACT:
-        if (read_uvarint(r, 5, U32_MAX, &u) < 0)
-            return -1;
-        n = (int64_t)u - 1;
-        break;
     case PFX_VARINT:
         if (read_uvarint(r, 5, U32_MAX, &u) < 0)
             return -1;
-        n = unzigzag(u);
+        n = prefix == PFX_COMPACT ? (int64_t)u - 1 : unzigzag(u);
         break;
     default:
         return fail("bad prefix in plan");
@@ -236,6 +249,32 @@ enter_region(Reader *r, long prefix, Py_ssize_t *stop)
         return -1;
     *stop = r->pos + (Py_ssize_t)n;
     return 0;
+}
+
+/* ------------------------------------------------------------------------------ writing */
+
+/* A growable buffer buf (cap bytes, len of them used; NULL and 0 at first) reallocated by
+ * resize so that n more bytes fit, its capacity doubled from first: the new buffer, *cap
+ * updated; or NULL with MemoryError, buf unchanged. */
+static inline void *
+grow_buffer(void *buf, int64_t *cap, int64_t len, int64_t n, int64_t first,
+            void *(*resize)(void *, size_t))
+{
+    int64_t c = *cap ? *cap : first;
+    while (c - len < n) {
+        if (c > PY_SSIZE_T_MAX / 4) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        c *= 2;
+    }
+    void *grown = resize(buf, (size_t)c);
+    if (!grown) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    *cap = c;
+    return grown;
 }
 
 /* ------------------------------------------------- defined once, in _native.c */

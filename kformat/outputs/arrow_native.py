@@ -134,8 +134,10 @@ gets their values."""
 
 
 @functools.cache
-def _sink(columns: tuple[str, ...], skip_control: bool) -> tuple[Any, pa.Schema]:
-    """The C sink compiled for a column list (``_native.arrow_sink``) and the schema."""
+def _sink(columns: tuple[str, ...], skip_control: bool,
+          program: bool = True) -> tuple[Any, pa.Schema]:
+    """The C sink compiled for a column list (``_native.arrow_sink``) and the schema;
+    ``program``: rows read by the row program (else node by node, for the tests)."""
     specs = []
     for name in columns:
         spec = column_spec(name)
@@ -145,7 +147,8 @@ def _sink(columns: tuple[str, ...], skip_control: bool) -> tuple[Any, pa.Schema]
     legacy = (_legacy_plan(), tuple(legacy_spec(name) for name in columns),
               (min_length(0), min_length(1)))
     sink = native_module().arrow_sink(_plan(), tuple(specs), ROWS,
-                                      _SKIP_CONTROL if skip_control else None, legacy)
+                                      _SKIP_CONTROL if skip_control else None, program,
+                                      legacy)
     return sink, pa.schema([column(name).field() for name in columns])
 
 
@@ -163,13 +166,14 @@ def to_arrow(data: Any, options: ArrowOptions) -> pa.RecordBatch:
     return _with_others(batch, data, others, options)
 
 
-def export(data: Any, options: ArrowOptions) -> tuple[int, list[tuple[int, int, int]],
-                                                        pa.RecordBatch]:
+def export(data: Any, options: ArrowOptions, *,
+           program: bool = True) -> tuple[int, list[tuple[int, int, int]], pa.RecordBatch]:
     """The C sink alone: ``(rows, others, batch)``, the magic 2 rows as a record batch
     imported through Arrow's C data interface, ``others`` the batches of other magics it
     stepped over as ``(position, size, rows before)``; raises ``_native.Fallback`` where
-    the kernel falls back."""
-    sink, schema = _sink(options.columns, options.skip_control)
+    the kernel falls back. ``program=False`` walks rows node by node instead of with the
+    row program the sink flattens from the plan (the tests compare the two)."""
+    sink, schema = _sink(options.columns, options.skip_control, program)
     rows, others, owner, address = native_module().arrow_export(
         sink, data, options.position, options.verify_crc, options.crc_mismatch == "flag",
         options.decompression_limit, options.max_batch_size, min_length(2),

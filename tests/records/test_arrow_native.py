@@ -204,7 +204,7 @@ def test_without_the_legacy_plan_magic_0_1_batches_go_to_the_python_kernel_in_pl
                                      arrow_native._OPTIONS.index(n), n != "partition")
                                     for n in COLUMN_NAMES), arrow_native.ROWS, None)
     schema = arrow_native._sink(COLUMN_NAMES, False)[1]
-    monkeypatch.setattr(arrow_native, "_sink", lambda columns, skip: (plain, schema))
+    monkeypatch.setattr(arrow_native, "_sink", lambda *args: (plain, schema))
     monkeypatch.setattr(arrow_python, "to_arrow", no_fallback)
     got = arrow_native.to_arrow(data, ArrowOptions(position=7))
     assert got.equals(reference)
