@@ -405,8 +405,6 @@ region_view(Reader *r)
     return view;
 }
 
-static int decompress_with(Reader *r, PyObject *function, PyObject *default_limit,
-                           PyObject *magic, int64_t codec, Plain *p);
 
 /* (OP_COMPRESSED, codec field, mask, magic, decompress, limit, plan): the rest of the region,
  * compressed with the codec ctx[field] & mask selects; decompress(codec, data, buffer, limit,
@@ -420,9 +418,7 @@ decompress_open(Reader *r, PyObject *plan, int64_t codec, Plain *p)
                            PyTuple_GET_ITEM(plan, 3), codec, p);
 }
 
-/* decompress_open with the function, its default limit and the magic given (WRAPPED reads
- * the magic from a field). */
-static int
+int
 decompress_with(Reader *r, PyObject *function, PyObject *default_limit, PyObject *magic,
                 int64_t codec, Plain *p)
 {
@@ -1092,49 +1088,16 @@ error:
  *     offset = the element's offset, plus, when magic == relative magic, the base
  *              max(0, wrapper offset - the last element's offset) (set once all are read)
  *     offset_delta, timestamp_delta = the differences from the first element's. */
-/* The element of a RECORD_SET read without dicts: its plan compiled, once per set, into
- * steps over a table of slots (one per named field). The steps take named fields only:
- * integers, BYTES, CHECKED, IF of an integer or nothing, a STRUCT or a CRC, in a PREFIXED
- * region or not; any other element plan raises Fallback (the Python path reads it). Each
- * step applies the checks its node applies in parse_node; a reference resolves to a slot of
- * the element or, once per set, to a field of the structs around it. */
-#define FLAT_STEPS 32
-#define FLAT_SLOTS 16
-enum { ST_INT, ST_BYTES, ST_CHECK, ST_IF, ST_REGION, ST_END, ST_CRC };
-
-typedef struct {
-    int kind, slot;
-    long op, prefix;   /* the int node's opcode; a blob's or a region's prefix */
-    int nullable;      /* BYTES */
-    PyObject *node;    /* CHECKED: its plan (allowed, mask); IF: the int it is compared with */
-    int ref;           /* CHECKED equals / IF: a slot (>= 0), an outer value (-2 - i), none -1 */
-    PyObject *function; /* CRC */
-    int verify;
-} FlatStep;
-
-typedef struct {
-    int ok, steps, slots, outers, depth;
-    FlatStep step[FLAT_STEPS];
-    PyObject *name[FLAT_SLOTS]; /* borrowed */
-    int level[FLAT_SLOTS];      /* the struct (in order of entry) holding the slot */
-    int64_t outer[FLAT_SLOTS];
-    int outer_ok[FLAT_SLOTS];
-    int offset_slot, stamp_slot, key_slot, value_slot, attributes_slot;
-} Flat;
-
-typedef struct {
-    int64_t v;
-    Py_ssize_t at, len; /* a blob: r->buf[at:at + len]; len -1: null */
-    int kind;           /* 0 unset, 1 int, 2 none (IF: nothing), 3 blob */
-} FlatValue;
-
-static int flat_struct(Flat *f, PyObject *plan, int level, int *levels, int depth,
-                       Reader *r);
+/* The element of a RECORD_SET read without dicts (Flat, native.h): its plan compiled, once
+ * per set, into steps over a table of slots; any element plan the steps do not take raises
+ * Fallback (the Python path reads it). The columnar sink (columnar.c) reads magic 0/1
+ * entries with the same steps. */
+static int flat_struct(Flat *f, PyObject *plan, int level, int *levels, int depth);
 
 /* The slot or outer value a reference (levels, name) made at struct `level` (nesting
  * `depth` within the element) names; 0, or -1 when it cannot be resolved here. */
 static int
-flat_ref(Flat *f, PyObject *ref, int *levels, int depth, Reader *r, int *out)
+flat_ref(Flat *f, PyObject *ref, int *levels, int depth, int *out)
 {
     long up = int_at(ref, 0);
     PyObject *name = PyTuple_GET_ITEM(ref, 1);
@@ -1151,22 +1114,33 @@ flat_ref(Flat *f, PyObject *ref, int *levels, int depth, Reader *r, int *out)
     if (f->outers >= FLAT_SLOTS)
         return -1;
     int i = f->outers++;
-    PyObject *dict = scope_dict(r->ctx, r->up, up - depth);
-    PyObject *value = dict ? PyDict_GetItemWithError(dict, name) : NULL;
-    if (!value && PyErr_Occurred())
-        PyErr_Clear();
+    f->outer_up[i] = up - depth; /* its value: flat_outers_from_dicts, or the caller's */
+    f->outer_name[i] = name;
     f->outer_ok[i] = 0;
-    if (value && PyLong_CheckExact(value)) {
-        int overflow;
-        long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
-        if (!(v == -1 && PyErr_Occurred()) && !overflow) {
-            f->outer[i] = v;
-            f->outer_ok[i] = 1;
-        }
-        PyErr_Clear();
-    }
     *out = -2 - i;
     return 0;
+}
+
+/* The outer values of f from the dicts of the structs around r (the object engine's). */
+static void
+flat_outers_from_dicts(Flat *f, Reader *r)
+{
+    for (int i = 0; i < f->outers; i++) {
+        PyObject *dict = scope_dict(r->ctx, r->up, f->outer_up[i]);
+        PyObject *value = dict ? PyDict_GetItemWithError(dict, f->outer_name[i]) : NULL;
+        if (!value && PyErr_Occurred())
+            PyErr_Clear();
+        f->outer_ok[i] = 0;
+        if (value && PyLong_CheckExact(value)) {
+            int overflow;
+            long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
+            if (!(v == -1 && PyErr_Occurred()) && !overflow) {
+                f->outer[i] = v;
+                f->outer_ok[i] = 1;
+            }
+            PyErr_Clear();
+        }
+    }
 }
 
 static FlatStep *
@@ -1183,8 +1157,7 @@ flat_step(Flat *f, int kind)
 
 /* A named field's node at struct `level`; 0, or -1: not for these steps. */
 static int
-flat_field(Flat *f, PyObject *name, PyObject *node, int level, int *levels, int depth,
-           Reader *r)
+flat_field(Flat *f, PyObject *name, PyObject *node, int level, int *levels, int depth)
 {
     long op = op_of(node);
     if (op == OP_PREFIXED) {
@@ -1194,7 +1167,7 @@ flat_field(Flat *f, PyObject *name, PyObject *node, int level, int *levels, int 
         if (!st || (iop != OP_STRUCT && iop != OP_CRC))
             return -1;
         st->prefix = int_at(node, 1);
-        if (flat_field(f, name, inner, level, levels, depth, r) < 0)
+        if (flat_field(f, name, inner, level, levels, depth) < 0)
             return -1;
         return flat_step(f, ST_END) ? 0 : -1;
     }
@@ -1207,7 +1180,7 @@ flat_field(Flat *f, PyObject *name, PyObject *node, int level, int *levels, int 
         f->name[f->slots] = name; /* the struct itself: a slot nothing reads */
         f->level[f->slots++] = level;
         levels[depth + 1] = inner;
-        return flat_struct(f, node, inner, levels, depth + 1, r);
+        return flat_struct(f, node, inner, levels, depth + 1);
     }
     if (f->slots >= FLAT_SLOTS)
         return -1;
@@ -1234,7 +1207,7 @@ flat_field(Flat *f, PyObject *name, PyObject *node, int level, int *levels, int 
         if (!is_int_op(st->op))
             return -1;
         PyObject *equals = PyTuple_GET_ITEM(node, 4);
-        if (equals != Py_None && flat_ref(f, equals, levels, depth, r, &st->ref) < 0)
+        if (equals != Py_None && flat_ref(f, equals, levels, depth, &st->ref) < 0)
             return -1;
     }
     else if (op == OP_IF) {
@@ -1244,7 +1217,7 @@ flat_field(Flat *f, PyObject *name, PyObject *node, int level, int *levels, int 
             return -1;
         st->op = op_of(then);
         st->node = PyTuple_GET_ITEM(node, 2);
-        if (flat_ref(f, PyTuple_GET_ITEM(node, 1), levels, depth, r, &st->ref) < 0)
+        if (flat_ref(f, PyTuple_GET_ITEM(node, 1), levels, depth, &st->ref) < 0)
             return -1;
     }
     else
@@ -1253,8 +1226,29 @@ flat_field(Flat *f, PyObject *name, PyObject *node, int level, int *levels, int 
     return 0;
 }
 
+/* A WRAPPED field flattened into the struct at `level` (nesting `depth`): its blob read into
+ * a slot named as its value (the caller reads the inner plan from it); one per element. */
 static int
-flat_struct(Flat *f, PyObject *plan, int level, int *levels, int depth, Reader *r)
+flat_wrapped(Flat *f, PyObject *node, int level, int *levels, int depth)
+{
+    FlatStep *st = f->wrapped < 0 && f->slots < FLAT_SLOTS ? flat_step(f, ST_WRAPPED) : NULL;
+    if (!st)
+        return -1;
+    f->wrapped = f->steps - 1;
+    st->slot = f->slots;
+    f->name[f->slots] = PyTuple_GET_ITEM(node, 2);
+    f->level[f->slots++] = level;
+    st->prefix = int_at(node, 1);
+    st->nullable = 1;
+    st->node = node;
+    f->nscope = depth;
+    for (int k = 0; k < depth; k++)
+        f->scope[k] = levels[depth - k];
+    return 0;
+}
+
+static int
+flat_struct(Flat *f, PyObject *plan, int level, int *levels, int depth)
 {
     if (op_of(plan) == OP_CRC) {
         if (f->slots >= FLAT_SLOTS)
@@ -1273,18 +1267,22 @@ flat_struct(Flat *f, PyObject *plan, int level, int *levels, int depth, Reader *
     }
     PyObject *fields = PyTuple_GET_ITEM(plan, 1);
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(fields); i++) {
-        PyObject *field = PyTuple_GET_ITEM(fields, i);
-        if (int_at(field, 0) != FIELD_NAMED ||
-            flat_field(f, PyTuple_GET_ITEM(field, 1), PyTuple_GET_ITEM(field, 2), level,
-                       levels, depth, r) < 0)
+        PyObject *field = PyTuple_GET_ITEM(fields, i), *node = PyTuple_GET_ITEM(field, 2);
+        long kind = int_at(field, 0);
+        if (kind == FIELD_FLATTEN && op_of(node) == OP_WRAPPED) {
+            if (flat_wrapped(f, node, level, levels, depth) < 0)
+                return -1;
+        }
+        else if (kind != FIELD_NAMED ||
+                 flat_field(f, PyTuple_GET_ITEM(field, 1), node, level, levels, depth) < 0)
             return -1;
     }
     return 0;
 }
 
 /* The slot named `name` of struct `level`, or -1. */
-static int
-flat_slot(Flat *f, int level, PyObject *name)
+int
+flat_slot(const Flat *f, int level, PyObject *name)
 {
     for (int i = 0; i < f->slots; i++) {
         if (f->level[i] == level && f->name[i] == name)
@@ -1293,19 +1291,26 @@ flat_slot(Flat *f, int level, PyObject *name)
     return -1;
 }
 
-/* Compile the element plan of a RECORD_SET node; f->ok says whether the steps apply. */
-static void
-flat_compile(Flat *f, PyObject *plan, Reader *r)
+int
+flat_compile_struct(Flat *f, PyObject *element)
 {
     memset(f, 0, sizeof *f);
-    PyObject *element = PyTuple_GET_ITEM(plan, 1);
+    f->wrapped = -1;
     int levels[FLAT_SLOTS + 1] = {0};
     if (op_of(element) != OP_STRUCT)
-        return;
+        return -1;
     f->depth = 1;
     levels[1] = 1;
-    if (flat_struct(f, element, 1, levels, 1, r) < 0)
+    return flat_struct(f, element, 1, levels, 1);
+}
+
+void
+flat_compile(Flat *f, PyObject *plan, int depth)
+{
+    if (flat_compile_struct(f, PyTuple_GET_ITEM(plan, 1)) < 0 || f->wrapped >= 0) {
+        f->ok = 0;
         return;
+    }
     PyObject *names = PyTuple_GET_ITEM(plan, 3), *fields = PyTuple_GET_ITEM(plan, 4);
     f->offset_slot = flat_slot(f, 1, PyTuple_GET_ITEM(names, 0));
     int message = flat_slot(f, 1, PyTuple_GET_ITEM(names, 1));
@@ -1321,17 +1326,18 @@ flat_compile(Flat *f, PyObject *plan, Reader *r)
     }
     if (level < 0)
         return;
+    f->message_level = level;
     f->stamp_slot = flat_slot(f, level, PyTuple_GET_ITEM(fields, 0));
     f->key_slot = flat_slot(f, level, PyTuple_GET_ITEM(fields, 1));
     f->value_slot = flat_slot(f, level, PyTuple_GET_ITEM(fields, 2));
     f->attributes_slot = flat_slot(f, level, PyTuple_GET_ITEM(fields, 3));
     f->ok = f->stamp_slot >= 0 && f->key_slot >= 0 && f->value_slot >= 0 &&
-            f->attributes_slot >= 0 && r->depth + f->depth <= MAX_DEPTH;
+            f->attributes_slot >= 0 && depth + f->depth <= MAX_DEPTH;
 }
 
 /* A referenced value as an int (what ref_int gives parse_node), or -1 (Fallback). */
 static int
-flat_int(Flat *f, FlatValue *vals, int ref, int64_t *out)
+flat_int(const Flat *f, FlatValue *vals, int ref, int64_t *out)
 {
     if (ref >= 0) {
         if (vals[ref].kind != 1)
@@ -1346,16 +1352,15 @@ flat_int(Flat *f, FlatValue *vals, int ref, int64_t *out)
     return 0;
 }
 
-/* One element by the steps into vals; 0 or -1. */
-static int
-flat_read(Flat *f, Reader *r, FlatValue *vals)
+int
+flat_read(const Flat *f, Reader *r, FlatValue *vals, int *crc_flag)
 {
     Py_ssize_t ends[FLAT_STEPS];
     int regions = 0;
     for (int i = 0; i < f->slots; i++)
         vals[i].kind = 0;
     for (int k = 0; k < f->steps; k++) {
-        FlatStep *st = &f->step[k];
+        const FlatStep *st = &f->step[k];
         FlatValue *v = st->slot >= 0 ? &vals[st->slot] : NULL;
         int64_t n, other;
         switch (st->kind) {
@@ -1380,8 +1385,11 @@ flat_read(Flat *f, Reader *r, FlatValue *vals)
             if (st->verify && r->verify) {
                 if (checksum(st->function, r->buf + r->pos, r->end - r->pos, &computed) < 0)
                     return -1;
-                if (computed != stored)
-                    return fail("CRC mismatch");
+                if (computed != stored) {
+                    if (!crc_flag)
+                        return fail("CRC mismatch");
+                    *crc_flag = 1;
+                }
             }
             v->kind = 1;
             v->v = stored;
@@ -1430,7 +1438,7 @@ flat_read(Flat *f, Reader *r, FlatValue *vals)
                 v->kind = 2;
             break;
         }
-        default: /* ST_BYTES */
+        default: /* ST_BYTES, ST_WRAPPED */
             if (read_length(r, st->prefix, &n) < 0)
                 return -1;
             v->kind = 3;
@@ -1500,8 +1508,8 @@ parse_record_set(Reader *r, PyObject *plan)
         ref_int(r->ctx, r->up, PyTuple_GET_ITEM(refs, 1), &attributes) < 0 ||
         ref_int(r->ctx, r->up, PyTuple_GET_ITEM(refs, 3), &wrapper_offset) < 0)
         return NULL;
-    int relative = magic == int_at(plan, 6);
-    int log_append = relative && (attributes & int_at(plan, 7)) != 0;
+    int relative, log_append;
+    record_set_rules(plan, magic, attributes, &relative, &log_append);
     if (log_append &&
         ref_int(r->ctx, r->up, PyTuple_GET_ITEM(refs, 2), &wrapper_timestamp) < 0)
         return NULL;
@@ -1509,9 +1517,10 @@ parse_record_set(Reader *r, PyObject *plan)
         return fail_null("record set of another record type");
     Flat flat;
     FlatValue vals[FLAT_SLOTS];
-    flat_compile(&flat, plan, r);
+    flat_compile(&flat, plan, r->depth);
     if (!flat.ok)
         return fail_null("record set element the steps do not take");
+    flat_outers_from_dicts(&flat, r);
     PyObject *list = PyList_New(0);
     RecordInts first = {0};
     kf_wide last = 0;
@@ -1519,7 +1528,7 @@ parse_record_set(Reader *r, PyObject *plan)
         Py_ssize_t start = r->pos;
         PyObject *record = NULL;
         Reader e = *r;
-        if (flat_read(&flat, &e, vals) == 0) {
+        if (flat_read(&flat, &e, vals, NULL) == 0) {
             r->pos = e.pos;
             if (r->pos == start)
                 fail("element without bytes");
