@@ -8,7 +8,15 @@ same bytes:
   kafka-python ``DefaultRecordBatch``; aiokafka's pure-Python and Cython
   ``DefaultRecordBatch``; each validates the CRC and materialises every record.
 * build: kformat ``build_batch(make_batch(...))``; kafka-python and aiokafka (Python, Cython)
-  ``DefaultRecordBatchBuilder``: append every record, then build.
+  ``DefaultRecordBatchBuilder``: append every record, then build. Like with like: the peers
+  write gzip at level 9 (their default, not settable in their builders), so kformat builds
+  gzip at level 9 here too (its and the Java client's default is 6); zstd is level 3 on
+  every side. LZ4 is not alike: aiokafka compresses with LZ4 HC level 9, kformat with LZ4's
+  fast compressor, as the Java client does at its default level 9.
+* codec alone: kformat's codec functions on the same region (``decompress_into`` into a kept
+  buffer, ``compress`` at the level above), timed in the same rounds. Printed as bounds:
+  the peer's time over the codec's, the best ratio kformat could reach if its own work took
+  no time.
 * to_arrow: ``kformat.records.to_arrow`` (a ``pyarrow.RecordBatch`` of every column, CRC
   checked, no record objects), against the peers' parse (with pyarrow installed).
 
@@ -55,9 +63,13 @@ def workload(n: int = N_RECORDS, seed: int = 7) -> list[tuple[int, bytes, bytes,
 # --------------------------------------------------------------------------- implementations
 
 
-def kformat_build(rows: list[Any], codec: int) -> bytes:
+PEER_LEVELS = {Codec.GZIP: 9}
+"""The compression level the peers' builders use where it is not kformat's default."""
+
+
+def kformat_build(rows: list[Any], codec: int, level: int | None = None) -> bytes:
     records = [Record(timestamp=ts, key=k, value=v, headers=h) for ts, k, v, h in rows]
-    return build_batch(make_batch(records, codec=codec))
+    return build_batch(make_batch(records, codec=codec), compression_level=level)
 
 
 def kformat_parse(data: bytes) -> list[Any]:
@@ -196,12 +208,35 @@ def run(repeat: int, budget: float, out: Any = sys.stdout) -> list[dict[str, Any
             tasks["to_arrow kformat"] = lambda d=data: kformat_to_arrow(d)
         for name, build in builders.items():
             tasks[f"build {name}"] = lambda b=build, c=codec: b(rows, c)
+        tasks["build kformat"] = lambda c=codec: kformat_build(rows, c, PEER_LEVELS.get(c))
+        if codec:
+            tasks.update(codec_tasks(codec, rows))
         for name, seconds in best_times(tasks, repeat, budget).items():
             row[name] = N_RECORDS / seconds
         results.append(row)
     report(results, out)
     targets(results, out)
+    bounds(results, out)
     return results
+
+
+def codec_tasks(codec: int, rows: list[Any]) -> dict[str, Callable[[], Any]]:
+    """The codec alone on the batch's region: decompression of the payload into a kept
+    buffer, compression of the plain records (at the level the build uses)."""
+    from kformat.records.codecs import compress, decompress_into
+
+    plain = kformat_build(rows, Codec.NONE)[RECORDS_AT:]
+    payload = memoryview(kformat_build(rows, codec))[RECORDS_AT:]
+    level = PEER_LEVELS.get(codec)
+    buffer = bytearray()
+    if decompress_into(codec, payload, buffer, len(plain), 2) not in (len(plain), plain):
+        raise AssertionError(f"{Codec(codec).name}: the payload does not decompress")
+    return {"codec decompress": lambda: decompress_into(codec, payload, buffer, len(plain), 2),
+            "codec compress": lambda: compress(codec, plain, level=level)}
+
+
+RECORDS_AT = 61
+"""Where a v2 batch's records (the compressed region) start: after its 61-byte header."""
 
 
 def report(results: list[dict[str, Any]], out: Any) -> None:
@@ -247,6 +282,25 @@ TARGET_PEER = "aiokafka-cython"
 PARSE_TARGETS = {"none": 2.0, "gzip": 1.0, "snappy": 2.0, "lz4": 2.0, "zstd": 2.0}
 BUILD_TARGET = 1.5
 """Issue 9's targets: kformat / aiokafka's Cython reader and builder, garbage collector on."""
+
+
+def bounds(results: list[dict[str, Any]], out: Any) -> None:
+    """The codec alone against aiokafka's whole parse and build: the best ratio possible."""
+    if not results or f"parse {TARGET_PEER}" not in results[0]:
+        return
+    print(f"\ncodec alone, us per batch (bound = {TARGET_PEER} / codec alone: the best ratio "
+          "if kformat's own work took no time; gzip at level 9 on both sides):", file=out)
+    for row in results:
+        if "codec decompress" not in row:
+            continue
+        cells = [f"  {row['codec']:>8}"]
+        for op, task in (("parse", "decompress"), ("build", "compress")):
+            alone = 1e6 * N_RECORDS / row[f"codec {task}"]
+            bound = row[f"codec {task}"] / row[f"{op} {TARGET_PEER}"]
+            want = BUILD_TARGET if op == "build" else PARSE_TARGETS[row["codec"]]
+            reach = "" if bound >= want else f", below the {want}x target"
+            cells.append(f"{task} {alone:>6,.0f} us: {op} bound x{bound:.2f}{reach}")
+        print("  ".join(cells), file=out)
 
 
 def targets(results: list[dict[str, Any]], out: Any) -> None:

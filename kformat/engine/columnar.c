@@ -15,8 +15,9 @@
  *
  * Safety is the interpreter's (native.h): every read checked against its region, every
  * count checked against the bytes left before the loop, decompression through the records
- * layer's capped function. Anything unusual (a magic 0/1 batch, bad bytes, a CRC mismatch
- * when it must raise, a value out of range) raises _native.Fallback: the caller then runs the
+ * layer's capped function. Magic 0/1 entries between the batches are read with the legacy
+ * plan (see "magic 0/1 entries" below). Anything unusual (bad bytes, a CRC mismatch when it
+ * must raise, a value out of range) raises _native.Fallback: the caller then runs the
  * pure-Python kernel, which returns the same columns or raises the precise KFormatError.
  */
 #include "native.h"
@@ -174,21 +175,10 @@ buf_reserve(Buf *b, int64_t n)
 {
     if (b->cap - b->len >= n)
         return 0;
-    int64_t cap = b->cap ? b->cap : 1024;
-    while (cap - b->len < n) {
-        if (cap > PY_SSIZE_T_MAX / 4) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        cap *= 2;
-    }
-    char *p = realloc(b->p, (size_t)cap);
-    if (!p) {
-        PyErr_NoMemory();
+    char *p = grow_buffer(b->p, &b->cap, b->len, n, 1024, realloc);
+    if (!p)
         return -1;
-    }
     b->p = p;
-    b->cap = cap;
     return 0;
 }
 
@@ -556,6 +546,23 @@ typedef struct {
     int64_t min_size; /* S_ARRAY: an element's minimum size */
 } Step;
 
+/* How the columns read magic 0/1 entries (compiled by legacy_compile, read by
+ * legacy_entry, below). */
+typedef struct {
+    int ok;                 /* the legacy plan compiled: magic 0/1 entries are read here */
+    Flat entry, set;        /* the top-level entry; the element of a wrapper's record set */
+    PyObject *set_plan;     /* the RECORD_SET node (borrowed) */
+    PyObject *wrapped;      /* the WRAPPED node (borrowed) */
+    int64_t min_length[2];  /* the smallest message_size of magic 0 and 1 */
+    int offset, magic, attributes, timestamp; /* entry slots: RECORD_SET's wrapper fields */
+    int codec;              /* entry slot of the WRAPPED codec field */
+    int64_t codec_mask;
+    int outer[FLAT_SLOTS];  /* the entry slot of each outer value of set */
+    int kind[MAX_COLUMNS];  /* LEG_* of each column */
+    int64_t value[MAX_COLUMNS];                         /* LEG_CONST */
+    int entry_slot[MAX_COLUMNS], set_slot[MAX_COLUMNS]; /* LEG_FIELD, LEG_BATCH */
+} Legacy;
+
 /* The compiled plan and, while a call runs, its state. A sink (arrow_sink) holds one,
  * compiled and with no buffer; each call works on a copy of it (which shares the nodes,
  * kids and steps, read only once compiled: they live in the sink). */
@@ -593,6 +600,7 @@ typedef struct {
     int64_t position;
     int discard;        /* rows of this batch are left out (skip_control) */
     int flag_crc;       /* a CRC mismatch is flagged, not refused */
+    Legacy legacy;      /* magic 0/1 entries */
 } Walker;
 
 static int
@@ -1092,58 +1100,42 @@ read_len(Reader *r, int prefix, int64_t *out)
     return read_length(r, prefix, out);
 }
 
+/* A VARINT or VARLONG node (its one- and two-byte forms inline) into *v. */
+HOT int
+read_zigzag_inline(Reader *r, long op, int64_t *v)
+{
+    uint64_t u;
+    int wide = op == OP_VARLONG;
+    if (short_uvarint(r, &u) && read_uvarint(r, wide ? 10 : 5, wide ? UINT64_MAX : U32_MAX, &u) < 0)
+        return -1;
+    *v = unzigzag(u);
+    return 0;
+}
+
 HOT int
 walk_number(Walker *w, Reader *r, const Node *n)
 {
-    const uint8_t *p;
     uint64_t u;
     int64_t v;
     switch (n->op) {
-    case OP_INT8:
-    case OP_UINT8:
-    case OP_BOOL:
-        if (need(r, 1) < 0)
+    case OP_VARINT:
+    case OP_VARLONG:
+        if (read_zigzag_inline(r, n->op, &v) < 0)
             return -1;
-        p = r->buf + r->pos++;
-        v = n->op == OP_INT8 ? (int8_t)*p : n->op == OP_BOOL ? (*p != 0) : *p;
-        break;
-    case OP_INT16:
-    case OP_UINT16:
-        if (need(r, 2) < 0)
-            return -1;
-        p = r->buf + r->pos;
-        r->pos += 2;
-        v = n->op == OP_INT16 ? (int16_t)be16(p) : be16(p);
-        break;
-    case OP_INT32:
-    case OP_UINT32:
-        if (need(r, 4) < 0)
-            return -1;
-        p = r->buf + r->pos;
-        r->pos += 4;
-        v = n->op == OP_INT32 ? (int32_t)be32(p) : (int64_t)be32(p);
-        break;
-    case OP_INT64:
-        if (need(r, 8) < 0)
-            return -1;
-        v = (int64_t)be64(r->buf + r->pos);
-        r->pos += 8;
         break;
     case OP_UVARINT:
         if (read_uvarint(r, 5, U32_MAX, &u) < 0)
             return -1;
         v = (int64_t)u;
         break;
-    case OP_VARINT:
-        if (short_uvarint(r, &u) && read_uvarint(r, 5, U32_MAX, &u) < 0)
+    case OP_BOOL:
+        if (need(r, 1) < 0)
             return -1;
-        v = unzigzag(u);
+        v = r->buf[r->pos++] != 0;
         break;
-    default: /* OP_VARLONG */
-        if (short_uvarint(r, &u) && read_uvarint(r, 10, UINT64_MAX, &u) < 0)
+    default:
+        if (read_fixed_int(r, n->op, &v) < 0)
             return -1;
-        v = unzigzag(u);
-        break;
     }
     w->last = v;
     if (n->reg >= 0)
@@ -1172,30 +1164,17 @@ walk_blob(Walker *w, Reader *r, const Node *n)
     return 0;
 }
 
-/* A number or blob field (the record's varints inline); 1 for any other node. */
+/* A number or blob field (read inline); 1 for any other node. */
 HOT int
 walk_leaf(Walker *w, Reader *r, const Node *kid)
 {
-    uint64_t u;
-    int64_t v;
     switch (kid->op) {
     case OP_BYTES:
     case OP_STRING:
         return walk_blob(w, r, kid);
-    case OP_VARINT:
-    case OP_VARLONG: {
-        int wide = kid->op == OP_VARLONG;
-        if (short_uvarint(r, &u)
-            && read_uvarint(r, wide ? 10 : 5, wide ? UINT64_MAX : U32_MAX, &u) < 0)
-            return -1;
-        v = unzigzag(u);
-        w->last = v;
-        if (kid->reg >= 0)
-            w->regs[kid->reg] = v;
-        return 0;
-    }
     case OP_INT8: case OP_INT16: case OP_INT32: case OP_INT64: case OP_UINT8:
-    case OP_UINT16: case OP_UINT32: case OP_BOOL: case OP_UVARINT:
+    case OP_UINT16: case OP_UINT32: case OP_BOOL: case OP_UVARINT: case OP_VARINT:
+    case OP_VARLONG:
         return walk_number(w, r, kid);
     default:
         return 1;
@@ -1625,10 +1604,10 @@ walk_compressed(Walker *w, Reader *r, const Node *n)
 static int
 walk(Walker *w, Reader *r, const Node *n)
 {
+    int rc = walk_leaf(w, r, n);
+    if (rc != 1)
+        return rc;
     switch (n->op) {
-    case OP_STRING:
-    case OP_BYTES:
-        return walk_blob(w, r, n);
     case OP_STRUCT:
         return walk_seq(w, r, n);
     case OP_PREFIXED:
@@ -1665,7 +1644,7 @@ walk(Walker *w, Reader *r, const Node *n)
     case OP_ARRAY:
         return walk_array(w, r, n);
     default:
-        return walk_number(w, r, n);
+        return fail("a node the columnar sink does not take");
     }
 }
 
@@ -1959,12 +1938,390 @@ export_batch(Walker *w, PyObject *options)
     return capsule;
 }
 
+/* ------------------------------------------------------------------- magic 0/1 entries */
+
+/* Magic 0/1 entries (Kafka documentation, "Old Message Format") are read with the plan the
+ * native engine lowers from LegacyMessageSetEntry (kformat/records/legacy.py): the entry, and
+ * the element of a wrapper's inner record set (RECORD_SET), compiled into the Flat steps the
+ * object engine reads them with (native.h), checks and CRCs included; the RECORD_SET node's
+ * rules (record_set_rules: relative offsets against the last inner offset, LogAppendTime)
+ * make the rows. A message without a codec is a row of its own (its offset, timestamp, key
+ * and value: the wrapper fields of those rules); a wrapper's inner messages are its rows. What
+ * each column holds for them comes, by field name, from kformat.outputs.fields
+ * (Column.legacy): */
+enum { /* kformat/outputs/arrow_native.py: LEGACY_KINDS */
+    LEG_SAME = 0,         /* (0,): as in a magic 2 batch (crc, position, the options) */
+    LEG_FIELD = 1,        /* (1, name): a field of the row's message (key, value) */
+    LEG_EMPTY = 2,        /* (2,): an empty list (headers) */
+    LEG_OFFSET = 3,       /* (3,): the row's offset */
+    LEG_STAMP = 4,        /* (4,): the row's timestamp (ms -> us), null when it has none */
+    LEG_STAMP_TYPE = 5,   /* (5,): -1 without a timestamp, 1 LogAppendTime, 0 CreateTime */
+    LEG_BATCH = 6,        /* (6, name): a field of the top-level message (magic, attributes) */
+    LEG_FIRST_OFFSET = 7, /* (7,): the offset of the entry's first row */
+    LEG_CONST = 8,        /* (8, value): the same int in every row */
+};
+
+/* Whether a column of kind col_kind can be read as legacy kind k. */
+static int
+legacy_fits(int col_kind, int k)
+{
+    switch (k) {
+    case LEG_SAME:
+        return col_kind == COL_CRC || col_kind == COL_POSITION || col_kind == COL_OPTION;
+    case LEG_FIELD:
+        return col_kind == COL_BLOB;
+    case LEG_EMPTY:
+        return col_kind == COL_LIST;
+    case LEG_OFFSET:
+        return col_kind == COL_SUM64;
+    case LEG_STAMP:
+        return col_kind == COL_STAMP;
+    default: /* one int per entry */
+        return col_kind == COL_INT64 || col_kind == COL_INT32 || col_kind == COL_BIT_BOOL ||
+               col_kind == COL_BIT_INT32 || col_kind == COL_NAME;
+    }
+}
+
+/* The slot of the entry's struct `up` structs out of the WRAPPED field's, named name. */
+static int
+legacy_scope_slot(const Flat *f, long up, PyObject *name)
+{
+    if (up < 0 || up >= f->nscope)
+        return -1;
+    return flat_slot(f, f->scope[up], name);
+}
+
+/* Compile legacy: (entry plan, one (kind, ...) per column, (min length 0, min length 1)).
+ * L->ok stays 0 for a plan or spec it does not take (magic 0/1 entries then go to others). */
+static int
+legacy_compile(Walker *w, PyObject *legacy)
+{
+    Legacy *L = &w->legacy;
+    memset(L, 0, sizeof *L);
+    PyObject *specs, *mins;
+    if (legacy == Py_None)
+        return 0;
+    if (!PyTuple_Check(legacy) || PyTuple_GET_SIZE(legacy) != 3 ||
+        !PyTuple_Check(specs = PyTuple_GET_ITEM(legacy, 1)) ||
+        PyTuple_GET_SIZE(specs) != w->ncolumns ||
+        !PyTuple_Check(mins = PyTuple_GET_ITEM(legacy, 2)) || PyTuple_GET_SIZE(mins) != 2)
+        return fail("bad legacy spec");
+    Flat *e = &L->entry, *set = &L->set;
+    if (flat_compile_struct(e, PyTuple_GET_ITEM(legacy, 0)) < 0 || e->wrapped < 0)
+        return 0;
+    L->wrapped = e->step[e->wrapped].node;
+    L->set_plan = PyTuple_GET_ITEM(L->wrapped, 9);
+    if (!PyTuple_Check(L->set_plan) || op_of(L->set_plan) != OP_RECORD_SET)
+        return 0;
+    flat_compile(set, L->set_plan, 1);
+    PyObject *refs = PyTuple_GET_ITEM(L->set_plan, 5);
+    int *wrapper[4] = {&L->magic, &L->attributes, &L->timestamp, &L->offset};
+    for (int i = 0; i < 4; i++) {
+        PyObject *ref = PyTuple_GET_ITEM(refs, i);
+        if ((*wrapper[i] = legacy_scope_slot(e, int_at(ref, 0), PyTuple_GET_ITEM(ref, 1))) < 0)
+            return 0;
+    }
+    L->codec = legacy_scope_slot(e, 0, PyTuple_GET_ITEM(L->wrapped, 4));
+    L->codec_mask = int_at(L->wrapped, 5);
+    if (!set->ok || L->codec < 0 ||
+        legacy_scope_slot(e, 0, PyTuple_GET_ITEM(L->wrapped, 6)) != L->magic)
+        return 0;
+    for (int i = 0; i < set->outers; i++) {
+        if ((L->outer[i] = legacy_scope_slot(e, set->outer_up[i], set->outer_name[i])) < 0)
+            return 0;
+    }
+    for (int i = 0; i < 2; i++) {
+        L->min_length[i] = PyLong_AsLongLong(PyTuple_GET_ITEM(mins, i));
+        if (PyErr_Occurred())
+            return -1;
+    }
+    for (int c = 0; c < w->ncolumns; c++) {
+        PyObject *spec = PyTuple_GET_ITEM(specs, c);
+        if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) < 1)
+            return fail("bad legacy spec");
+        int k = L->kind[c] = (int)PyLong_AsLong(PyTuple_GET_ITEM(spec, 0));
+        if (PyErr_Occurred())
+            return -1;
+        if (k < LEG_SAME || k > LEG_CONST || !legacy_fits(w->columns[c].kind, k))
+            return 0;
+        int named = k == LEG_FIELD || k == LEG_BATCH || k == LEG_CONST;
+        if (PyTuple_GET_SIZE(spec) != 1 + named)
+            return fail("bad legacy spec");
+        if (k == LEG_CONST) {
+            L->value[c] = PyLong_AsLongLong(PyTuple_GET_ITEM(spec, 1));
+            if (PyErr_Occurred())
+                return -1;
+        }
+        else if (named) {
+            PyObject *name = PyTuple_GET_ITEM(spec, 1);
+            L->entry_slot[c] = legacy_scope_slot(e, 0, name);
+            L->set_slot[c] = flat_slot(set, set->message_level, name);
+            if (L->entry_slot[c] < 0 || (k == LEG_FIELD && L->set_slot[c] < 0))
+                return 0;
+        }
+    }
+    L->ok = 1;
+    return 0;
+}
+
+/* An int slot of vals. */
+static int
+legacy_int(const FlatValue *vals, int slot, int64_t *out)
+{
+    if (vals[slot].kind != 1)
+        return fail("a magic 0/1 field that is not an int");
+    *out = vals[slot].v;
+    return 0;
+}
+
+/* The per-row columns of one row: its message's fields in vals (blobs in buf), its offset
+ * and timestamp (has_stamp 0: none). */
+static int
+legacy_row(Walker *w, const uint8_t *buf, const FlatValue *vals, const int *slots,
+           int64_t offset, int has_stamp, int64_t stamp)
+{
+    const Legacy *L = &w->legacy;
+    for (int c = 0; c < w->ncolumns; c++) {
+        Column *col = &w->columns[c];
+        switch (L->kind[c]) {
+        case LEG_FIELD: {
+            const FlatValue *v = &vals[slots[c]];
+            Blob *b = &w->blobs[col->blob];
+            if (v->kind != 3)
+                return fail("a magic 0/1 field that is not bytes");
+            if (b->text && v->len > 0 && !valid_utf8(buf + v->at, v->len))
+                return fail("invalid UTF-8");
+            if (blob_push(b, buf + v->at, v->len) < 0)
+                return -1;
+            break;
+        }
+        case LEG_EMPTY: {
+            List *list = &w->lists[col->list];
+            int32_t end = (int32_t)w->blobs[list->children[0]].count;
+            if (buf_put(&list->offsets, &end, 4) < 0)
+                return -1;
+            list->count++;
+            break;
+        }
+        case LEG_OFFSET:
+            if (buf_put(&col->data, &offset, 8) < 0)
+                return -1;
+            break;
+        case LEG_STAMP: { /* as COL_STAMP: null when no us count holds it */
+            const int64_t limit = INT64_MAX / 1000;
+            int ok = has_stamp && stamp >= -limit && stamp < limit;
+            int64_t us = ok ? stamp * 1000 : 0;
+            if (buf_put(&col->data, &us, 8) < 0 || valid_push(&col->valid, ok) < 0)
+                return -1;
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    return 0;
+}
+
+/* The per-entry columns for its count rows (vals: the entry's). */
+static int
+legacy_batch(Walker *w, const FlatValue *vals, int64_t count, int64_t first, int stamp_type)
+{
+    const Legacy *L = &w->legacy;
+    for (int c = 0; c < w->ncolumns; c++) {
+        Column *col = &w->columns[c];
+        int64_t v;
+        int32_t x;
+        switch (L->kind[c]) {
+        case LEG_BATCH:
+            if (legacy_int(vals, L->entry_slot[c], &v) < 0)
+                return -1;
+            break;
+        case LEG_CONST:
+            v = L->value[c];
+            break;
+        case LEG_FIRST_OFFSET:
+            v = first;
+            break;
+        case LEG_STAMP_TYPE:
+            v = stamp_type;
+            break;
+        case LEG_SAME:
+            if (col->kind == COL_CRC && (bits_fill(&col->bits, w->crc_valid == 1, count) < 0 ||
+                                         valid_fill(&col->valid, w->crc_valid >= 0, count) < 0))
+                return -1;
+            if (col->kind == COL_POSITION && buf_fill(&col->data, &w->position, 8, count) < 0)
+                return -1;
+            continue;
+        default: /* per row */
+            continue;
+        }
+        switch (col->kind) {
+        case COL_INT64:
+            if (buf_fill(&col->data, &v, 8, count) < 0)
+                return -1;
+            break;
+        case COL_BIT_BOOL:
+            if (bits_fill(&col->bits, v != 0, count) < 0)
+                return -1;
+            break;
+        case COL_NAME: {
+            int64_t k = v & col->mask;
+            if (k < 0 || k >= PyTuple_GET_SIZE(col->names))
+                return fail("no name for this value");
+            Py_ssize_t size;
+            const char *s = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(col->names, k), &size);
+            if (!s)
+                return -1;
+            for (int64_t i = 0; i < count; i++) {
+                if (blob_push(&w->blobs[col->blob], (const uint8_t *)s, size) < 0)
+                    return -1;
+            }
+            break;
+        }
+        default: /* COL_INT32, COL_BIT_INT32: the value itself */
+            if (v < INT32_MIN || v > INT32_MAX)
+                return fail("value out of int32 range");
+            x = (int32_t)v;
+            if (buf_fill(&col->data, &x, 4, count) < 0)
+                return -1;
+        }
+    }
+    w->rows += count;
+    return 0;
+}
+
+/* The rows of a wrapper's inner record set, decompressed from its value (vals: the entry's);
+ * *count rows, *first and *last the first and last inner offsets. */
+static int
+legacy_set(Walker *w, Reader *r, const FlatValue *vals, int64_t magic, int64_t codec,
+           int log_append, int *crc_flag, int64_t *count, int64_t *first, int64_t *last)
+{
+    Legacy *L = &w->legacy;
+    const FlatValue *value = &vals[L->entry.step[L->entry.wrapped].slot];
+    if (value->kind != 3 || value->len < 0)
+        return fail("a compressed value is null");
+    int64_t wrapper_stamp = 0;
+    if (log_append && legacy_int(vals, L->timestamp, &wrapper_stamp) < 0)
+        return -1;
+    for (int i = 0; i < L->set.outers; i++) { /* the values the inner plan refers to */
+        L->set.outer_ok[i] = vals[L->outer[i]].kind == 1;
+        L->set.outer[i] = vals[L->outer[i]].v;
+    }
+    Reader blob = *r;
+    blob.pos = value->at;
+    blob.end = value->at + value->len;
+    PyObject *m = PyLong_FromLongLong(magic);
+    Plain plain;
+    if (!m || decompress_with(&blob, PyTuple_GET_ITEM(L->wrapped, 7),
+                              PyTuple_GET_ITEM(L->wrapped, 8), m, codec, &plain) < 0) {
+        Py_XDECREF(m);
+        return -1;
+    }
+    Py_DECREF(m);
+    Reader sub = {plain.buf, 0, plain.len, r->depth, 0, NULL, r->verify, r->limit, NULL,
+                  plain.holder};
+    FlatValue inner[FLAT_SLOTS];
+    const Flat *set = &L->set;
+    int rc = 0;
+    *count = 0;
+    while (rc == 0 && sub.pos < sub.end) {
+        Reader e = sub;
+        int64_t offset, stamp = wrapper_stamp;
+        if ((rc = flat_read(set, &e, inner, crc_flag)) < 0)
+            break;
+        if (e.pos == sub.pos) {
+            rc = fail("element without bytes");
+            break;
+        }
+        sub.pos = e.pos;
+        const FlatValue *t = &inner[set->stamp_slot];
+        if ((rc = legacy_int(inner, set->offset_slot, &offset)) < 0 ||
+            (!log_append && t->kind == 1 && (rc = legacy_int(inner, set->stamp_slot, &stamp)) < 0))
+            break;
+        rc = legacy_row(w, plain.buf, inner, L->set_slot, offset, log_append || t->kind == 1,
+                        stamp);
+        if (!*count)
+            *first = offset;
+        *last = offset;
+        ++*count;
+    }
+    decompress_close(&plain);
+    return rc;
+}
+
+/* The magic 0/1 entry buf[pos:pos + size] (position base + pos): its rows. */
+static int
+legacy_entry(Walker *w, const uint8_t *buf, Py_ssize_t pos, int64_t size, int64_t base,
+             int verify, PyObject *limit)
+{
+    Legacy *L = &w->legacy;
+    int magic_byte = buf[pos + 16];
+    if (magic_byte > 1 || size - 12 < L->min_length[magic_byte])
+        return fail("not a plausible magic 0/1 entry");
+    Reader r = {buf, pos, pos + (Py_ssize_t)size, 0, 0, NULL, verify, limit};
+    FlatValue vals[FLAT_SLOTS];
+    int mismatch = 0, *crc_flag = w->flag_crc ? &mismatch : NULL;
+    if (flat_read(&L->entry, &r, vals, crc_flag) < 0)
+        return -1;
+    if (r.pos != r.end)
+        return fail("entry not consumed");
+    int64_t magic, attributes, offset, stamp = 0, count = 1, first = 0, last = 0;
+    if (legacy_int(vals, L->magic, &magic) < 0 || legacy_int(vals, L->attributes, &attributes) < 0 ||
+        legacy_int(vals, L->offset, &offset) < 0)
+        return -1;
+    int has_stamp = vals[L->timestamp].kind == 1, relative, log_append;
+    if (has_stamp && legacy_int(vals, L->timestamp, &stamp) < 0)
+        return -1;
+    record_set_rules(L->set_plan, magic, attributes, &relative, &log_append);
+    int64_t codec = attributes & L->codec_mask, rows = w->rows;
+    if (codec == 0) {
+        if (legacy_row(w, buf, vals, L->entry_slot, offset, has_stamp, stamp) < 0)
+            return -1;
+        first = offset;
+    }
+    else {
+        if (legacy_set(w, &r, vals, magic, codec, log_append, crc_flag, &count, &first,
+                       &last) < 0)
+            return -1;
+        int64_t shift = 0; /* the base of relative offsets, once the last is read */
+        if (count && relative && __builtin_sub_overflow(offset, last, &shift))
+            return fail("offset base out of int64 range");
+        for (int c = 0; c < w->ncolumns && count && shift > 0; c++) {
+            if (L->kind[c] != LEG_OFFSET)
+                continue;
+            int64_t *at = (int64_t *)w->columns[c].data.p + rows; /* this entry's */
+            for (int64_t i = 0; i < count; i++) {
+                if (__builtin_add_overflow(at[i], shift, &at[i]))
+                    return fail("offset out of int64 range");
+            }
+        }
+        if (shift > 0)
+            first += shift;
+    }
+    w->crc_valid = verify ? !mismatch : -1;
+    w->position = base + pos;
+    return legacy_batch(w, vals, count, first, has_stamp ? log_append : -1);
+}
+
+/* A batch of another magic than 2 at buf[pos:pos + size]: a magic 0/1 entry read here, or
+ * (when the legacy plan did not compile) listed in others as (position, size, rows before
+ * it), for the caller to read otherwise and put its rows in place. */
+static int
+read_other(Walker *w, const uint8_t *buf, Py_ssize_t pos, int64_t size, int64_t base,
+           int verify, PyObject *limit, PyObject *others)
+{
+    if (w->legacy.ok)
+        return legacy_entry(w, buf, pos, size, base, verify, limit);
+    PyObject *span = Py_BuildValue("(nLL)", pos, (long long)size, (long long)w->rows);
+    int rc = span ? PyList_Append(others, span) : -1;
+    Py_XDECREF(span);
+    return rc;
+}
+
 /* ------------------------------------------------------------------- reading */
 
 /* One pass over back-to-back batches: each is framed (offset:INT64 length:INT32, magic at
- * byte 16) and walked with the plan. A batch of another magic is stepped over and listed in
- * others as (position, size, rows before it): the caller reads those otherwise and puts their
- * rows in place. */
+ * byte 16) and walked with the plan; a batch of another magic goes to read_other. */
 static int
 read_batches(Walker *w, const uint8_t *buf, Py_ssize_t len, int64_t base, int verify,
              PyObject *limit, int64_t max_size, int64_t min_length, PyObject *others)
@@ -1979,11 +2336,7 @@ read_batches(Walker *w, const uint8_t *buf, Py_ssize_t len, int64_t base, int ve
         if (buf[pos + 16] != 2) {
             if (length < 0 || size > max_size || size > len - pos)
                 return fail("a batch that does not frame");
-            PyObject *span = Py_BuildValue("(nLL)", pos, (long long)size,
-                                           (long long)w->rows);
-            int rc = span ? PyList_Append(others, span) : -1;
-            Py_XDECREF(span);
-            if (rc < 0)
+            if (read_other(w, buf, pos, size, base, verify, limit, others) < 0)
                 return -1;
             pos += (Py_ssize_t)size;
             continue;
@@ -2060,7 +2413,7 @@ typedef struct {
     int kids[MAX_KIDS];
     Step steps[MAX_STEPS];
     int64_t hint[MAX_BLOBS]; /* bytes per row x 16 of each blob in the last call, or 0 */
-    PyObject *keep;          /* (plan, spec, rows_field, skip) */
+    PyObject *keep;          /* (plan, spec, rows_field, skip, legacy): what it borrows */
 } Sink;
 
 static void
@@ -2073,19 +2426,19 @@ sink_free(PyObject *capsule)
     PyMem_Free(s);
 }
 
-/* arrow_sink(plan, spec, rows_field, skip, program=True) -> sink */
+/* arrow_sink(plan, spec, rows_field, skip, program=True, legacy=None) -> sink */
 static PyObject *
 arrow_sink(PyObject *self, PyObject *args)
 {
-    PyObject *plan, *spec, *row_name, *skip;
+    PyObject *plan, *spec, *row_name, *skip, *legacy = Py_None;
     int program = 1;
-    if (!PyArg_ParseTuple(args, "O!O!UO|p", &PyTuple_Type, &plan, &PyTuple_Type, &spec,
-                          &row_name, &skip, &program))
+    if (!PyArg_ParseTuple(args, "O!O!UO|pO", &PyTuple_Type, &plan, &PyTuple_Type, &spec,
+                          &row_name, &skip, &program, &legacy))
         return NULL;
     Sink *s = PyMem_Calloc(1, sizeof(Sink));
     if (!s)
         return PyErr_NoMemory();
-    s->keep = Py_BuildValue("(OOOO)", plan, spec, row_name, skip);
+    s->keep = Py_BuildValue("(OOOOO)", plan, spec, row_name, skip, legacy);
     PyObject *capsule = s->keep ? PyCapsule_New(s, SINK_CAPSULE, sink_free) : NULL;
     if (!capsule) {
         Py_XDECREF(s->keep);
@@ -2111,7 +2464,8 @@ arrow_sink(PyObject *self, PyObject *args)
         if (PyErr_Occurred())
             goto error;
     }
-    if (setup_columns(w, spec) < 0 || compile_node(w, plan, NULL, NULL, 0, 0) < 0)
+    if (setup_columns(w, spec) < 0 || compile_node(w, plan, NULL, NULL, 0, 0) < 0 ||
+        legacy_compile(w, legacy) < 0)
         goto error;
     if (program)
         program_compile(w);
@@ -2229,17 +2583,19 @@ PyMethodDef columnar_methods[] = {
     {"arrow_live", arrow_live, METH_NOARGS,
      "arrow_live() -> int: arrays exported by arrow_export and not yet released."},
     {"arrow_sink", arrow_sink, METH_VARARGS,
-     "arrow_sink(plan, spec, rows_field, skip, program=True) -> sink: the plan compiled "
-     "against a column spec (kformat/outputs/arrow_native.py), for arrow_export; program: "
-     "a row's plan is flattened into a row program (else rows are walked node by node)."},
+     "arrow_sink(plan, spec, rows_field, skip, program=True, legacy=None) -> sink: the plan "
+     "compiled against a column spec (kformat/outputs/arrow_native.py), for arrow_export; "
+     "program: a row's plan is flattened into a row program (else rows are walked node by "
+     "node); legacy: (magic 0/1 entry plan, column specs, minimum lengths), for magic 0/1 "
+     "entries."},
     {"arrow_program", arrow_program, METH_O,
      "arrow_program(sink) -> tuple: the sink's row program, steps (kind, prefix, nullable, "
      "text, target, jump, min_size); empty when rows are walked node by node."},
     {"arrow_export", arrow_export, METH_VARARGS,
      "arrow_export(sink, data, position, verify, flag_crc, limit, max_batch_size, "
-     "min_length, options) -> (rows, others, capsule, address): the magic 2 batches in data "
+     "min_length, options) -> (rows, others, capsule, address): the batches in data "
      "as a struct ArrowArray (Arrow's C data interface) at address, owned by capsule until "
-     "imported; others lists the batches of other magics stepped over, as (position, size, "
-     "rows before)."},
+     "imported; others lists the batches of other magics stepped over (a sink without the "
+     "legacy plan), as (position, size, rows before)."},
     {NULL, NULL, 0, NULL},
 };

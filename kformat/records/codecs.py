@@ -46,11 +46,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
+import cramjam
 import lz4.block
 import lz4.frame
-import snappy
 import zstandard
 
 from kformat.errors import (
@@ -89,6 +89,10 @@ _GZIP_HEADER = bytes.fromhex("1f8b08000000000000ff")
 _XERIAL_MAGIC = b"\x82SNAPPY\x00"
 _XERIAL_HEADER = _XERIAL_MAGIC + struct.pack(">ii", 1, 1)
 _XERIAL_BLOCK = 32 * 1024
+_snappy_compress = cramjam.snappy.compress_raw
+_snappy_into = cramjam.snappy.decompress_raw_into
+"""Snappy is cramjam's (the library python-snappy >= 0.7 wraps): its ``*_into`` form
+decompresses a block straight into the output buffer (docs/performance.md)."""
 _LZ4_MAGIC = b"\x04\x22\x4d\x18"
 _U32LE = struct.Struct("<I")
 _I32BE = struct.Struct(">i")
@@ -96,10 +100,16 @@ _ZSTD_MAGIC = 0xFD2FB528
 _ZSTD_CHUNK = 1024 * 1024  # most batches in one read
 _ZSTD_KEEP = 2
 _ZSTD_KEEP_WINDOW = 8 << 20
+_ZSTD_DEFAULT = 3
 _ZSTD_DECOMPRESSORS: list[zstandard.ZstdDecompressor] = []
 """Decompressors kept for reuse (one per concurrent call, at most _ZSTD_KEEP kept): making one
 per batch costs more than a small batch's decompression. Taken with pop(), given back with
 append() (atomic under the GIL), so no two threads share one."""
+_ZSTD_COMPRESSORS: list[zstandard.ZstdCompressor] = []
+"""Compressors of the default level kept for reuse, the same way (at most _ZSTD_KEEP): a new
+one per batch allocates its tables again (20 us of a 380 us compression of a 250 KB batch).
+Reuse writes the same bytes: each frame starts from a reset context (a compressor that
+raised is not given back)."""
 
 
 def compress(codec: Codec | int, data: bytes, *, magic: int = 2, level: int | None = None) -> bytes:
@@ -132,7 +142,7 @@ def _snappy(data: bytes | memoryview, level: int, magic: int) -> bytes:
     parts = [_XERIAL_HEADER]
     with memoryview(data) as view:  # blocks compressed in place, not copied out
         for start in range(0, len(view), _XERIAL_BLOCK):
-            block = snappy.compress(view[start : start + _XERIAL_BLOCK])
+            block = _snappy_compress(view[start : start + _XERIAL_BLOCK])
             parts += (_I32BE.pack(len(block)), block)
     return b"".join(parts)
 
@@ -154,13 +164,19 @@ def _lz4(data: bytes, level: int, magic: int) -> bytes:
 
 
 def _zstd(data: bytes | memoryview, level: int, magic: int) -> bytes:
-    # A new compressor per payload: reusing one (its context reset per frame) measured 30%
-    # slower here (python-zstandard 0.25, level 3).
-    cobj = zstandard.ZstdCompressor(level=level).compressobj()
-    out = cobj.compress(data)
+    pool = _ZSTD_COMPRESSORS if level == _ZSTD_DEFAULT else []
+    try:
+        compressor = pool.pop()
+    except IndexError:
+        compressor = zstandard.ZstdCompressor(level=level)
+    cobj = compressor.compressobj()  # a new frame: the context is reset, its tables kept
+    parts = [cobj.compress(data)]
     if data:  # ZstdOutputStream.flush() then close(); an empty stream only sees close()
-        out += cobj.flush(zstandard.COMPRESSOBJ_FLUSH_BLOCK)
-    return out + cobj.flush(zstandard.COMPRESSOBJ_FLUSH_FINISH)
+        parts.append(cobj.flush(zstandard.COMPRESSOBJ_FLUSH_BLOCK))
+    parts.append(cobj.flush(zstandard.COMPRESSOBJ_FLUSH_FINISH))
+    if len(pool) < _ZSTD_KEEP:
+        pool.append(compressor)
+    return b"".join(parts)
 
 
 def decompress(
@@ -228,7 +244,7 @@ def _run(codec: Codec | int, data: bytes | memoryview, out: _Output, magic: int)
         RuntimeError,
         ValueError,
         zstandard.ZstdError,
-        snappy.UncompressError,
+        cramjam.DecompressionError,
         lz4.block.LZ4BlockError,
     ) as exc:
         detail = str(exc) or str(exc.__cause__ or "") or type(exc).__name__
@@ -306,6 +322,14 @@ class _Output:
         self.reserve(n)
         self.size += n
 
+    def produce(self, n: int, decode: Callable[[Any, memoryview], int], source: Any) -> None:
+        """Append the ``n`` bytes ``decode(source, view)`` writes into ``view`` (the cap is
+        checked before the buffer grows): a decoder with an ``*_into`` API writes in place."""
+        self.reserve(n)
+        with self.space(n) as view:
+            got = decode(source, view)
+        self.size += got
+
     def _buffer(self) -> bytearray:
         """``buf``, holding the output so far (a kept first chunk is copied in)."""
         if self.buf is None:
@@ -369,43 +393,70 @@ def _gunzip(data: bytes | memoryview, out: _Output, magic: int) -> None:
             raise out.corrupt(f"gzip: {len(rest)} trailing bytes after the last member")
 
 
-def _snappy_length(block: bytes, out: _Output, at: int) -> int:
+def _snappy_length(block: bytes | memoryview, out: _Output, at: int) -> int:
     """The uncompressed length a raw snappy block declares (a uint32 varint preamble)."""
-    value = 0
-    for i, byte in enumerate(block[:5]):
-        value |= (byte & 0x7F) << (7 * i)
+    value = shift = 0
+    for byte in block[:5]:
+        value |= (byte & 0x7F) << shift
         if byte < 0x80:
             if value > 0xFFFFFFFF:
                 break
             return value
+        shift += 7
     raise out.corrupt(f"snappy: bad length preamble in the block at payload byte {at}")
 
 
 def _unsnappy(data: bytes | memoryview, out: _Output, magic: int) -> None:
     if len(data) < len(_XERIAL_HEADER) or data[:len(_XERIAL_MAGIC)] != _XERIAL_MAGIC:
-        out.reserve(_snappy_length(data, out, 0))
-        out.add(snappy.decompress(data))
+        out.produce(_snappy_length(data, out, 0), _snappy_into, data)
         return
-    data = memoryview(data)  # blocks are read in place, not copied out
-    pos, end = len(_XERIAL_HEADER), len(data)
+    blocks: list[tuple[memoryview, int]] = []
+    try:
+        _xerial_blocks(memoryview(data), out, blocks)  # blocks are views, not copies
+    except KFormatError as exc:  # after the blocks before the error, as a reader would
+        _snappy_blocks(blocks, out)
+        raise exc from None
+    _snappy_blocks(blocks, out)
+
+
+def _xerial_blocks(data: memoryview, out: _Output, blocks: list[tuple[memoryview, int]]) -> None:
+    """Append each xerial block of ``data`` and its declared size to ``blocks``, checking the
+    framing and the cap as it goes (each error raised where the walk meets it)."""
+    pos, end, total = len(_XERIAL_HEADER), len(data), out.size
     while pos < end:
-        if data[pos:pos + len(_XERIAL_MAGIC)] == _XERIAL_MAGIC:  # a concatenated stream's header
-            if end - pos < len(_XERIAL_HEADER):
+        if data[pos] == 0x82 and data[pos:pos + len(_XERIAL_MAGIC)] == _XERIAL_MAGIC:
+            if end - pos < len(_XERIAL_HEADER):  # a concatenated stream's header
                 raise out.corrupt(f"snappy: truncated xerial header at payload byte {pos}")
             pos += len(_XERIAL_HEADER)
             continue
         if end - pos < 4:
             raise out.corrupt(f"snappy: truncated xerial block length at payload byte {pos}")
-        (size,) = struct.unpack_from(">i", data, pos)
+        (size,) = _I32BE.unpack_from(data, pos)
         if size <= 0 or size > end - pos - 4:
             raise out.corrupt(
                 f"snappy: xerial block at payload byte {pos} claims {size} bytes,"
                 f" {end - pos - 4} remain"
             )
         block = data[pos + 4 : pos + 4 + size]
-        out.reserve(_snappy_length(block, out, pos + 4))
-        out.add(snappy.decompress(block))
+        n = _snappy_length(block, out, pos + 4)
+        if total + n > out.limit:
+            out.reserve(total + n - out.size)
+        total += n
+        blocks.append((block, n))
         pos += 4 + size
+
+
+def _snappy_blocks(blocks: list[tuple[memoryview, int]], out: _Output) -> None:
+    """Decompress ``blocks`` (checked by :func:`_xerial_blocks`) one after the other into
+    the output, in place."""
+    total = sum(n for _, n in blocks)
+    if not total:
+        return
+    at = 0
+    with out.space(total) as view:
+        for block, n in blocks:
+            at += _snappy_into(block, view[at:at + n])
+    out.commit(at)
 
 
 @lru_cache(maxsize=64)
@@ -585,7 +636,7 @@ CODECS: Final = (
     CodecSpec(1, "gzip", _gzip, _gunzip, levels=(6, 1, 9), default_alias=-1),
     CodecSpec(2, "snappy", _snappy, _unsnappy),
     CodecSpec(3, "lz4", _lz4, _unlz4, levels=(9, 1, 17)),
-    CodecSpec(4, "zstd", _zstd, _unzstd, levels=(3, -131072, 22), min_magic=2,
+    CodecSpec(4, "zstd", _zstd, _unzstd, levels=(_ZSTD_DEFAULT, -131072, 22), min_magic=2,
               reference="KIP-110"),
 )
 """Every codec Kafka defines, by id (Kafka's ``CompressionType``): add a codec here, and

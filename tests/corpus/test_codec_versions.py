@@ -29,9 +29,8 @@ def _dependencies() -> dict[str, str]:
     return out
 
 
-def test_constraints_pin_every_runtime_dependency_and_cramjam() -> None:
-    """cramjam is no dependency of kformat, but python-snappy compresses through it."""
-    assert set(pinned()) == set(_dependencies()) | {"cramjam"}
+def test_constraints_pin_every_runtime_dependency() -> None:
+    assert set(pinned()) == set(_dependencies())
 
 
 def test_dependencies_are_ranges_that_contain_the_pins() -> None:
@@ -43,11 +42,20 @@ def test_dependencies_are_ranges_that_contain_the_pins() -> None:
         assert pinned()[name] in SpecifierSet(spec), f"{name}=={pinned()[name]} outside {spec}"
 
 
-def test_cramjam_is_not_imported_by_kformat() -> None:
+def _importers(module: str) -> list[str]:
     root = CONSTRAINTS.parent / "kformat"
-    users = [p for p in root.rglob("*.py") if re.search(r"^\s*(import|from)\s+cramjam",
-                                                        p.read_text(encoding="utf-8"), re.M)]
-    assert users == []
+    pattern = rf"^\s*(import|from)\s+{module}\b"
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
+                  if re.search(pattern, p.read_text(encoding="utf-8"), re.M))
+
+
+def test_snappy_is_cramjams_in_the_codecs_module_only() -> None:
+    """Snappy is cramjam's, a declared dependency (python-snappy >= 0.7 is a wrapper of it):
+    its ``decompress_raw_into`` writes blocks into kept buffers (docs/performance.md). Only
+    the codecs module imports it; python-snappy is no dependency of kformat."""
+    assert "cramjam" in _dependencies() and "python-snappy" not in _dependencies()
+    assert _importers("cramjam") == ["records/codecs.py"]
+    assert _importers("snappy") == []
 
 
 def test_installed_codec_libraries_are_the_fixtures_ones() -> None:
