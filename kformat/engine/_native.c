@@ -110,25 +110,35 @@ static PyObject *parse_blob(Reader *r, long prefix, int nullable, int text);
 static int parse_struct_into(Reader *r, PyObject *plan, PyObject *dict);
 static int parse_tagged_into(Reader *r, PyObject *plan, PyObject *dict);
 
-/* The count an earlier field of the current struct holds (KArray(..., count=this.name)). */
-int
-count_field(PyObject *ctx, PyObject *name, int64_t *out)
+static int exact_int(PyObject *value, int64_t lo, int64_t hi, int64_t *out);
+
+/* The int an earlier field of the struct ctx holds, within [lo, hi]; Fallback(missing) when
+ * ctx has no field name. */
+static int
+ctx_field_int(PyObject *ctx, PyObject *name, int64_t lo, int64_t hi, const char *missing,
+              int64_t *out)
 {
     PyObject *value = ctx ? PyDict_GetItemWithError(ctx, name) : NULL;
     if (!value) {
         if (PyErr_Occurred())
             return -1;
-        return fail("count field missing");
+        return fail(missing);
     }
-    int overflow;
-    long long n = PyLong_CheckExact(value) ? PyLong_AsLongLongAndOverflow(value, &overflow)
-                                           : -1;
-    if (n == -1 && PyErr_Occurred())
-        return -1;
-    if (!PyLong_CheckExact(value) || overflow || n < 0)
-        return fail("bad count field");
-    *out = n;
-    return 0;
+    return exact_int(value, lo, hi, out);
+}
+
+/* The count an earlier field of the current struct holds (KArray(..., count=this.name)). */
+int
+count_field(PyObject *ctx, PyObject *name, int64_t *out)
+{
+    return ctx_field_int(ctx, name, 0, INT64_MAX, "count field missing", out);
+}
+
+/* An int field of ctx (an exact int within int64): a batch's fields. */
+static int
+ctx_int(PyObject *ctx, PyObject *name, int64_t *out)
+{
+    return ctx_field_int(ctx, name, INT64_MIN, INT64_MAX, "batch field missing", out);
 }
 
 /* CRC-32 (IEEE 802.3, zlib's: reflected polynomial 0xEDB88320), by carry-less
@@ -319,8 +329,6 @@ parse_crc_into(Reader *r, PyObject *plan, PyObject *dict)
     return parse_struct_into(r, PyTuple_GET_ITEM(plan, 4), dict);
 }
 
-static int ctx_int(PyObject *ctx, PyObject *name, int64_t *out);
-
 /* The codec a Compressed block reads from an earlier field: ctx[field] & mask (the field may
  * be negative: an int16 attributes with bit 15 set). */
 static int
@@ -397,8 +405,6 @@ region_view(Reader *r)
     return view;
 }
 
-static int decompress_with(Reader *r, PyObject *function, PyObject *default_limit,
-                           PyObject *magic, int64_t codec, Plain *p);
 
 /* (OP_COMPRESSED, codec field, mask, magic, decompress, limit, plan): the rest of the region,
  * compressed with the codec ctx[field] & mask selects; decompress(codec, data, buffer, limit,
@@ -412,9 +418,7 @@ decompress_open(Reader *r, PyObject *plan, int64_t codec, Plain *p)
                            PyTuple_GET_ITEM(plan, 3), codec, p);
 }
 
-/* decompress_open with the function, its default limit and the magic given (WRAPPED reads
- * the magic from a field). */
-static int
+int
 decompress_with(Reader *r, PyObject *function, PyObject *default_limit, PyObject *magic,
                 int64_t codec, Plain *p)
 {
@@ -735,21 +739,6 @@ typedef struct {
     int log_append;
 } RecordLayout;
 
-static int exact_int(PyObject *value, int64_t lo, int64_t hi, int64_t *out);
-
-/* An int field of ctx (an exact int within int64). */
-static int
-ctx_int(PyObject *ctx, PyObject *name, int64_t *out)
-{
-    PyObject *value = ctx ? PyDict_GetItemWithError(ctx, name) : NULL;
-    if (!value) {
-        if (PyErr_Occurred())
-            return -1;
-        return fail("batch field missing");
-    }
-    return exact_int(value, INT64_MIN, INT64_MAX, out);
-}
-
 /* The bases of the records of the batch ctx (the enclosing struct) into layout. */
 static int
 record_base(PyObject *ctx, PyObject *plan, RecordLayout *layout)
@@ -853,35 +842,10 @@ static int
 read_int(Reader *r, long op, int64_t *out)
 {
     uint64_t u;
-    const uint8_t *p = r->buf + r->pos;
     switch (op) {
-    case OP_INT8:
-    case OP_UINT8:
-        if (need(r, 1) < 0)
-            return -1;
-        *out = op == OP_INT8 ? (int64_t)(int8_t)*p : (int64_t)*p;
-        r->pos += 1;
-        return 0;
-    case OP_INT16:
-    case OP_UINT16:
-        if (need(r, 2) < 0)
-            return -1;
-        *out = op == OP_INT16 ? (int64_t)(int16_t)be16(p) : (int64_t)be16(p);
-        r->pos += 2;
-        return 0;
-    case OP_INT32:
-    case OP_UINT32:
-        if (need(r, 4) < 0)
-            return -1;
-        *out = op == OP_INT32 ? (int64_t)(int32_t)be32(p) : (int64_t)be32(p);
-        r->pos += 4;
-        return 0;
-    case OP_INT64:
-        if (need(r, 8) < 0)
-            return -1;
-        *out = (int64_t)be64(p);
-        r->pos += 8;
-        return 0;
+    case OP_INT8: case OP_INT16: case OP_INT32: case OP_INT64:
+    case OP_UINT8: case OP_UINT16: case OP_UINT32:
+        return read_fixed_int(r, op, out);
     case OP_UVARINT:
         if (read_uvarint(r, 5, U32_MAX, &u) < 0)
             return -1;
@@ -1124,49 +1088,16 @@ error:
  *     offset = the element's offset, plus, when magic == relative magic, the base
  *              max(0, wrapper offset - the last element's offset) (set once all are read)
  *     offset_delta, timestamp_delta = the differences from the first element's. */
-/* The element of a RECORD_SET read without dicts: its plan compiled, once per set, into
- * steps over a table of slots (one per named field). The steps take named fields only:
- * integers, BYTES, CHECKED, IF of an integer or nothing, a STRUCT or a CRC, in a PREFIXED
- * region or not; any other element plan raises Fallback (the Python path reads it). Each
- * step applies the checks its node applies in parse_node; a reference resolves to a slot of
- * the element or, once per set, to a field of the structs around it. */
-#define FLAT_STEPS 32
-#define FLAT_SLOTS 16
-enum { ST_INT, ST_BYTES, ST_CHECK, ST_IF, ST_REGION, ST_END, ST_CRC };
-
-typedef struct {
-    int kind, slot;
-    long op, prefix;   /* the int node's opcode; a blob's or a region's prefix */
-    int nullable;      /* BYTES */
-    PyObject *node;    /* CHECKED: its plan (allowed, mask); IF: the int it is compared with */
-    int ref;           /* CHECKED equals / IF: a slot (>= 0), an outer value (-2 - i), none -1 */
-    PyObject *function; /* CRC */
-    int verify;
-} FlatStep;
-
-typedef struct {
-    int ok, steps, slots, outers, depth;
-    FlatStep step[FLAT_STEPS];
-    PyObject *name[FLAT_SLOTS]; /* borrowed */
-    int level[FLAT_SLOTS];      /* the struct (in order of entry) holding the slot */
-    int64_t outer[FLAT_SLOTS];
-    int outer_ok[FLAT_SLOTS];
-    int offset_slot, stamp_slot, key_slot, value_slot, attributes_slot;
-} Flat;
-
-typedef struct {
-    int64_t v;
-    Py_ssize_t at, len; /* a blob: r->buf[at:at + len]; len -1: null */
-    int kind;           /* 0 unset, 1 int, 2 none (IF: nothing), 3 blob */
-} FlatValue;
-
-static int flat_struct(Flat *f, PyObject *plan, int level, int *levels, int depth,
-                       Reader *r);
+/* The element of a RECORD_SET read without dicts (Flat, native.h): its plan compiled, once
+ * per set, into steps over a table of slots; any element plan the steps do not take raises
+ * Fallback (the Python path reads it). The columnar sink (columnar.c) reads magic 0/1
+ * entries with the same steps. */
+static int flat_struct(Flat *f, PyObject *plan, int level, int *levels, int depth);
 
 /* The slot or outer value a reference (levels, name) made at struct `level` (nesting
  * `depth` within the element) names; 0, or -1 when it cannot be resolved here. */
 static int
-flat_ref(Flat *f, PyObject *ref, int *levels, int depth, Reader *r, int *out)
+flat_ref(Flat *f, PyObject *ref, int *levels, int depth, int *out)
 {
     long up = int_at(ref, 0);
     PyObject *name = PyTuple_GET_ITEM(ref, 1);
@@ -1183,22 +1114,33 @@ flat_ref(Flat *f, PyObject *ref, int *levels, int depth, Reader *r, int *out)
     if (f->outers >= FLAT_SLOTS)
         return -1;
     int i = f->outers++;
-    PyObject *dict = scope_dict(r->ctx, r->up, up - depth);
-    PyObject *value = dict ? PyDict_GetItemWithError(dict, name) : NULL;
-    if (!value && PyErr_Occurred())
-        PyErr_Clear();
+    f->outer_up[i] = up - depth; /* its value: flat_outers_from_dicts, or the caller's */
+    f->outer_name[i] = name;
     f->outer_ok[i] = 0;
-    if (value && PyLong_CheckExact(value)) {
-        int overflow;
-        long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
-        if (!(v == -1 && PyErr_Occurred()) && !overflow) {
-            f->outer[i] = v;
-            f->outer_ok[i] = 1;
-        }
-        PyErr_Clear();
-    }
     *out = -2 - i;
     return 0;
+}
+
+/* The outer values of f from the dicts of the structs around r (the object engine's). */
+static void
+flat_outers_from_dicts(Flat *f, Reader *r)
+{
+    for (int i = 0; i < f->outers; i++) {
+        PyObject *dict = scope_dict(r->ctx, r->up, f->outer_up[i]);
+        PyObject *value = dict ? PyDict_GetItemWithError(dict, f->outer_name[i]) : NULL;
+        if (!value && PyErr_Occurred())
+            PyErr_Clear();
+        f->outer_ok[i] = 0;
+        if (value && PyLong_CheckExact(value)) {
+            int overflow;
+            long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
+            if (!(v == -1 && PyErr_Occurred()) && !overflow) {
+                f->outer[i] = v;
+                f->outer_ok[i] = 1;
+            }
+            PyErr_Clear();
+        }
+    }
 }
 
 static FlatStep *
@@ -1215,8 +1157,7 @@ flat_step(Flat *f, int kind)
 
 /* A named field's node at struct `level`; 0, or -1: not for these steps. */
 static int
-flat_field(Flat *f, PyObject *name, PyObject *node, int level, int *levels, int depth,
-           Reader *r)
+flat_field(Flat *f, PyObject *name, PyObject *node, int level, int *levels, int depth)
 {
     long op = op_of(node);
     if (op == OP_PREFIXED) {
@@ -1226,7 +1167,7 @@ flat_field(Flat *f, PyObject *name, PyObject *node, int level, int *levels, int 
         if (!st || (iop != OP_STRUCT && iop != OP_CRC))
             return -1;
         st->prefix = int_at(node, 1);
-        if (flat_field(f, name, inner, level, levels, depth, r) < 0)
+        if (flat_field(f, name, inner, level, levels, depth) < 0)
             return -1;
         return flat_step(f, ST_END) ? 0 : -1;
     }
@@ -1239,7 +1180,7 @@ flat_field(Flat *f, PyObject *name, PyObject *node, int level, int *levels, int 
         f->name[f->slots] = name; /* the struct itself: a slot nothing reads */
         f->level[f->slots++] = level;
         levels[depth + 1] = inner;
-        return flat_struct(f, node, inner, levels, depth + 1, r);
+        return flat_struct(f, node, inner, levels, depth + 1);
     }
     if (f->slots >= FLAT_SLOTS)
         return -1;
@@ -1266,7 +1207,7 @@ flat_field(Flat *f, PyObject *name, PyObject *node, int level, int *levels, int 
         if (!is_int_op(st->op))
             return -1;
         PyObject *equals = PyTuple_GET_ITEM(node, 4);
-        if (equals != Py_None && flat_ref(f, equals, levels, depth, r, &st->ref) < 0)
+        if (equals != Py_None && flat_ref(f, equals, levels, depth, &st->ref) < 0)
             return -1;
     }
     else if (op == OP_IF) {
@@ -1276,7 +1217,7 @@ flat_field(Flat *f, PyObject *name, PyObject *node, int level, int *levels, int 
             return -1;
         st->op = op_of(then);
         st->node = PyTuple_GET_ITEM(node, 2);
-        if (flat_ref(f, PyTuple_GET_ITEM(node, 1), levels, depth, r, &st->ref) < 0)
+        if (flat_ref(f, PyTuple_GET_ITEM(node, 1), levels, depth, &st->ref) < 0)
             return -1;
     }
     else
@@ -1285,8 +1226,29 @@ flat_field(Flat *f, PyObject *name, PyObject *node, int level, int *levels, int 
     return 0;
 }
 
+/* A WRAPPED field flattened into the struct at `level` (nesting `depth`): its blob read into
+ * a slot named as its value (the caller reads the inner plan from it); one per element. */
 static int
-flat_struct(Flat *f, PyObject *plan, int level, int *levels, int depth, Reader *r)
+flat_wrapped(Flat *f, PyObject *node, int level, int *levels, int depth)
+{
+    FlatStep *st = f->wrapped < 0 && f->slots < FLAT_SLOTS ? flat_step(f, ST_WRAPPED) : NULL;
+    if (!st)
+        return -1;
+    f->wrapped = f->steps - 1;
+    st->slot = f->slots;
+    f->name[f->slots] = PyTuple_GET_ITEM(node, 2);
+    f->level[f->slots++] = level;
+    st->prefix = int_at(node, 1);
+    st->nullable = 1;
+    st->node = node;
+    f->nscope = depth;
+    for (int k = 0; k < depth; k++)
+        f->scope[k] = levels[depth - k];
+    return 0;
+}
+
+static int
+flat_struct(Flat *f, PyObject *plan, int level, int *levels, int depth)
 {
     if (op_of(plan) == OP_CRC) {
         if (f->slots >= FLAT_SLOTS)
@@ -1305,18 +1267,22 @@ flat_struct(Flat *f, PyObject *plan, int level, int *levels, int depth, Reader *
     }
     PyObject *fields = PyTuple_GET_ITEM(plan, 1);
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(fields); i++) {
-        PyObject *field = PyTuple_GET_ITEM(fields, i);
-        if (int_at(field, 0) != FIELD_NAMED ||
-            flat_field(f, PyTuple_GET_ITEM(field, 1), PyTuple_GET_ITEM(field, 2), level,
-                       levels, depth, r) < 0)
+        PyObject *field = PyTuple_GET_ITEM(fields, i), *node = PyTuple_GET_ITEM(field, 2);
+        long kind = int_at(field, 0);
+        if (kind == FIELD_FLATTEN && op_of(node) == OP_WRAPPED) {
+            if (flat_wrapped(f, node, level, levels, depth) < 0)
+                return -1;
+        }
+        else if (kind != FIELD_NAMED ||
+                 flat_field(f, PyTuple_GET_ITEM(field, 1), node, level, levels, depth) < 0)
             return -1;
     }
     return 0;
 }
 
 /* The slot named `name` of struct `level`, or -1. */
-static int
-flat_slot(Flat *f, int level, PyObject *name)
+int
+flat_slot(const Flat *f, int level, PyObject *name)
 {
     for (int i = 0; i < f->slots; i++) {
         if (f->level[i] == level && f->name[i] == name)
@@ -1325,19 +1291,26 @@ flat_slot(Flat *f, int level, PyObject *name)
     return -1;
 }
 
-/* Compile the element plan of a RECORD_SET node; f->ok says whether the steps apply. */
-static void
-flat_compile(Flat *f, PyObject *plan, Reader *r)
+int
+flat_compile_struct(Flat *f, PyObject *element)
 {
     memset(f, 0, sizeof *f);
-    PyObject *element = PyTuple_GET_ITEM(plan, 1);
+    f->wrapped = -1;
     int levels[FLAT_SLOTS + 1] = {0};
     if (op_of(element) != OP_STRUCT)
-        return;
+        return -1;
     f->depth = 1;
     levels[1] = 1;
-    if (flat_struct(f, element, 1, levels, 1, r) < 0)
+    return flat_struct(f, element, 1, levels, 1);
+}
+
+void
+flat_compile(Flat *f, PyObject *plan, int depth)
+{
+    if (flat_compile_struct(f, PyTuple_GET_ITEM(plan, 1)) < 0 || f->wrapped >= 0) {
+        f->ok = 0;
         return;
+    }
     PyObject *names = PyTuple_GET_ITEM(plan, 3), *fields = PyTuple_GET_ITEM(plan, 4);
     f->offset_slot = flat_slot(f, 1, PyTuple_GET_ITEM(names, 0));
     int message = flat_slot(f, 1, PyTuple_GET_ITEM(names, 1));
@@ -1353,17 +1326,18 @@ flat_compile(Flat *f, PyObject *plan, Reader *r)
     }
     if (level < 0)
         return;
+    f->message_level = level;
     f->stamp_slot = flat_slot(f, level, PyTuple_GET_ITEM(fields, 0));
     f->key_slot = flat_slot(f, level, PyTuple_GET_ITEM(fields, 1));
     f->value_slot = flat_slot(f, level, PyTuple_GET_ITEM(fields, 2));
     f->attributes_slot = flat_slot(f, level, PyTuple_GET_ITEM(fields, 3));
     f->ok = f->stamp_slot >= 0 && f->key_slot >= 0 && f->value_slot >= 0 &&
-            f->attributes_slot >= 0 && r->depth + f->depth <= MAX_DEPTH;
+            f->attributes_slot >= 0 && depth + f->depth <= MAX_DEPTH;
 }
 
 /* A referenced value as an int (what ref_int gives parse_node), or -1 (Fallback). */
 static int
-flat_int(Flat *f, FlatValue *vals, int ref, int64_t *out)
+flat_int(const Flat *f, FlatValue *vals, int ref, int64_t *out)
 {
     if (ref >= 0) {
         if (vals[ref].kind != 1)
@@ -1378,16 +1352,15 @@ flat_int(Flat *f, FlatValue *vals, int ref, int64_t *out)
     return 0;
 }
 
-/* One element by the steps into vals; 0 or -1. */
-static int
-flat_read(Flat *f, Reader *r, FlatValue *vals)
+int
+flat_read(const Flat *f, Reader *r, FlatValue *vals, int *crc_flag)
 {
     Py_ssize_t ends[FLAT_STEPS];
     int regions = 0;
     for (int i = 0; i < f->slots; i++)
         vals[i].kind = 0;
     for (int k = 0; k < f->steps; k++) {
-        FlatStep *st = &f->step[k];
+        const FlatStep *st = &f->step[k];
         FlatValue *v = st->slot >= 0 ? &vals[st->slot] : NULL;
         int64_t n, other;
         switch (st->kind) {
@@ -1412,8 +1385,11 @@ flat_read(Flat *f, Reader *r, FlatValue *vals)
             if (st->verify && r->verify) {
                 if (checksum(st->function, r->buf + r->pos, r->end - r->pos, &computed) < 0)
                     return -1;
-                if (computed != stored)
-                    return fail("CRC mismatch");
+                if (computed != stored) {
+                    if (!crc_flag)
+                        return fail("CRC mismatch");
+                    *crc_flag = 1;
+                }
             }
             v->kind = 1;
             v->v = stored;
@@ -1462,7 +1438,7 @@ flat_read(Flat *f, Reader *r, FlatValue *vals)
                 v->kind = 2;
             break;
         }
-        default: /* ST_BYTES */
+        default: /* ST_BYTES, ST_WRAPPED */
             if (read_length(r, st->prefix, &n) < 0)
                 return -1;
             v->kind = 3;
@@ -1532,8 +1508,8 @@ parse_record_set(Reader *r, PyObject *plan)
         ref_int(r->ctx, r->up, PyTuple_GET_ITEM(refs, 1), &attributes) < 0 ||
         ref_int(r->ctx, r->up, PyTuple_GET_ITEM(refs, 3), &wrapper_offset) < 0)
         return NULL;
-    int relative = magic == int_at(plan, 6);
-    int log_append = relative && (attributes & int_at(plan, 7)) != 0;
+    int relative, log_append;
+    record_set_rules(plan, magic, attributes, &relative, &log_append);
     if (log_append &&
         ref_int(r->ctx, r->up, PyTuple_GET_ITEM(refs, 2), &wrapper_timestamp) < 0)
         return NULL;
@@ -1541,9 +1517,10 @@ parse_record_set(Reader *r, PyObject *plan)
         return fail_null("record set of another record type");
     Flat flat;
     FlatValue vals[FLAT_SLOTS];
-    flat_compile(&flat, plan, r);
+    flat_compile(&flat, plan, r->depth);
     if (!flat.ok)
         return fail_null("record set element the steps do not take");
+    flat_outers_from_dicts(&flat, r);
     PyObject *list = PyList_New(0);
     RecordInts first = {0};
     kf_wide last = 0;
@@ -1551,7 +1528,7 @@ parse_record_set(Reader *r, PyObject *plan)
         Py_ssize_t start = r->pos;
         PyObject *record = NULL;
         Reader e = *r;
-        if (flat_read(&flat, &e, vals) == 0) {
+        if (flat_read(&flat, &e, vals, NULL) == 0) {
             r->pos = e.pos;
             if (r->pos == start)
                 fail("element without bytes");
@@ -1889,39 +1866,17 @@ parse_node(Reader *r, PyObject *plan)
 {
     long op = op_of(plan);
     const uint8_t *p;
-    uint64_t u;
+    int64_t v;
     switch (op) {
-    case OP_INT8:
-    case OP_UINT8:
+    case OP_INT8: case OP_INT16: case OP_INT32: case OP_INT64: case OP_UINT8:
+    case OP_UINT16: case OP_UINT32: case OP_UVARINT: case OP_VARINT: case OP_VARLONG:
+        if (read_int(r, op, &v) < 0)
+            return NULL;
+        return PyLong_FromLongLong(v);
     case OP_BOOL:
         if (need(r, 1) < 0)
             return NULL;
-        p = r->buf + r->pos++;
-        if (op == OP_BOOL)
-            return PyBool_FromLong(*p != 0);
-        return PyLong_FromLong(op == OP_INT8 ? (long)(int8_t)*p : (long)*p);
-    case OP_INT16:
-    case OP_UINT16:
-        if (need(r, 2) < 0)
-            return NULL;
-        p = r->buf + r->pos;
-        r->pos += 2;
-        return PyLong_FromLong(op == OP_INT16 ? (long)(int16_t)be16(p) : (long)be16(p));
-    case OP_INT32:
-    case OP_UINT32:
-        if (need(r, 4) < 0)
-            return NULL;
-        p = r->buf + r->pos;
-        r->pos += 4;
-        if (op == OP_INT32)
-            return PyLong_FromLong((int32_t)be32(p));
-        return PyLong_FromUnsignedLong(be32(p));
-    case OP_INT64:
-        if (need(r, 8) < 0)
-            return NULL;
-        p = r->buf + r->pos;
-        r->pos += 8;
-        return PyLong_FromLongLong((int64_t)be64(p));
+        return PyBool_FromLong(r->buf[r->pos++] != 0);
     case OP_FLOAT64: {
         if (need(r, 8) < 0)
             return NULL;
@@ -1937,18 +1892,6 @@ parse_node(Reader *r, PyObject *plan)
         p = r->buf + r->pos;
         r->pos += 16;
         return uuid_from(p);
-    case OP_UVARINT:
-        if (read_uvarint(r, 5, U32_MAX, &u) < 0)
-            return NULL;
-        return PyLong_FromUnsignedLongLong(u);
-    case OP_VARINT:
-        if (read_uvarint(r, 5, U32_MAX, &u) < 0)
-            return NULL;
-        return PyLong_FromLongLong(unzigzag(u));
-    case OP_VARLONG:
-        if (read_uvarint(r, 10, UINT64_MAX, &u) < 0)
-            return NULL;
-        return PyLong_FromLongLong(unzigzag(u));
     case OP_STRING:
     case OP_BYTES:
         return parse_blob(r, int_at(plan, 1), (PyTuple_GET_ITEM(plan, 2) == Py_True),
@@ -2121,21 +2064,12 @@ typedef struct {
 static int
 reserve_slow(Writer *w, Py_ssize_t n)
 {
-    Py_ssize_t cap = w->cap ? w->cap : 256;
-    while (cap - w->len < n) {
-        if (cap > PY_SSIZE_T_MAX / 2) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        cap *= 2;
-    }
-    char *buf = PyMem_Realloc(w->buf, (size_t)cap);
-    if (!buf) {
-        PyErr_NoMemory();
+    int64_t cap = w->cap;
+    char *buf = grow_buffer(w->buf, &cap, w->len, n, 256, PyMem_Realloc);
+    if (!buf)
         return -1;
-    }
     w->buf = buf;
-    w->cap = cap;
+    w->cap = (Py_ssize_t)cap;
     return 0;
 }
 
@@ -2463,57 +2397,49 @@ build_uuid(Writer *w, PyObject *value)
 
 /* ------------------------------------------------------------------------ records (build) */
 
+/* The integer nodes (plan.py Op): the values each holds and its size on the wire (0: a
+ * varint; hi 0: not an integer node). */
+typedef struct {
+    int64_t lo, hi;
+    int size;
+} IntForm;
+
+static const IntForm int_forms[OP_VARLONG + 1] = {
+    [OP_INT8] = {INT8_MIN, INT8_MAX, 1},       [OP_UINT8] = {0, UINT8_MAX, 1},
+    [OP_INT16] = {INT16_MIN, INT16_MAX, 2},    [OP_UINT16] = {0, UINT16_MAX, 2},
+    [OP_INT32] = {INT32_MIN, INT32_MAX, 4},    [OP_UINT32] = {0, UINT32_MAX, 4},
+    [OP_INT64] = {INT64_MIN, INT64_MAX, 8},    [OP_UVARINT] = {0, UINT32_MAX, 0},
+    [OP_VARINT] = {INT32_MIN, INT32_MAX, 0},   [OP_VARLONG] = {INT64_MIN, INT64_MAX, 0},
+};
+
+/* The form of integer node op, or NULL. */
+static inline const IntForm *
+int_form(long op)
+{
+    return op >= 0 && op <= OP_VARLONG && int_forms[op].hi ? &int_forms[op] : NULL;
+}
+
+/* The unsigned number a varint node writes for v (in its range). */
+static inline uint64_t
+varint_bits(long op, int64_t v)
+{
+    return op == OP_VARINT ? zigzag(v) & U32_MAX : op == OP_VARLONG ? zigzag(v) : (uint64_t)v;
+}
+
 /* A record's number field as its node encodes it, range-checked (out of range: Fallback, and
  * the Python path names the field). */
 static int
 int_piece(long op, kf_wide v, Piece *pc)
 {
-    int ok;
-    uint64_t u = (uint64_t)v;
-    int size = 0;
-    switch (op) {
-    case OP_INT8:
-        ok = v >= -128 && v <= 127, size = 1;
-        break;
-    case OP_UINT8:
-        ok = v >= 0 && v <= 255, size = 1;
-        break;
-    case OP_INT16:
-        ok = v >= -32768 && v <= 32767, size = 2;
-        break;
-    case OP_UINT16:
-        ok = v >= 0 && v <= 65535, size = 2;
-        break;
-    case OP_INT32:
-        ok = v >= INT32_MIN && v <= INT32_MAX, size = 4;
-        break;
-    case OP_UINT32:
-        ok = v >= 0 && v <= (kf_wide)U32_MAX, size = 4;
-        break;
-    case OP_INT64:
-        ok = v >= INT64_MIN && v <= INT64_MAX, size = 8;
-        break;
-    case OP_UVARINT:
-        ok = v >= 0 && v <= (kf_wide)U32_MAX;
-        break;
-    case OP_VARINT:
-        ok = v >= INT32_MIN && v <= INT32_MAX;
-        break;
-    case OP_VARLONG:
-        ok = v >= INT64_MIN && v <= INT64_MAX;
-        break;
-    default:
+    const IntForm *f = int_form(op);
+    if (!f)
         return fail("not an integer node");
-    }
-    if (!ok)
+    if (v < f->lo || v > f->hi)
         return fail("int out of range");
-    if (op == OP_VARINT)
-        u = zigzag((int64_t)v) & U32_MAX;
-    else if (op == OP_VARLONG)
-        u = zigzag((int64_t)v);
-    if (size && size < 8)
-        u &= ((uint64_t)1 << (8 * size)) - 1;
-    number_piece(pc, u, size);
+    uint64_t u = f->size ? (uint64_t)v : varint_bits(op, (int64_t)v);
+    if (f->size && f->size < 8)
+        u &= ((uint64_t)1 << (8 * f->size)) - 1;
+    number_piece(pc, u, f->size);
     return 0;
 }
 
@@ -3212,34 +3138,13 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
     long op = op_of(plan);
     int64_t v;
     switch (op) {
-    case OP_INT8:
-        if (exact_int(value, -128, 127, &v) < 0)
+    case OP_INT8: case OP_INT16: case OP_INT32: case OP_INT64: case OP_UINT8:
+    case OP_UINT16: case OP_UINT32: case OP_UVARINT: case OP_VARINT: case OP_VARLONG: {
+        const IntForm *f = &int_forms[op];
+        if (exact_int(value, f->lo, f->hi, &v) < 0)
             return -1;
-        return put_be(w, (uint64_t)v, 1);
-    case OP_UINT8:
-        if (exact_int(value, 0, 255, &v) < 0)
-            return -1;
-        return put_be(w, (uint64_t)v, 1);
-    case OP_INT16:
-        if (exact_int(value, -32768, 32767, &v) < 0)
-            return -1;
-        return put_be(w, (uint64_t)v, 2);
-    case OP_UINT16:
-        if (exact_int(value, 0, 65535, &v) < 0)
-            return -1;
-        return put_be(w, (uint64_t)v, 2);
-    case OP_INT32:
-        if (exact_int(value, INT32_MIN, INT32_MAX, &v) < 0)
-            return -1;
-        return put_be(w, (uint64_t)v, 4);
-    case OP_UINT32:
-        if (exact_int(value, 0, (int64_t)U32_MAX, &v) < 0)
-            return -1;
-        return put_be(w, (uint64_t)v, 4);
-    case OP_INT64:
-        if (exact_int(value, INT64_MIN, INT64_MAX, &v) < 0)
-            return -1;
-        return put_be(w, (uint64_t)v, 8);
+        return f->size ? put_be(w, (uint64_t)v, f->size) : put_uvarint(w, varint_bits(op, v));
+    }
     case OP_FLOAT64: {
         if (!PyFloat_CheckExact(value))
             return fail("not a float");
@@ -3257,18 +3162,6 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
         return put_be(w, value == Py_True, 1);
     case OP_UUID:
         return build_uuid(w, value);
-    case OP_UVARINT:
-        if (exact_int(value, 0, (int64_t)U32_MAX, &v) < 0)
-            return -1;
-        return put_uvarint(w, (uint64_t)v);
-    case OP_VARINT:
-        if (exact_int(value, INT32_MIN, INT32_MAX, &v) < 0)
-            return -1;
-        return put_uvarint(w, zigzag(v) & U32_MAX);
-    case OP_VARLONG:
-        if (exact_int(value, INT64_MIN, INT64_MAX, &v) < 0)
-            return -1;
-        return put_uvarint(w, zigzag(v));
     case OP_STRING:
     case OP_BYTES:
         return build_blob(w, int_at(plan, 1), (PyTuple_GET_ITEM(plan, 2) == Py_True),

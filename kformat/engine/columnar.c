@@ -15,13 +15,20 @@
  *
  * Safety is the interpreter's (native.h): every read checked against its region, every
  * count checked against the bytes left before the loop, decompression through the records
- * layer's capped function. Anything unusual (a magic 0/1 batch, bad bytes, a CRC mismatch
- * when it must raise, a value out of range) raises _native.Fallback: the caller then runs the
+ * layer's capped function. Magic 0/1 entries between the batches are read with the legacy
+ * plan (see "magic 0/1 entries" below). Anything unusual (bad bytes, a CRC mismatch when it
+ * must raise, a value out of range) raises _native.Fallback: the caller then runs the
  * pure-Python kernel, which returns the same columns or raises the precise KFormatError.
  */
 #include "native.h"
 
 #include <stdatomic.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define HOT static inline __attribute__((always_inline))
+#else
+#define HOT static inline
+#endif
 
 #define MAX_NODES 128
 #define MAX_KIDS 256
@@ -168,25 +175,14 @@ buf_reserve(Buf *b, int64_t n)
 {
     if (b->cap - b->len >= n)
         return 0;
-    int64_t cap = b->cap ? b->cap : 1024;
-    while (cap - b->len < n) {
-        if (cap > PY_SSIZE_T_MAX / 4) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        cap *= 2;
-    }
-    char *p = realloc(b->p, (size_t)cap);
-    if (!p) {
-        PyErr_NoMemory();
+    char *p = grow_buffer(b->p, &b->cap, b->len, n, 1024, realloc);
+    if (!p)
         return -1;
-    }
     b->p = p;
-    b->cap = cap;
     return 0;
 }
 
-static inline int
+HOT int
 buf_put(Buf *b, const void *data, int64_t n)
 {
     if (b->cap - b->len < n && buf_reserve(b, n) < 0)
@@ -197,13 +193,18 @@ buf_put(Buf *b, const void *data, int64_t n)
     return 0;
 }
 
-/* count copies of an 8- or 4-byte value (a batch's value for each of its rows) */
+/* count copies of a value of width bytes, at most 64 (a batch's value for each of its
+ * rows) */
 static int
 buf_fill(Buf *b, const void *value, int width, int64_t count)
 {
-    if (count == 0) /* the buffer may not exist yet: no pointer into it */
+    if (count == 0 || width == 0) /* the buffer may not exist yet: no pointer into it */
         return 0;
-    if (count > PY_SSIZE_T_MAX / 8 || buf_reserve(b, width * count) < 0)
+    if (count > PY_SSIZE_T_MAX / 64) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (buf_reserve(b, width * count) < 0)
         return -1;
     char *p = b->p + b->len;
     int64_t done = width, total = width * count;
@@ -271,7 +272,21 @@ bits_push(Bits *b, int set)
 static int
 bits_fill(Bits *b, int set, int64_t count)
 {
-    for (int64_t i = 0; i < count; i++) {
+    for (; count > 0 && (b->count & 7); count--) { /* to a byte boundary */
+        if (bits_push(b, set) < 0)
+            return -1;
+    }
+    int64_t bytes = count / 8; /* then whole bytes: b->buf.len is b->count / 8 */
+    if (bytes > 0) {
+        if (buf_reserve(&b->buf, bytes) < 0)
+            return -1;
+        memset(b->buf.p + b->buf.len, set ? 0xFF : 0, (size_t)bytes);
+        b->buf.len += bytes;
+        b->count += 8 * bytes;
+        b->zeros += set ? 0 : 8 * bytes;
+        count -= 8 * bytes;
+    }
+    for (; count > 0; count--) {
         if (bits_push(b, set) < 0)
             return -1;
     }
@@ -296,7 +311,7 @@ valid_slow(Bits *b, int set)
     return bits_push(b, set);
 }
 
-static inline int
+HOT int
 valid_push(Bits *b, int set)
 {
     if (set && !b->zeros) {
@@ -363,6 +378,54 @@ blob_push(Blob *b, const uint8_t *p, int64_t n)
     if (buf_put(&b->offsets, &end, 4) < 0 || valid_push(&b->valid, n >= 0) < 0)
         return -1;
     b->count++;
+    return 0;
+}
+
+/* blob_push for the row program: p[0:n] lies before limit, the end of readable memory; a
+ * short value is copied as a fixed 32 bytes (inline moves, no call) when both sides have
+ * them (the bytes beyond n are written over by the next value, or never exported). */
+#define SHORT_COPY 32
+
+HOT int
+blob_push_short(Blob *b, const uint8_t *p, int64_t n, const uint8_t *limit)
+{
+    Buf *d = &b->data;
+    if (n >= 0) {
+        if (n > BLOB_DATA_MAX - d->len)
+            return fail("column larger than Arrow's int32 offsets");
+        if (d->cap - d->len < n + SHORT_COPY && buf_reserve(d, n + SHORT_COPY) < 0)
+            return -1;
+        if (n <= SHORT_COPY && limit - p >= SHORT_COPY)
+            memcpy(d->p + d->len, p, SHORT_COPY);
+        else
+            memcpy(d->p + d->len, p, (size_t)n);
+        d->len += n;
+    }
+    int32_t end = (int32_t)d->len;
+    if (buf_put(&b->offsets, &end, 4) < 0 || valid_push(&b->valid, n >= 0) < 0)
+        return -1;
+    b->count++;
+    return 0;
+}
+
+/* count copies of the value p[0:n] (n > 0, at most 64 bytes) */
+static int
+blob_fill(Blob *b, const uint8_t *p, int64_t n, int64_t count)
+{
+    if (count <= 0)
+        return 0;
+    if (count > (BLOB_DATA_MAX - b->data.len) / n)
+        return fail("column larger than Arrow's int32 offsets");
+    if (buf_reserve(&b->offsets, 4 * count) < 0 || buf_fill(&b->data, p, (int)n, count) < 0 ||
+        valid_fill(&b->valid, 1, count) < 0)
+        return -1;
+    int32_t end = (int32_t)(b->data.len - n * count);
+    for (int64_t i = 0; i < count; i++) {
+        end += (int32_t)n;
+        memcpy(b->offsets.p + b->offsets.len + 4 * i, &end, 4);
+    }
+    b->offsets.len += 4 * count;
+    b->count += count;
     return 0;
 }
 
@@ -479,16 +542,35 @@ typedef struct {
     int16_t reg;      /* numbers: the register (MAX_REGS, read by nothing, when none) */
     int16_t sink;     /* S_BLOB: the blob, S_ARRAY and S_NEXT: the list; or -1 */
     int32_t jump;     /* S_ARRAY: the step after its S_NEXT; S_NEXT: its element's first */
+    int16_t first;    /* S_ARRAY and S_NEXT with a list: the blob of its first child */
     int64_t min_size; /* S_ARRAY: an element's minimum size */
 } Step;
 
+/* How the columns read magic 0/1 entries (compiled by legacy_compile, read by
+ * legacy_entry, below). */
+typedef struct {
+    int ok;                 /* the legacy plan compiled: magic 0/1 entries are read here */
+    Flat entry, set;        /* the top-level entry; the element of a wrapper's record set */
+    PyObject *set_plan;     /* the RECORD_SET node (borrowed) */
+    PyObject *wrapped;      /* the WRAPPED node (borrowed) */
+    int64_t min_length[2];  /* the smallest message_size of magic 0 and 1 */
+    int offset, magic, attributes, timestamp; /* entry slots: RECORD_SET's wrapper fields */
+    int codec;              /* entry slot of the WRAPPED codec field */
+    int64_t codec_mask;
+    int outer[FLAT_SLOTS];  /* the entry slot of each outer value of set */
+    int kind[MAX_COLUMNS];  /* LEG_* of each column */
+    int64_t value[MAX_COLUMNS];                         /* LEG_CONST */
+    int entry_slot[MAX_COLUMNS], set_slot[MAX_COLUMNS]; /* LEG_FIELD, LEG_BATCH */
+} Legacy;
+
 /* The compiled plan and, while a call runs, its state. A sink (arrow_sink) holds one,
- * compiled and with no buffer; each call works on a copy of it. */
+ * compiled and with no buffer; each call works on a copy of it (which shares the nodes,
+ * kids and steps, read only once compiled: they live in the sink). */
 typedef struct {
     /* the compiled plan */
-    Node nodes[MAX_NODES];
+    Node *nodes;   /* [MAX_NODES] */
     int nnodes;
-    int kids[MAX_KIDS];
+    int *kids;     /* [MAX_KIDS] */
     int nkids;
     PyObject *reg_names[MAX_REGS]; /* borrowed */
     int reg_levels[MAX_REGS];      /* 0: a field of the batch, 1: of a row (a record) */
@@ -507,7 +589,7 @@ typedef struct {
     int64_t skip_mask;
     int per_row;        /* how many columns are computed per row (listed in row_columns) */
     int row_columns[MAX_COLUMNS];
-    Step steps[MAX_STEPS]; /* the row program (nsteps 0: none, rows are walked) */
+    Step *steps;        /* [MAX_STEPS]: the row program (nsteps 0: none, rows are walked) */
     int nsteps;
     int program_node;   /* the COUNTED node whose elements it reads */
     /* state while reading */
@@ -518,6 +600,7 @@ typedef struct {
     int64_t position;
     int discard;        /* rows of this batch are left out (skip_control) */
     int flag_crc;       /* a CRC mismatch is flagged, not refused */
+    Legacy legacy;      /* magic 0/1 entries */
 } Walker;
 
 static int
@@ -793,15 +876,17 @@ program_add(Walker *w, const Node *n, int nest)
         return step_new(w, S_REGION_END) ? 0 : 1;
     case OP_ARRAY:
         at = w->nsteps;
-        if (!(s = step_new(w, S_ARRAY)))
+        if (n->min_size > INT32_MAX || !(s = step_new(w, S_ARRAY)))
             return 1;
         s->prefix = (uint8_t)n->prefix;
         s->min_size = n->min_size;
         s->sink = (int16_t)n->list;
+        s->first = n->list >= 0 ? (int16_t)w->lists[n->list].children[0] : -1;
         if (program_add(w, &w->nodes[w->kids[n->kids]], nest + 1) ||
             !(s = step_new(w, S_NEXT)))
             return 1;
         s->sink = (int16_t)n->list;
+        s->first = w->steps[at].first;
         s->jump = at + 1;
         w->steps[at].jump = w->nsteps;
         return 0;
@@ -887,7 +972,7 @@ walk_kid(Walker *w, Reader *r, const Node *n, int k)
 }
 
 /* The columns computed from a record's fields, for the row just read. */
-static int
+HOT int
 emit_row(Walker *w)
 {
     const int64_t *g = w->regs;
@@ -954,6 +1039,11 @@ emit_batch(Walker *w, Py_ssize_t count)
             const char *s = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(col->names, k), &size);
             if (!s)
                 return -1;
+            if (size > 0 && size <= 64) {
+                if (blob_fill(&w->blobs[col->blob], (const uint8_t *)s, size, count) < 0)
+                    return -1;
+                break;
+            }
             for (Py_ssize_t i = 0; i < count; i++) {
                 if (blob_push(&w->blobs[col->blob], (const uint8_t *)s, size) < 0)
                     return -1;
@@ -976,12 +1066,6 @@ emit_batch(Walker *w, Py_ssize_t count)
     w->rows += count;
     return 0;
 }
-
-#if defined(__GNUC__) || defined(__clang__)
-#define HOT static inline __attribute__((always_inline))
-#else
-#define HOT static inline
-#endif
 
 /* A length prefix, the one-byte varint forms (nearly every length in a record) inline. */
 /* An unsigned varint of one or two bytes (1 when it is longer or cut short: the caller
@@ -1016,58 +1100,42 @@ read_len(Reader *r, int prefix, int64_t *out)
     return read_length(r, prefix, out);
 }
 
+/* A VARINT or VARLONG node (its one- and two-byte forms inline) into *v. */
+HOT int
+read_zigzag_inline(Reader *r, long op, int64_t *v)
+{
+    uint64_t u;
+    int wide = op == OP_VARLONG;
+    if (short_uvarint(r, &u) && read_uvarint(r, wide ? 10 : 5, wide ? UINT64_MAX : U32_MAX, &u) < 0)
+        return -1;
+    *v = unzigzag(u);
+    return 0;
+}
+
 HOT int
 walk_number(Walker *w, Reader *r, const Node *n)
 {
-    const uint8_t *p;
     uint64_t u;
     int64_t v;
     switch (n->op) {
-    case OP_INT8:
-    case OP_UINT8:
-    case OP_BOOL:
-        if (need(r, 1) < 0)
+    case OP_VARINT:
+    case OP_VARLONG:
+        if (read_zigzag_inline(r, n->op, &v) < 0)
             return -1;
-        p = r->buf + r->pos++;
-        v = n->op == OP_INT8 ? (int8_t)*p : n->op == OP_BOOL ? (*p != 0) : *p;
-        break;
-    case OP_INT16:
-    case OP_UINT16:
-        if (need(r, 2) < 0)
-            return -1;
-        p = r->buf + r->pos;
-        r->pos += 2;
-        v = n->op == OP_INT16 ? (int16_t)be16(p) : be16(p);
-        break;
-    case OP_INT32:
-    case OP_UINT32:
-        if (need(r, 4) < 0)
-            return -1;
-        p = r->buf + r->pos;
-        r->pos += 4;
-        v = n->op == OP_INT32 ? (int32_t)be32(p) : (int64_t)be32(p);
-        break;
-    case OP_INT64:
-        if (need(r, 8) < 0)
-            return -1;
-        v = (int64_t)be64(r->buf + r->pos);
-        r->pos += 8;
         break;
     case OP_UVARINT:
         if (read_uvarint(r, 5, U32_MAX, &u) < 0)
             return -1;
         v = (int64_t)u;
         break;
-    case OP_VARINT:
-        if (short_uvarint(r, &u) && read_uvarint(r, 5, U32_MAX, &u) < 0)
+    case OP_BOOL:
+        if (need(r, 1) < 0)
             return -1;
-        v = unzigzag(u);
+        v = r->buf[r->pos++] != 0;
         break;
-    default: /* OP_VARLONG */
-        if (short_uvarint(r, &u) && read_uvarint(r, 10, UINT64_MAX, &u) < 0)
+    default:
+        if (read_fixed_int(r, n->op, &v) < 0)
             return -1;
-        v = unzigzag(u);
-        break;
     }
     w->last = v;
     if (n->reg >= 0)
@@ -1096,30 +1164,17 @@ walk_blob(Walker *w, Reader *r, const Node *n)
     return 0;
 }
 
-/* A number or blob field (the record's varints inline); 1 for any other node. */
+/* A number or blob field (read inline); 1 for any other node. */
 HOT int
 walk_leaf(Walker *w, Reader *r, const Node *kid)
 {
-    uint64_t u;
-    int64_t v;
     switch (kid->op) {
     case OP_BYTES:
     case OP_STRING:
         return walk_blob(w, r, kid);
-    case OP_VARINT:
-    case OP_VARLONG: {
-        int wide = kid->op == OP_VARLONG;
-        if (short_uvarint(r, &u)
-            && read_uvarint(r, wide ? 10 : 5, wide ? UINT64_MAX : U32_MAX, &u) < 0)
-            return -1;
-        v = unzigzag(u);
-        w->last = v;
-        if (kid->reg >= 0)
-            w->regs[kid->reg] = v;
-        return 0;
-    }
     case OP_INT8: case OP_INT16: case OP_INT32: case OP_INT64: case OP_UINT8:
-    case OP_UINT16: case OP_UINT32: case OP_BOOL: case OP_UVARINT:
+    case OP_UINT16: case OP_UINT32: case OP_BOOL: case OP_UVARINT: case OP_VARINT:
+    case OP_VARLONG:
         return walk_number(w, r, kid);
     default:
         return 1;
@@ -1292,14 +1347,14 @@ get_length(const uint8_t *buf, Py_ssize_t *pos, Py_ssize_t end, int prefix, int6
     return *out < -1 ? fail("negative length") : 0;
 }
 
-/* After an array's elements: the end offset of its list entry (list -1: none). */
+/* After an array's elements: the end offset of its list entry (s->sink -1: no list). */
 HOT int
-list_done(Walker *w, int list)
+list_done(Walker *w, const Step *s)
 {
-    if (list < 0)
+    if (s->sink < 0)
         return 0;
-    List *l = &w->lists[list];
-    int32_t end = (int32_t)w->blobs[l->children[0]].count;
+    List *l = &w->lists[s->sink];
+    int32_t end = (int32_t)w->blobs[s->first].count;
     if (buf_put(&l->offsets, &end, 4) < 0)
         return -1;
     l->count++;
@@ -1315,6 +1370,7 @@ run_rows(Walker *w, Reader *r, int64_t count)
     const Step *s = prog;
     const uint8_t *const buf = r->buf;
     Py_ssize_t pos = r->pos, end = r->end;
+    const Py_ssize_t limit = r->end; /* buf[:limit] is readable, whatever the regions */
     Py_ssize_t ends[MAX_NEST];
     int64_t left[MAX_NEST];
     int nends = 0, nlefts = 0;
@@ -1421,7 +1477,7 @@ dispatch:
                 goto error;
             }
         }
-        if (s->sink >= 0 && blob_push(&w->blobs[s->sink], p, n) < 0)
+        if (s->sink >= 0 && blob_push_short(&w->blobs[s->sink], p, n, buf + limit) < 0)
             goto error;
         NEXT();
     }
@@ -1451,12 +1507,13 @@ dispatch:
             fail("null array"); /* the Python kernel decides */
             goto error;
         }
-        if (s->min_size > 0 ? n > (end - pos) / s->min_size : n > MAX_ZERO_SIZE_ELEMENTS) {
+        /* n < 2^32 and min_size < 2^31 (program_add): no overflow, and no division */
+        if (s->min_size > 0 ? n * s->min_size > end - pos : n > MAX_ZERO_SIZE_ELEMENTS) {
             fail("count larger than the bytes left");
             goto error;
         }
         if (n == 0) {
-            if (list_done(w, s->sink) < 0)
+            if (list_done(w, s) < 0)
                 goto error;
             GO_TO(prog + s->jump);
         }
@@ -1466,7 +1523,7 @@ dispatch:
         if (--left[nlefts - 1] > 0)
             GO_TO(prog + s->jump);
         nlefts--;
-        if (list_done(w, s->sink) < 0)
+        if (list_done(w, s) < 0)
             goto error;
         NEXT();
     STEP(S_ROW):
@@ -1547,10 +1604,10 @@ walk_compressed(Walker *w, Reader *r, const Node *n)
 static int
 walk(Walker *w, Reader *r, const Node *n)
 {
+    int rc = walk_leaf(w, r, n);
+    if (rc != 1)
+        return rc;
     switch (n->op) {
-    case OP_STRING:
-    case OP_BYTES:
-        return walk_blob(w, r, n);
     case OP_STRUCT:
         return walk_seq(w, r, n);
     case OP_PREFIXED:
@@ -1587,7 +1644,7 @@ walk(Walker *w, Reader *r, const Node *n)
     case OP_ARRAY:
         return walk_array(w, r, n);
     default:
-        return walk_number(w, r, n);
+        return fail("a node the columnar sink does not take");
     }
 }
 
@@ -1881,12 +1938,390 @@ export_batch(Walker *w, PyObject *options)
     return capsule;
 }
 
+/* ------------------------------------------------------------------- magic 0/1 entries */
+
+/* Magic 0/1 entries (Kafka documentation, "Old Message Format") are read with the plan the
+ * native engine lowers from LegacyMessageSetEntry (kformat/records/legacy.py): the entry, and
+ * the element of a wrapper's inner record set (RECORD_SET), compiled into the Flat steps the
+ * object engine reads them with (native.h), checks and CRCs included; the RECORD_SET node's
+ * rules (record_set_rules: relative offsets against the last inner offset, LogAppendTime)
+ * make the rows. A message without a codec is a row of its own (its offset, timestamp, key
+ * and value: the wrapper fields of those rules); a wrapper's inner messages are its rows. What
+ * each column holds for them comes, by field name, from kformat.outputs.fields
+ * (Column.legacy): */
+enum { /* kformat/outputs/arrow_native.py: LEGACY_KINDS */
+    LEG_SAME = 0,         /* (0,): as in a magic 2 batch (crc, position, the options) */
+    LEG_FIELD = 1,        /* (1, name): a field of the row's message (key, value) */
+    LEG_EMPTY = 2,        /* (2,): an empty list (headers) */
+    LEG_OFFSET = 3,       /* (3,): the row's offset */
+    LEG_STAMP = 4,        /* (4,): the row's timestamp (ms -> us), null when it has none */
+    LEG_STAMP_TYPE = 5,   /* (5,): -1 without a timestamp, 1 LogAppendTime, 0 CreateTime */
+    LEG_BATCH = 6,        /* (6, name): a field of the top-level message (magic, attributes) */
+    LEG_FIRST_OFFSET = 7, /* (7,): the offset of the entry's first row */
+    LEG_CONST = 8,        /* (8, value): the same int in every row */
+};
+
+/* Whether a column of kind col_kind can be read as legacy kind k. */
+static int
+legacy_fits(int col_kind, int k)
+{
+    switch (k) {
+    case LEG_SAME:
+        return col_kind == COL_CRC || col_kind == COL_POSITION || col_kind == COL_OPTION;
+    case LEG_FIELD:
+        return col_kind == COL_BLOB;
+    case LEG_EMPTY:
+        return col_kind == COL_LIST;
+    case LEG_OFFSET:
+        return col_kind == COL_SUM64;
+    case LEG_STAMP:
+        return col_kind == COL_STAMP;
+    default: /* one int per entry */
+        return col_kind == COL_INT64 || col_kind == COL_INT32 || col_kind == COL_BIT_BOOL ||
+               col_kind == COL_BIT_INT32 || col_kind == COL_NAME;
+    }
+}
+
+/* The slot of the entry's struct `up` structs out of the WRAPPED field's, named name. */
+static int
+legacy_scope_slot(const Flat *f, long up, PyObject *name)
+{
+    if (up < 0 || up >= f->nscope)
+        return -1;
+    return flat_slot(f, f->scope[up], name);
+}
+
+/* Compile legacy: (entry plan, one (kind, ...) per column, (min length 0, min length 1)).
+ * L->ok stays 0 for a plan or spec it does not take (magic 0/1 entries then go to others). */
+static int
+legacy_compile(Walker *w, PyObject *legacy)
+{
+    Legacy *L = &w->legacy;
+    memset(L, 0, sizeof *L);
+    PyObject *specs, *mins;
+    if (legacy == Py_None)
+        return 0;
+    if (!PyTuple_Check(legacy) || PyTuple_GET_SIZE(legacy) != 3 ||
+        !PyTuple_Check(specs = PyTuple_GET_ITEM(legacy, 1)) ||
+        PyTuple_GET_SIZE(specs) != w->ncolumns ||
+        !PyTuple_Check(mins = PyTuple_GET_ITEM(legacy, 2)) || PyTuple_GET_SIZE(mins) != 2)
+        return fail("bad legacy spec");
+    Flat *e = &L->entry, *set = &L->set;
+    if (flat_compile_struct(e, PyTuple_GET_ITEM(legacy, 0)) < 0 || e->wrapped < 0)
+        return 0;
+    L->wrapped = e->step[e->wrapped].node;
+    L->set_plan = PyTuple_GET_ITEM(L->wrapped, 9);
+    if (!PyTuple_Check(L->set_plan) || op_of(L->set_plan) != OP_RECORD_SET)
+        return 0;
+    flat_compile(set, L->set_plan, 1);
+    PyObject *refs = PyTuple_GET_ITEM(L->set_plan, 5);
+    int *wrapper[4] = {&L->magic, &L->attributes, &L->timestamp, &L->offset};
+    for (int i = 0; i < 4; i++) {
+        PyObject *ref = PyTuple_GET_ITEM(refs, i);
+        if ((*wrapper[i] = legacy_scope_slot(e, int_at(ref, 0), PyTuple_GET_ITEM(ref, 1))) < 0)
+            return 0;
+    }
+    L->codec = legacy_scope_slot(e, 0, PyTuple_GET_ITEM(L->wrapped, 4));
+    L->codec_mask = int_at(L->wrapped, 5);
+    if (!set->ok || L->codec < 0 ||
+        legacy_scope_slot(e, 0, PyTuple_GET_ITEM(L->wrapped, 6)) != L->magic)
+        return 0;
+    for (int i = 0; i < set->outers; i++) {
+        if ((L->outer[i] = legacy_scope_slot(e, set->outer_up[i], set->outer_name[i])) < 0)
+            return 0;
+    }
+    for (int i = 0; i < 2; i++) {
+        L->min_length[i] = PyLong_AsLongLong(PyTuple_GET_ITEM(mins, i));
+        if (PyErr_Occurred())
+            return -1;
+    }
+    for (int c = 0; c < w->ncolumns; c++) {
+        PyObject *spec = PyTuple_GET_ITEM(specs, c);
+        if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) < 1)
+            return fail("bad legacy spec");
+        int k = L->kind[c] = (int)PyLong_AsLong(PyTuple_GET_ITEM(spec, 0));
+        if (PyErr_Occurred())
+            return -1;
+        if (k < LEG_SAME || k > LEG_CONST || !legacy_fits(w->columns[c].kind, k))
+            return 0;
+        int named = k == LEG_FIELD || k == LEG_BATCH || k == LEG_CONST;
+        if (PyTuple_GET_SIZE(spec) != 1 + named)
+            return fail("bad legacy spec");
+        if (k == LEG_CONST) {
+            L->value[c] = PyLong_AsLongLong(PyTuple_GET_ITEM(spec, 1));
+            if (PyErr_Occurred())
+                return -1;
+        }
+        else if (named) {
+            PyObject *name = PyTuple_GET_ITEM(spec, 1);
+            L->entry_slot[c] = legacy_scope_slot(e, 0, name);
+            L->set_slot[c] = flat_slot(set, set->message_level, name);
+            if (L->entry_slot[c] < 0 || (k == LEG_FIELD && L->set_slot[c] < 0))
+                return 0;
+        }
+    }
+    L->ok = 1;
+    return 0;
+}
+
+/* An int slot of vals. */
+static int
+legacy_int(const FlatValue *vals, int slot, int64_t *out)
+{
+    if (vals[slot].kind != 1)
+        return fail("a magic 0/1 field that is not an int");
+    *out = vals[slot].v;
+    return 0;
+}
+
+/* The per-row columns of one row: its message's fields in vals (blobs in buf), its offset
+ * and timestamp (has_stamp 0: none). */
+static int
+legacy_row(Walker *w, const uint8_t *buf, const FlatValue *vals, const int *slots,
+           int64_t offset, int has_stamp, int64_t stamp)
+{
+    const Legacy *L = &w->legacy;
+    for (int c = 0; c < w->ncolumns; c++) {
+        Column *col = &w->columns[c];
+        switch (L->kind[c]) {
+        case LEG_FIELD: {
+            const FlatValue *v = &vals[slots[c]];
+            Blob *b = &w->blobs[col->blob];
+            if (v->kind != 3)
+                return fail("a magic 0/1 field that is not bytes");
+            if (b->text && v->len > 0 && !valid_utf8(buf + v->at, v->len))
+                return fail("invalid UTF-8");
+            if (blob_push(b, buf + v->at, v->len) < 0)
+                return -1;
+            break;
+        }
+        case LEG_EMPTY: {
+            List *list = &w->lists[col->list];
+            int32_t end = (int32_t)w->blobs[list->children[0]].count;
+            if (buf_put(&list->offsets, &end, 4) < 0)
+                return -1;
+            list->count++;
+            break;
+        }
+        case LEG_OFFSET:
+            if (buf_put(&col->data, &offset, 8) < 0)
+                return -1;
+            break;
+        case LEG_STAMP: { /* as COL_STAMP: null when no us count holds it */
+            const int64_t limit = INT64_MAX / 1000;
+            int ok = has_stamp && stamp >= -limit && stamp < limit;
+            int64_t us = ok ? stamp * 1000 : 0;
+            if (buf_put(&col->data, &us, 8) < 0 || valid_push(&col->valid, ok) < 0)
+                return -1;
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    return 0;
+}
+
+/* The per-entry columns for its count rows (vals: the entry's). */
+static int
+legacy_batch(Walker *w, const FlatValue *vals, int64_t count, int64_t first, int stamp_type)
+{
+    const Legacy *L = &w->legacy;
+    for (int c = 0; c < w->ncolumns; c++) {
+        Column *col = &w->columns[c];
+        int64_t v;
+        int32_t x;
+        switch (L->kind[c]) {
+        case LEG_BATCH:
+            if (legacy_int(vals, L->entry_slot[c], &v) < 0)
+                return -1;
+            break;
+        case LEG_CONST:
+            v = L->value[c];
+            break;
+        case LEG_FIRST_OFFSET:
+            v = first;
+            break;
+        case LEG_STAMP_TYPE:
+            v = stamp_type;
+            break;
+        case LEG_SAME:
+            if (col->kind == COL_CRC && (bits_fill(&col->bits, w->crc_valid == 1, count) < 0 ||
+                                         valid_fill(&col->valid, w->crc_valid >= 0, count) < 0))
+                return -1;
+            if (col->kind == COL_POSITION && buf_fill(&col->data, &w->position, 8, count) < 0)
+                return -1;
+            continue;
+        default: /* per row */
+            continue;
+        }
+        switch (col->kind) {
+        case COL_INT64:
+            if (buf_fill(&col->data, &v, 8, count) < 0)
+                return -1;
+            break;
+        case COL_BIT_BOOL:
+            if (bits_fill(&col->bits, v != 0, count) < 0)
+                return -1;
+            break;
+        case COL_NAME: {
+            int64_t k = v & col->mask;
+            if (k < 0 || k >= PyTuple_GET_SIZE(col->names))
+                return fail("no name for this value");
+            Py_ssize_t size;
+            const char *s = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(col->names, k), &size);
+            if (!s)
+                return -1;
+            for (int64_t i = 0; i < count; i++) {
+                if (blob_push(&w->blobs[col->blob], (const uint8_t *)s, size) < 0)
+                    return -1;
+            }
+            break;
+        }
+        default: /* COL_INT32, COL_BIT_INT32: the value itself */
+            if (v < INT32_MIN || v > INT32_MAX)
+                return fail("value out of int32 range");
+            x = (int32_t)v;
+            if (buf_fill(&col->data, &x, 4, count) < 0)
+                return -1;
+        }
+    }
+    w->rows += count;
+    return 0;
+}
+
+/* The rows of a wrapper's inner record set, decompressed from its value (vals: the entry's);
+ * *count rows, *first and *last the first and last inner offsets. */
+static int
+legacy_set(Walker *w, Reader *r, const FlatValue *vals, int64_t magic, int64_t codec,
+           int log_append, int *crc_flag, int64_t *count, int64_t *first, int64_t *last)
+{
+    Legacy *L = &w->legacy;
+    const FlatValue *value = &vals[L->entry.step[L->entry.wrapped].slot];
+    if (value->kind != 3 || value->len < 0)
+        return fail("a compressed value is null");
+    int64_t wrapper_stamp = 0;
+    if (log_append && legacy_int(vals, L->timestamp, &wrapper_stamp) < 0)
+        return -1;
+    for (int i = 0; i < L->set.outers; i++) { /* the values the inner plan refers to */
+        L->set.outer_ok[i] = vals[L->outer[i]].kind == 1;
+        L->set.outer[i] = vals[L->outer[i]].v;
+    }
+    Reader blob = *r;
+    blob.pos = value->at;
+    blob.end = value->at + value->len;
+    PyObject *m = PyLong_FromLongLong(magic);
+    Plain plain;
+    if (!m || decompress_with(&blob, PyTuple_GET_ITEM(L->wrapped, 7),
+                              PyTuple_GET_ITEM(L->wrapped, 8), m, codec, &plain) < 0) {
+        Py_XDECREF(m);
+        return -1;
+    }
+    Py_DECREF(m);
+    Reader sub = {plain.buf, 0, plain.len, r->depth, 0, NULL, r->verify, r->limit, NULL,
+                  plain.holder};
+    FlatValue inner[FLAT_SLOTS];
+    const Flat *set = &L->set;
+    int rc = 0;
+    *count = 0;
+    while (rc == 0 && sub.pos < sub.end) {
+        Reader e = sub;
+        int64_t offset, stamp = wrapper_stamp;
+        if ((rc = flat_read(set, &e, inner, crc_flag)) < 0)
+            break;
+        if (e.pos == sub.pos) {
+            rc = fail("element without bytes");
+            break;
+        }
+        sub.pos = e.pos;
+        const FlatValue *t = &inner[set->stamp_slot];
+        if ((rc = legacy_int(inner, set->offset_slot, &offset)) < 0 ||
+            (!log_append && t->kind == 1 && (rc = legacy_int(inner, set->stamp_slot, &stamp)) < 0))
+            break;
+        rc = legacy_row(w, plain.buf, inner, L->set_slot, offset, log_append || t->kind == 1,
+                        stamp);
+        if (!*count)
+            *first = offset;
+        *last = offset;
+        ++*count;
+    }
+    decompress_close(&plain);
+    return rc;
+}
+
+/* The magic 0/1 entry buf[pos:pos + size] (position base + pos): its rows. */
+static int
+legacy_entry(Walker *w, const uint8_t *buf, Py_ssize_t pos, int64_t size, int64_t base,
+             int verify, PyObject *limit)
+{
+    Legacy *L = &w->legacy;
+    int magic_byte = buf[pos + 16];
+    if (magic_byte > 1 || size - 12 < L->min_length[magic_byte])
+        return fail("not a plausible magic 0/1 entry");
+    Reader r = {buf, pos, pos + (Py_ssize_t)size, 0, 0, NULL, verify, limit};
+    FlatValue vals[FLAT_SLOTS];
+    int mismatch = 0, *crc_flag = w->flag_crc ? &mismatch : NULL;
+    if (flat_read(&L->entry, &r, vals, crc_flag) < 0)
+        return -1;
+    if (r.pos != r.end)
+        return fail("entry not consumed");
+    int64_t magic, attributes, offset, stamp = 0, count = 1, first = 0, last = 0;
+    if (legacy_int(vals, L->magic, &magic) < 0 || legacy_int(vals, L->attributes, &attributes) < 0 ||
+        legacy_int(vals, L->offset, &offset) < 0)
+        return -1;
+    int has_stamp = vals[L->timestamp].kind == 1, relative, log_append;
+    if (has_stamp && legacy_int(vals, L->timestamp, &stamp) < 0)
+        return -1;
+    record_set_rules(L->set_plan, magic, attributes, &relative, &log_append);
+    int64_t codec = attributes & L->codec_mask, rows = w->rows;
+    if (codec == 0) {
+        if (legacy_row(w, buf, vals, L->entry_slot, offset, has_stamp, stamp) < 0)
+            return -1;
+        first = offset;
+    }
+    else {
+        if (legacy_set(w, &r, vals, magic, codec, log_append, crc_flag, &count, &first,
+                       &last) < 0)
+            return -1;
+        int64_t shift = 0; /* the base of relative offsets, once the last is read */
+        if (count && relative && __builtin_sub_overflow(offset, last, &shift))
+            return fail("offset base out of int64 range");
+        for (int c = 0; c < w->ncolumns && count && shift > 0; c++) {
+            if (L->kind[c] != LEG_OFFSET)
+                continue;
+            int64_t *at = (int64_t *)w->columns[c].data.p + rows; /* this entry's */
+            for (int64_t i = 0; i < count; i++) {
+                if (__builtin_add_overflow(at[i], shift, &at[i]))
+                    return fail("offset out of int64 range");
+            }
+        }
+        if (shift > 0)
+            first += shift;
+    }
+    w->crc_valid = verify ? !mismatch : -1;
+    w->position = base + pos;
+    return legacy_batch(w, vals, count, first, has_stamp ? log_append : -1);
+}
+
+/* A batch of another magic than 2 at buf[pos:pos + size]: a magic 0/1 entry read here, or
+ * (when the legacy plan did not compile) listed in others as (position, size, rows before
+ * it), for the caller to read otherwise and put its rows in place. */
+static int
+read_other(Walker *w, const uint8_t *buf, Py_ssize_t pos, int64_t size, int64_t base,
+           int verify, PyObject *limit, PyObject *others)
+{
+    if (w->legacy.ok)
+        return legacy_entry(w, buf, pos, size, base, verify, limit);
+    PyObject *span = Py_BuildValue("(nLL)", pos, (long long)size, (long long)w->rows);
+    int rc = span ? PyList_Append(others, span) : -1;
+    Py_XDECREF(span);
+    return rc;
+}
+
 /* ------------------------------------------------------------------- reading */
 
 /* One pass over back-to-back batches: each is framed (offset:INT64 length:INT32, magic at
- * byte 16) and walked with the plan. A batch of another magic is stepped over and listed in
- * others as (position, size, rows before it): the caller reads those otherwise and puts their
- * rows in place. */
+ * byte 16) and walked with the plan; a batch of another magic goes to read_other. */
 static int
 read_batches(Walker *w, const uint8_t *buf, Py_ssize_t len, int64_t base, int verify,
              PyObject *limit, int64_t max_size, int64_t min_length, PyObject *others)
@@ -1901,11 +2336,7 @@ read_batches(Walker *w, const uint8_t *buf, Py_ssize_t len, int64_t base, int ve
         if (buf[pos + 16] != 2) {
             if (length < 0 || size > max_size || size > len - pos)
                 return fail("a batch that does not frame");
-            PyObject *span = Py_BuildValue("(nLL)", pos, (long long)size,
-                                           (long long)w->rows);
-            int rc = span ? PyList_Append(others, span) : -1;
-            Py_XDECREF(span);
-            if (rc < 0)
+            if (read_other(w, buf, pos, size, base, verify, limit, others) < 0)
                 return -1;
             pos += (Py_ssize_t)size;
             continue;
@@ -1978,8 +2409,11 @@ presize(Walker *w, const uint8_t *buf, Py_ssize_t len, const int64_t *hint)
 
 typedef struct {
     Walker w;
+    Node nodes[MAX_NODES];   /* w's */
+    int kids[MAX_KIDS];
+    Step steps[MAX_STEPS];
     int64_t hint[MAX_BLOBS]; /* bytes per row x 16 of each blob in the last call, or 0 */
-    PyObject *keep;          /* (plan, spec, rows_field, skip) */
+    PyObject *keep;          /* (plan, spec, rows_field, skip, legacy): what it borrows */
 } Sink;
 
 static void
@@ -1992,19 +2426,19 @@ sink_free(PyObject *capsule)
     PyMem_Free(s);
 }
 
-/* arrow_sink(plan, spec, rows_field, skip, program=True) -> sink */
+/* arrow_sink(plan, spec, rows_field, skip, program=True, legacy=None) -> sink */
 static PyObject *
 arrow_sink(PyObject *self, PyObject *args)
 {
-    PyObject *plan, *spec, *row_name, *skip;
+    PyObject *plan, *spec, *row_name, *skip, *legacy = Py_None;
     int program = 1;
-    if (!PyArg_ParseTuple(args, "O!O!UO|p", &PyTuple_Type, &plan, &PyTuple_Type, &spec,
-                          &row_name, &skip, &program))
+    if (!PyArg_ParseTuple(args, "O!O!UO|pO", &PyTuple_Type, &plan, &PyTuple_Type, &spec,
+                          &row_name, &skip, &program, &legacy))
         return NULL;
     Sink *s = PyMem_Calloc(1, sizeof(Sink));
     if (!s)
         return PyErr_NoMemory();
-    s->keep = Py_BuildValue("(OOOO)", plan, spec, row_name, skip);
+    s->keep = Py_BuildValue("(OOOOO)", plan, spec, row_name, skip, legacy);
     PyObject *capsule = s->keep ? PyCapsule_New(s, SINK_CAPSULE, sink_free) : NULL;
     if (!capsule) {
         Py_XDECREF(s->keep);
@@ -2012,6 +2446,9 @@ arrow_sink(PyObject *self, PyObject *args)
         return NULL;
     }
     Walker *w = &s->w;
+    w->nodes = s->nodes;
+    w->kids = s->kids;
+    w->steps = s->steps;
     w->row_name = row_name;
     w->skip_reg = -1;
     /* skip: None, or (field, mask): the rows of a batch whose field & mask is set are
@@ -2027,7 +2464,8 @@ arrow_sink(PyObject *self, PyObject *args)
         if (PyErr_Occurred())
             goto error;
     }
-    if (setup_columns(w, spec) < 0 || compile_node(w, plan, NULL, NULL, 0, 0) < 0)
+    if (setup_columns(w, spec) < 0 || compile_node(w, plan, NULL, NULL, 0, 0) < 0 ||
+        legacy_compile(w, legacy) < 0)
         goto error;
     if (program)
         program_compile(w);
@@ -2145,17 +2583,19 @@ PyMethodDef columnar_methods[] = {
     {"arrow_live", arrow_live, METH_NOARGS,
      "arrow_live() -> int: arrays exported by arrow_export and not yet released."},
     {"arrow_sink", arrow_sink, METH_VARARGS,
-     "arrow_sink(plan, spec, rows_field, skip, program=True) -> sink: the plan compiled "
-     "against a column spec (kformat/outputs/arrow_native.py), for arrow_export; program: "
-     "a row's plan is flattened into a row program (else rows are walked node by node)."},
+     "arrow_sink(plan, spec, rows_field, skip, program=True, legacy=None) -> sink: the plan "
+     "compiled against a column spec (kformat/outputs/arrow_native.py), for arrow_export; "
+     "program: a row's plan is flattened into a row program (else rows are walked node by "
+     "node); legacy: (magic 0/1 entry plan, column specs, minimum lengths), for magic 0/1 "
+     "entries."},
     {"arrow_program", arrow_program, METH_O,
      "arrow_program(sink) -> tuple: the sink's row program, steps (kind, prefix, nullable, "
      "text, target, jump, min_size); empty when rows are walked node by node."},
     {"arrow_export", arrow_export, METH_VARARGS,
      "arrow_export(sink, data, position, verify, flag_crc, limit, max_batch_size, "
-     "min_length, options) -> (rows, others, capsule, address): the magic 2 batches in data "
+     "min_length, options) -> (rows, others, capsule, address): the batches in data "
      "as a struct ArrowArray (Arrow's C data interface) at address, owned by capsule until "
-     "imported; others lists the batches of other magics stepped over, as (position, size, "
-     "rows before)."},
+     "imported; others lists the batches of other magics stepped over (a sink without the "
+     "legacy plan), as (position, size, rows before)."},
     {NULL, NULL, 0, NULL},
 };

@@ -185,6 +185,30 @@ be64(const uint8_t *p)
     return ((uint64_t)be32(p) << 32) | be32(p + 4);
 }
 
+/* A fixed-width integer node (OP_INT8 .. OP_UINT32, OP_INT64; the caller checks op): its
+ * big-endian bytes read into *out, sign-extended for the signed ops. */
+static inline int
+read_fixed_int(Reader *r, long op, int64_t *out)
+{
+    const int size = op == OP_INT8 || op == OP_UINT8 ? 1
+                     : op == OP_INT16 || op == OP_UINT16 ? 2
+                     : op == OP_INT64 ? 8 : 4;
+    if (need(r, size) < 0)
+        return -1;
+    const uint8_t *p = r->buf + r->pos;
+    switch (op) {
+    case OP_INT8: *out = (int8_t)*p; break;
+    case OP_UINT8: *out = *p; break;
+    case OP_INT16: *out = (int16_t)be16(p); break;
+    case OP_UINT16: *out = be16(p); break;
+    case OP_INT32: *out = (int32_t)be32(p); break;
+    case OP_UINT32: *out = be32(p); break;
+    default: *out = (int64_t)be64(p); break;
+    }
+    r->pos += size;
+    return 0;
+}
+
 /* A length or count prefix: -1 is null in every encoding; below -1 is refused. */
 static inline int
 read_length(Reader *r, long prefix, int64_t *out)
@@ -193,26 +217,15 @@ read_length(Reader *r, long prefix, int64_t *out)
     int64_t n;
     switch (prefix) {
     case PFX_INT16:
-        if (need(r, 2) < 0)
-            return -1;
-        n = (int16_t)be16(r->buf + r->pos);
-        r->pos += 2;
-        break;
     case PFX_INT32:
-        if (need(r, 4) < 0)
+        if (read_fixed_int(r, prefix == PFX_INT16 ? OP_INT16 : OP_INT32, &n) < 0)
             return -1;
-        n = (int32_t)be32(r->buf + r->pos);
-        r->pos += 4;
         break;
     case PFX_COMPACT:
-        if (read_uvarint(r, 5, U32_MAX, &u) < 0)
-            return -1;
-        n = (int64_t)u - 1;
-        break;
     case PFX_VARINT:
         if (read_uvarint(r, 5, U32_MAX, &u) < 0)
             return -1;
-        n = unzigzag(u);
+        n = prefix == PFX_COMPACT ? (int64_t)u - 1 : unzigzag(u);
         break;
     default:
         return fail("bad prefix in plan");
@@ -236,6 +249,32 @@ enter_region(Reader *r, long prefix, Py_ssize_t *stop)
         return -1;
     *stop = r->pos + (Py_ssize_t)n;
     return 0;
+}
+
+/* ------------------------------------------------------------------------------ writing */
+
+/* A growable buffer buf (cap bytes, len of them used; NULL and 0 at first) reallocated by
+ * resize so that n more bytes fit, its capacity doubled from first: the new buffer, *cap
+ * updated; or NULL with MemoryError, buf unchanged. */
+static inline void *
+grow_buffer(void *buf, int64_t *cap, int64_t len, int64_t n, int64_t first,
+            void *(*resize)(void *, size_t))
+{
+    int64_t c = *cap ? *cap : first;
+    while (c - len < n) {
+        if (c > PY_SSIZE_T_MAX / 4) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        c *= 2;
+    }
+    void *grown = resize(buf, (size_t)c);
+    if (!grown) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    *cap = c;
+    return grown;
 }
 
 /* ------------------------------------------------- defined once, in _native.c */
@@ -265,6 +304,84 @@ typedef struct {
  * takes p->holder as its owner. */
 int decompress_open(Reader *r, PyObject *plan, int64_t codec, Plain *p);
 void decompress_close(Plain *p);
+
+/* decompress_open with the function, its default limit and the magic given (WRAPPED reads
+ * the magic from a field). */
+int decompress_with(Reader *r, PyObject *function, PyObject *default_limit, PyObject *magic,
+                    int64_t codec, Plain *p);
+
+/* ------------------------------------------------- a struct read without dicts (Flat) */
+
+/* A struct plan (the element of a RECORD_SET, a magic 0/1 entry) compiled into steps over a
+ * table of slots, one per named field, read without making a Python object (_native.c). The
+ * steps take named fields only: integers, BYTES, CHECKED, IF of an integer or nothing, a
+ * STRUCT or a CRC, in a PREFIXED region or not, and one flattened WRAPPED blob (its inner
+ * plan is the caller's to read); any other plan is not for the steps. Each step applies the
+ * checks its node applies in parse_node; a reference resolves to a slot of the struct or to
+ * an outer value (a field of the structs around it: outer_up levels out of the struct
+ * holding the element, set by the caller). */
+#define FLAT_STEPS 32
+#define FLAT_SLOTS 16
+enum { ST_INT, ST_BYTES, ST_CHECK, ST_IF, ST_REGION, ST_END, ST_CRC, ST_WRAPPED };
+
+typedef struct {
+    int kind, slot;
+    long op, prefix;   /* the int node's opcode; a blob's or a region's prefix */
+    int nullable;      /* BYTES */
+    PyObject *node;    /* CHECKED: its plan (allowed, mask); IF: the int it is compared with;
+                          WRAPPED: its plan */
+    int ref;           /* CHECKED equals / IF: a slot (>= 0), an outer value (-2 - i), none -1 */
+    PyObject *function; /* CRC */
+    int verify;
+} FlatStep;
+
+typedef struct {
+    int ok, steps, slots, outers, depth;
+    FlatStep step[FLAT_STEPS];
+    PyObject *name[FLAT_SLOTS]; /* borrowed */
+    int level[FLAT_SLOTS];      /* the struct (in order of entry) holding the slot */
+    int64_t outer[FLAT_SLOTS];
+    int outer_ok[FLAT_SLOTS];
+    long outer_up[FLAT_SLOTS];        /* an outer value: the field outer_name of the struct */
+    PyObject *outer_name[FLAT_SLOTS]; /* outer_up levels out of the element's (borrowed) */
+    int offset_slot, stamp_slot, key_slot, value_slot, attributes_slot; /* RECORD_SET */
+    int message_level;                /* RECORD_SET: the struct of the element's message */
+    int wrapped;                      /* the ST_WRAPPED step, or -1 */
+    int scope[FLAT_SLOTS];            /* the structs around the WRAPPED field (their level), */
+    int nscope;                       /* innermost first: a reference (k, name) in its inner
+                                         plan names a field of struct scope[k] */
+} Flat;
+
+typedef struct {
+    int64_t v;
+    Py_ssize_t at, len; /* a blob: r->buf[at:at + len]; len -1: null */
+    int kind;           /* 0 unset, 1 int, 2 none (IF: nothing), 3 blob */
+} FlatValue;
+
+/* Compile a struct plan into f: 0, or -1 when it is not for the steps. */
+int flat_compile_struct(Flat *f, PyObject *element);
+
+/* Compile the element of RECORD_SET plan, read at nesting depth; f->ok says whether the
+ * steps apply (and found the element's offset and message fields). */
+void flat_compile(Flat *f, PyObject *plan, int depth);
+
+/* One struct by the steps into vals (FLAT_SLOTS of them); 0 or -1 (Fallback). A CRC mismatch
+ * fails, or with crc_flag sets *crc_flag and reads on. */
+int flat_read(const Flat *f, Reader *r, FlatValue *vals, int *crc_flag);
+
+/* The slot named name (the same object) of struct level, or -1. */
+int flat_slot(const Flat *f, int level, PyObject *name);
+
+/* The rules of a RECORD_SET node (kformat/records/legacy_blocks.py, LegacyRecordShape) for
+ * a wrapper of magic and attributes: its inner offsets are relative (to a base set once the
+ * last is read), its records' timestamps LogAppendTime (the wrapper's). */
+static inline void
+record_set_rules(PyObject *plan, int64_t magic, int64_t attributes, int *relative,
+                 int *log_append)
+{
+    *relative = magic == int_at(plan, 6);
+    *log_append = *relative && (attributes & int_at(plan, 7)) != 0;
+}
 
 /* ------------------------------------------------- the module's other parts */
 

@@ -304,11 +304,12 @@ record_alloc(Py_ssize_t raw_size)
     return r;
 }
 
-PyObject *
-kf_record_new_raw(const RecordInts *ints, PyObject *key, PyObject *value, const char *raw,
-                  Py_ssize_t size, int32_t count, int key_prefix, int value_prefix)
+/* A new Record of ints, key and value (references stolen, released on failure) with room
+ * for raw_size bytes of raw headers and no headers yet. */
+static RecordObject *
+record_of(const RecordInts *ints, PyObject *key, PyObject *value, Py_ssize_t raw_size)
 {
-    RecordObject *r = record_alloc(size);
+    RecordObject *r = record_alloc(raw_size);
     if (!r) {
         Py_DECREF(key);
         Py_DECREF(value);
@@ -317,6 +318,16 @@ kf_record_new_raw(const RecordInts *ints, PyObject *key, PyObject *value, const 
     r->n = *ints;
     r->key = key;
     r->value = value;
+    return r;
+}
+
+PyObject *
+kf_record_new_raw(const RecordInts *ints, PyObject *key, PyObject *value, const char *raw,
+                  Py_ssize_t size, int32_t count, int key_prefix, int value_prefix)
+{
+    RecordObject *r = record_of(ints, key, value, size);
+    if (!r)
+        return NULL;
     memcpy(r->raw, raw, (size_t)size);
     r->raw_count = count;
     r->raw_key_prefix = (uint8_t)key_prefix;
@@ -420,16 +431,11 @@ kf_headers(RecordObject *r)
 PyObject *
 kf_record_new(const RecordInts *ints, PyObject *key, PyObject *value, PyObject *headers)
 {
-    RecordObject *r = record_alloc(0);
+    RecordObject *r = record_of(ints, key, value, 0);
     if (!r) {
-        Py_DECREF(key);
-        Py_DECREF(value);
         Py_DECREF(headers);
         return NULL;
     }
-    r->n = *ints;
-    r->key = key;
-    r->value = value;
     r->headers = headers;
     return (PyObject *)r;
 }
@@ -499,12 +505,9 @@ static PyObject *empty_tuple;
 static PyObject *
 record_vectorcall(PyObject *type, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
-    RecordObject *r = record_alloc(0);
+    RecordObject *r = record_of(&default_ints, Py_NewRef(Py_None), Py_NewRef(Py_None), 0);
     if (!r)
         return NULL;
-    r->n = default_ints;
-    r->key = Py_NewRef(Py_None);
-    r->value = Py_NewRef(Py_None);
     r->headers = Py_NewRef(empty_tuple);
     if (apply_args(r, "Record()", args, PyVectorcall_NARGS(nargsf), kwnames) < 0) {
         Py_DECREF(r);

@@ -10,8 +10,11 @@ validity bitmaps, data) in C memory, handed over through Arrow's C data interfac
 tells the C side which grammar field feeds which column
 (:attr:`kformat.outputs.fields.Column.source`). No Python object is made per record.
 
-Anything the C side does not take as is (a magic 0/1 batch, bytes that do not frame a whole
-batch, bad bytes, a CRC mismatch that must raise, ``Batch`` objects) goes to the pure-Python
+Magic 0/1 entries between the batches are read by the same call with the plan lowered from
+``LegacyMessageSetEntry`` (its inner entries a ``RECORD_SET``), each column as its
+:attr:`~kformat.outputs.fields.Column.legacy` says. Anything the C side does not take as is
+(bytes that do not frame a whole batch, bad bytes, a CRC mismatch that must raise, ``Batch``
+objects) goes to the pure-Python
 kernel (:mod:`kformat.outputs.arrow_python`), which returns the same columns or raises the
 precise :class:`~kformat.errors.KFormatError`: both kernels give equal results (tests hold
 them to it, column by column).
@@ -19,7 +22,9 @@ them to it, column by column).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import sys
 from typing import Any
 
 import pyarrow as pa
@@ -30,6 +35,7 @@ from kformat.outputs.columnar import ArrowOptions
 from kformat.outputs.fields import column
 from kformat.records.batch import CONTROL_FLAG, RecordBatchV2
 from kformat.records.framing import PEEK, min_length, plausible_frame
+from kformat.records.model import Batch
 
 __all__ = ["KINDS", "column_spec", "export", "native_module", "to_arrow"]
 
@@ -37,6 +43,10 @@ KINDS = {"blob": 0, "list": 1, "int64": 2, "int32": 3, "sum": 4, "timestamp": 5,
          "flag_bool": 6, "flag_int32": 7, "codec": 8, "crc": 9, "position": 10,
          "option": 11}
 """The column kinds of ``columnar.c`` (``COL_*``)."""
+
+LEGACY_KINDS = {"same": 0, "record": 1, "empty": 2, "offset": 3, "timestamp": 4,
+                "timestamp_type": 5, "message": 6, "first_offset": 7, "default": 8}
+"""How ``columnar.c`` reads a column from a magic 0/1 entry (``LEG_*``)."""
 
 ROWS = "records"
 """The grammar field whose elements are the output rows."""
@@ -57,6 +67,31 @@ def _plan() -> tuple[Any, ...]:
     from kformat.engine.plan import lower
 
     return lower(RecordBatchV2, "RecordBatchV2")
+
+
+@functools.cache
+def _legacy_plan() -> tuple[Any, ...]:
+    """The plan of a magic 0/1 entry, its inner entries a ``RECORD_SET`` (as
+    :func:`kformat.records.legacy.parse_legacy_entry` reads them)."""
+    from kformat.engine.plan import lower
+    from kformat.records.legacy import LegacyInnerEntry, LegacyMessageSetEntry
+    from kformat.records.legacy_blocks import LEGACY_RECORD_SHAPE
+
+    return lower(LegacyMessageSetEntry, "LegacyMessageSetEntry",
+                 factories={id(LegacyInnerEntry): LEGACY_RECORD_SHAPE})
+
+
+_BATCH_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Batch)}
+
+
+@functools.cache
+def legacy_spec(name: str) -> tuple[Any, ...]:
+    """How ``columnar.c`` reads column ``name`` from a magic 0/1 entry:
+    ``(kind, ...)`` from :attr:`kformat.outputs.fields.Column.legacy`."""
+    what, *args = column(name).legacy
+    if what == "default":
+        return (LEGACY_KINDS["default"], int(_BATCH_DEFAULTS[args[0]]))
+    return (LEGACY_KINDS[what], *(sys.intern(a) for a in args))
 
 
 def _text(t: pa.DataType) -> bool:
@@ -109,8 +144,11 @@ def _sink(columns: tuple[str, ...], skip_control: bool,
         if spec is None:
             spec = (KINDS["option"], _OPTIONS.index(name), _text(column(name).arrow))
         specs.append(spec)
+    legacy = (_legacy_plan(), tuple(legacy_spec(name) for name in columns),
+              (min_length(0), min_length(1)))
     sink = native_module().arrow_sink(_plan(), tuple(specs), ROWS,
-                                      _SKIP_CONTROL if skip_control else None, program)
+                                      _SKIP_CONTROL if skip_control else None, program,
+                                      legacy)
     return sink, pa.schema([column(name).field() for name in columns])
 
 
@@ -138,7 +176,7 @@ def export(data: Any, options: ArrowOptions, *,
     sink, schema = _sink(options.columns, options.skip_control, program)
     rows, others, owner, address = native_module().arrow_export(
         sink, data, options.position, options.verify_crc, options.crc_mismatch == "flag",
-        options.decompression_limit, options.max_batch_size, min_length(2),
+        options.decompression_limit, options.max_batch_size, _MIN_LENGTH,
         (options.topic, options.partition, options.segment))
     batch = pa.RecordBatch._import_from_c(address, schema)
     del owner  # frees the struct pyarrow moved the array out of
@@ -164,3 +202,5 @@ def _with_others(batch: pa.RecordBatch, data: Any, others: list[tuple[int, int, 
 
 
 _SKIP_CONTROL = ((0, "attributes"), CONTROL_FLAG)
+_MIN_LENGTH = min_length(2)
+"""The smallest ``batchLength`` of a magic 2 batch (from its grammar)."""

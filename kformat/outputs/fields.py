@@ -102,8 +102,6 @@ class BatchField:
     spark: str | None = None
 
 
-
-
 def batch_json(batch: Batch) -> dict[str, Any]:
     """The JSON form of a batch (without its records)."""
     return {f.name: f.get(batch) for f in BATCH_FIELDS}
@@ -115,7 +113,6 @@ def json_markdown_table() -> str:
     lines += [f"| `{f.name}` | {f'`{f.spark}`' if f.spark else ''} | {f.doc} |"
               for f in BATCH_FIELDS]
     return "\n".join(lines)
-
 
 
 def headers_type() -> pa.DataType:
@@ -179,6 +176,18 @@ class Column:
     ``("codec", field, mask)``, ``("crc",)``, ``("position",)`` or ``("option",)`` (the
     ``to_arrow`` argument of the column's name). The native kernel reads the columns from
     these (:mod:`kformat.outputs.arrow_native`)."""
+    legacy: tuple[Any, ...] = ("same",)
+    """What a magic 0/1 row holds (a message without a codec is a row of its own, a
+    wrapper's inner messages are its rows, made by
+    :data:`~kformat.records.legacy_blocks.LEGACY_RECORD_SHAPE`), by the legacy grammar's
+    field names
+    (``LegacyMessage``): ``("record", field)`` (the row's message's), ``("offset",)`` and
+    ``("timestamp",)`` (the row's, by the shape's rules; the timestamp null when the message
+    has none), ``("timestamp_type",)`` (-1 without timestamps, else the shape's),
+    ``("message", field)`` (the top-level message's), ``("first_offset",)`` (the entry's first
+    row's), ``("empty",)`` (no headers), ``("default", name)`` (what a magic 0/1
+    :class:`~kformat.records.model.Batch` holds: ``name``'s default) or ``("same",)`` (as
+    :attr:`source`: the CRC, position or option)."""
 
     def __post_init__(self) -> None:
         if self.kind not in _ARROW_TYPES:
@@ -196,27 +205,30 @@ class Column:
 
 
 KAFKA_COLUMNS: tuple[Column, ...] = (
-    Column("key", "binary", "binary", "record key (null when null)", ("record", "key")),
+    Column("key", "binary", "binary", "record key (null when null)", ("record", "key"),
+           ("record", "key")),
     Column("value", "binary", "binary", "record value (null when null)",
-           ("record", "value")),
+           ("record", "value"), ("record", "value")),
     Column("topic", "string", "string",
            "from the directory name `<topic>-<partition>` (split on the last '-')",
            ("option",)),
     Column("partition", "int", "int32", "from the directory name; null if it has none",
            ("option",)),
     Column("offset", "bigint", "int64", "absolute record offset",
-           RECORD_SHAPE.offset_source),
+           RECORD_SHAPE.offset_source, ("offset",)),
     Column("timestamp", "timestamp", "timestamp",
            "record timestamp (LogAppendTime batches: the batch's max timestamp); "
            "null on magic 0",
-           RECORD_SHAPE.timestamp_source),
+           RECORD_SHAPE.timestamp_source, ("timestamp",)),
     Column("timestampType", "int", "int32",
            "0 CreateTime, 1 LogAppendTime, -1 none (magic 0)",
-           ("flag", "attributes", TIMESTAMP_TYPE_FLAG)),
+           ("flag", "attributes", TIMESTAMP_TYPE_FLAG), ("timestamp_type",)),
     Column("headers", "array<struct<key:string,value:binary>>", "headers",
-           "record headers in order (empty on magic 0/1)", ("record", "headers")),
+           "record headers in order (empty on magic 0/1)", ("record", "headers"),
+           ("empty",)),
 )
 """The columns of Spark's Kafka source, in its order."""
+
 
 @dataclass(frozen=True)
 class _BatchOutput:
@@ -246,14 +258,16 @@ class DumpField:
 
 def _out(name: str, get: Callable[[Batch], Any], doc: str, spark: str | None = None,
          kind: str = "", source: tuple[Any, ...] = (),
-         column_doc: str | None = None, dump: DumpField | None = None) -> _BatchOutput:
+         column_doc: str | None = None, dump: DumpField | None = None,
+         legacy: tuple[Any, ...] = ("same",)) -> _BatchOutput:
     """A JSON field; with ``spark`` (the Spark SQL type) also a column, camelCase-named,
     read from ``source`` by the native kernel (see :attr:`Column.source`); with ``dump``, on
     the ``kformat dump`` batch line."""
     column = None
     if spark is not None:
         camel = re.sub(r"_([a-z])", lambda m: m.group(1).upper(), name)
-        column = Column(camel, spark, kind, doc if column_doc is None else column_doc, source)
+        column = Column(camel, spark, kind, doc if column_doc is None else column_doc, source,
+                        legacy)
     return _BatchOutput(name, get, doc, column, dump)
 
 
@@ -273,16 +287,18 @@ def timestamp_label(batch: Batch) -> str:
 _BATCH_OUTPUT: tuple[_BatchOutput, ...] = (
     _out("base_offset", lambda b: b.base_offset,
          "first offset of the batch (magic 0/1: of the wrapper's first inner message)",
-         "bigint", "int64", ("batch", "base_offset"), dump=_v2(0, "baseOffset")),
+         "bigint", "int64", ("batch", "base_offset"), dump=_v2(0, "baseOffset"),
+         legacy=("first_offset",)),
     _out("last_offset", lambda b: b.last_offset, "base_offset + last_offset_delta",
          dump=DumpField(1, lambda b: "lastOffset" if b.magic >= 2 else "offset")),
     _out("last_offset_delta", lambda b: b.last_offset_delta, "-1 for an empty batch"),
     _out("record_count", lambda b: len(b.records), "records in the batch",
          dump=_v2(2, "count")),
     _out("magic", lambda b: b.magic, "0, 1 or 2", "int", "int32", ("batch", "magic"),
-         dump=DumpField(14, "magic")),
+         dump=DumpField(14, "magic"), legacy=("message", "magic")),
     _out("codec", lambda b: json_name(b.codec, Codec), _CODEC_NAMES, "string", "string",
-         ("codec", "attributes", CODEC_MASK), dump=DumpField(15, "compresscodec")),
+         ("codec", "attributes", CODEC_MASK), dump=DumpField(15, "compresscodec"),
+         legacy=("message", "attributes")),
     _out("timestamp_type", lambda b: json_name(timestamp_type_of(b), TimestampType),
          "create_time, log_append_time, or no_timestamp_type (magic 0)"),
     _out("base_timestamp", lambda b: b.base_timestamp,
@@ -290,11 +306,14 @@ _BATCH_OUTPUT: tuple[_BatchOutput, ...] = (
     _out("max_timestamp", lambda b: b.max_timestamp, "the batch's largest timestamp",
          dump=DumpField(12, timestamp_label)),
     _out("producer_id", lambda b: b.producer_id, "-1 when none (and on magic 0/1)",
-         "bigint", "int64", ("batch", "producer_id"), dump=_v2(5, "producerId")),
+         "bigint", "int64", ("batch", "producer_id"), dump=_v2(5, "producerId"),
+         legacy=("default", "producer_id")),
     _out("producer_epoch", lambda b: b.producer_epoch, "-1 when none", "int", "int32",
-         ("batch", "producer_epoch"), dump=_v2(6, "producerEpoch")),
+         ("batch", "producer_epoch"), dump=_v2(6, "producerEpoch"),
+         legacy=("default", "producer_epoch")),
     _out("base_sequence", lambda b: b.base_sequence, "-1 when none", "int", "int32",
-         ("batch", "base_sequence"), dump=_v2(3, "baseSequence")),
+         ("batch", "base_sequence"), dump=_v2(3, "baseSequence"),
+         legacy=("default", "base_sequence")),
     _out("last_sequence", lambda b: add_sequence(b.base_sequence, b.last_offset_delta),
          "base_sequence + last_offset_delta, wrapping as Kafka does; -1 when none",
          dump=_v2(4, "lastSequence")),
@@ -302,9 +321,10 @@ _BATCH_OUTPUT: tuple[_BatchOutput, ...] = (
          "-1 when none (and on magic 0/1)", dump=_v2(7, "partitionLeaderEpoch")),
     _out("is_transactional", lambda b: b.is_transactional, "attributes bit 4",
          "boolean", "bool", ("flag", "attributes", TRANSACTIONAL_FLAG),
-         dump=_v2(8, "isTransactional")),
+         dump=_v2(8, "isTransactional"), legacy=("default", "is_transactional")),
     _out("is_control", lambda b: b.is_control, "attributes bit 5 (transaction markers...)",
-         "boolean", "bool", ("flag", "attributes", CONTROL_FLAG), dump=_v2(9, "isControl")),
+         "boolean", "bool", ("flag", "attributes", CONTROL_FLAG), dump=_v2(9, "isControl"),
+         legacy=("default", "is_control")),
     _out("has_delete_horizon", lambda b: b.has_delete_horizon,
          "attributes bit 6: base_timestamp is the delete horizon",
          dump=DumpField(10, "deleteHorizonMs",

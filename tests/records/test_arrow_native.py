@@ -22,6 +22,7 @@ from kformat.records.codecs import CODECS
 from kformat.records.columnar import ArrowOptions
 from kformat.records.fields import COLUMN_NAMES
 from kformat.strategies.records import batch_bytes, v2_batches
+from tests.records.test_legacy import body, entry, inner_set, wrapper
 
 pa = pytest.importorskip("pyarrow")
 pytestmark = pytest.mark.skipif(arrow_native.native_module() is None,
@@ -162,25 +163,131 @@ def test_an_offset_beyond_int64_is_an_invalid_value_in_both_kernels() -> None:
     assert assert_same(data, columns=("value",)).num_rows == 2  # offsets not asked for
 
 
-def test_magic_0_and_1_batches_between_are_read_by_the_python_kernel_in_place(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def no_fallback(data: Any, options: Any) -> Any:
+    raise AssertionError("fell back to the Python kernel")
+
+
+def mixed_pieces() -> list[bytes]:
     v2 = build_batch(make_batch([(b"k", b"v2")] * 3, base_offset=0))
     old = [build_batch(make_batch([(b"a", b"m%d" % m)], magic=m, base_offset=3 + m,
                                   codec="gzip")) for m in (0, 1)]
     later = build_batch(make_batch([(b"k", b"later")], base_offset=5))
-    data = v2 + old[0] + old[1] + later + old[0]
+    return [v2, old[0], old[1], later, old[0]]
+
+
+def mixed_magics() -> bytes:
+    return b"".join(mixed_pieces())
+
+
+def test_magic_0_and_1_batches_between_are_read_by_the_c_sink_in_place(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    data = mixed_magics()
     reference = arrow_python.to_arrow(data, ArrowOptions(position=7))
-
-    def no_whole_input(data: Any, options: Any) -> Any:
-        raise AssertionError("the whole input went to the Python kernel")
-
-    monkeypatch.setattr(arrow_python, "to_arrow", no_whole_input)
+    monkeypatch.setattr(arrow_python, "to_arrow", no_fallback)
+    monkeypatch.setattr(arrow_python, "read_framed", no_fallback)
     got = arrow_native.to_arrow(data, ArrowOptions(position=7))
     assert got.equals(reference)
-    assert got.column("position").to_pylist()[-1] == 7 + len(data) - len(old[0])
+    rows, _batch, others = sink(data, ArrowOptions())
+    assert (rows, others) == (7, [])
+
+
+def test_without_the_legacy_plan_magic_0_1_batches_go_to_the_python_kernel_in_place(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sink made without the legacy plan (an engine whose Record type is not the records
+    layer's lowers no RECORD_SET) steps over magic 0/1 batches and lists them; the Python
+    kernel reads those alone and their rows go in place."""
+    data = mixed_magics()
+    reference = arrow_python.to_arrow(data, ArrowOptions(position=7))
+    plain = arrow_native.native_module().arrow_sink(
+        arrow_native._plan(), tuple(arrow_native.column_spec(n) or
+                                    (arrow_native.KINDS["option"],
+                                     arrow_native._OPTIONS.index(n), n != "partition")
+                                    for n in COLUMN_NAMES), arrow_native.ROWS, None)
+    schema = arrow_native._sink(COLUMN_NAMES, False)[1]
+    monkeypatch.setattr(arrow_native, "_sink", lambda *args: (plain, schema))
+    monkeypatch.setattr(arrow_python, "to_arrow", no_fallback)
+    got = arrow_native.to_arrow(data, ArrowOptions(position=7))
+    assert got.equals(reference)
+    pieces = mixed_pieces()
+    starts = [sum(map(len, pieces[:i])) for i in range(len(pieces))]
     _rows, _parts, others = sink(data, ArrowOptions())
-    assert others == [(len(v2), len(old[0]), 3), (len(v2) + len(old[0]), len(old[1]), 3),
-                      (len(data) - len(old[0]), len(old[0]), 4)]
+    assert others == [(starts[i], len(pieces[i]), rows) for i, rows in ((1, 3), (2, 3), (4, 4))]
+    assert got.column("position").to_pylist()[-1] == 7 + starts[-1]
+
+
+LEGACY_VALID = sorted(FIXTURES.glob("legacy/*.bin"))
+
+
+@pytest.mark.parametrize("path", LEGACY_VALID, ids=lambda p: p.name)
+def test_valid_magic_0_and_1_is_read_by_the_c_sink(path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    data = path.read_bytes()
+    expected = {i: arrow_python.to_arrow(data, ArrowOptions(**kwargs))
+                for i, kwargs in enumerate(OPTION_SETS)}
+    monkeypatch.setattr(arrow_python, "to_arrow", no_fallback)
+    monkeypatch.setattr(arrow_python, "read_framed", no_fallback)
+    for i, kwargs in enumerate(OPTION_SETS):
+        got = arrow_native.to_arrow(data, ArrowOptions(**kwargs))
+        got.validate(full=True)
+        assert got.equals(expected[i])
+    assert sink(data, ArrowOptions())[2] == []
+
+
+def legacy_seeds() -> list[bytes]:
+    """Magic 0 and 1, plain and wrapped in every legacy codec, LogAppendTime, relative
+    offsets of a broker's wrapper and of a client's (offset 0: base 0), an empty wrapper,
+    a wrapper inside a wrapper, null keys and values."""
+    records = [{"key": None if j == 1 else b"k%d" % j, "value": None if j == 2 else b"v" * j,
+                "timestamp": 1_700_000_000_000 + j} for j in range(4)]
+    seeds = []
+    for magic in (0, 1):
+        for codec in ("none", "gzip", "snappy", "lz4"):
+            for kwargs in ({"base_offset": 40}, {"base_offset": 0, "timestamp_type": 1}):
+                if kwargs.get("timestamp_type") and magic == 0:
+                    continue
+                seeds.append(build_batch(make_batch(records, magic=magic, codec=codec,
+                                                    **kwargs)))
+            if codec == "none":
+                continue
+            number = int(CODECS[[c.name for c in CODECS].index(codec)].id)
+            items = [(o, 100 + o, b"k", None if o == 1 else b"v%d" % o) for o in range(3)]
+            seeds += [
+                wrapper(inner_set(magic, items), number, magic, offset=0),  # a client's
+                wrapper(inner_set(magic, items), number, magic, offset=1 << 40),
+                wrapper(b"", number, magic, offset=5),  # no inner message
+                wrapper(wrapper(inner_set(magic, items), number, magic), number, magic),
+            ]
+        seeds.append(entry(9, body(1, 0x08, b"k", b"v", timestamp=5)))  # plain LogAppendTime
+    return seeds
+
+
+def test_legacy_batches_of_every_codec_are_read_by_the_c_sink(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    seeds = legacy_seeds()
+    errors = [assert_same(seed) for seed in seeds]
+    assert [(e[0], e[2]) for e in errors if isinstance(e, tuple)] == [
+        ("LimitExceededError", "message.messages[0].message.attributes")] * 6  # nested
+    data = b"".join(seed for seed, e in zip(seeds, errors, strict=True)
+                    if not isinstance(e, tuple))
+    for kwargs in OPTION_SETS:
+        assert_same(data, **kwargs)
+    reference = arrow_python.to_arrow(data, ArrowOptions())
+    monkeypatch.setattr(arrow_python, "to_arrow", no_fallback)
+    monkeypatch.setattr(arrow_python, "read_framed", no_fallback)
+    assert arrow_native.to_arrow(data, ArrowOptions()).equals(reference)
+
+
+def test_mutated_legacy_bytes_agree_on_value_or_error() -> None:
+    rng = random.Random(11)
+    seeds = legacy_seeds()
+    for _ in range(500):
+        raw = bytearray(rng.choice(seeds))
+        for _ in range(rng.randint(1, 4)):
+            raw[rng.randrange(len(raw))] = rng.randrange(256)
+        if rng.random() < 0.2:
+            del raw[rng.randrange(len(raw)):]
+        for kwargs in ({}, {"crc_mismatch": "flag"}, {"verify_crc": False}):
+            assert_same(bytes(raw), **kwargs)
 
 
 def test_batches_without_records_are_read_by_the_c_sink(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -194,9 +301,6 @@ def test_batches_without_records_are_read_by_the_c_sink(monkeypatch: pytest.Monk
     inputs = (empty, empty + empty, empty + full, full + empty)
     expected = {data: arrow_python.to_arrow(data, ArrowOptions(topic="t", partition=0))
                 for data in inputs}
-
-    def no_fallback(data: Any, options: Any) -> Any:
-        raise AssertionError("fell back to the Python kernel")
 
     monkeypatch.setattr(arrow_python, "to_arrow", no_fallback)
     for data, reference in expected.items():
