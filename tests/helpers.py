@@ -18,7 +18,10 @@ by value and sign, and every NaN equals every NaN.
 from __future__ import annotations
 
 import math
+import random
+import re
 from io import BytesIO
+from pathlib import Path
 from typing import Any
 
 from construct import Construct, SizeofError
@@ -27,6 +30,7 @@ from kformat import engine
 from kformat.engine.plan import lowers
 from kformat.errors import KFormatError
 from kformat.primitives import CompiledGrammar, build_interpreted, parse_interpreted
+from kformat.spec.registry import grammar_root
 
 __all__ = [
     "assert_build_rejects",
@@ -92,6 +96,31 @@ def static_size(grammar: Construct) -> int | None:
         return grammar.sizeof()
     except SizeofError:
         return None
+
+
+_HEADER = re.compile(r"^(\S+) (\S+) .*\bversions=(\d+)(?:-(\d+))?\b", re.M)
+
+
+def declared_versions(kind: str | None = None) -> list[tuple[str, int]]:
+    """Every (message name, version) the grammar files declare (of ``kind``, or all), read
+    from their header lines as text: what ``kformat grammars import`` wrote from Kafka's
+    specs. Tests compare what the registry loads with it instead of a hand-kept count."""
+    found = []
+    for path in sorted(Path(str(grammar_root())).rglob("*.kfg")):
+        match = _HEADER.search(path.read_text(encoding="utf-8"))
+        assert match is not None, path
+        if kind is None or match[1] == kind:
+            found += [(match[2], v) for v in range(int(match[3]), int(match[4] or match[3]) + 1)]
+    return found
+
+
+def corrupted(data: bytes, rng: random.Random) -> bytearray:
+    """``data`` with one to three bytes overwritten, each by a value that often sits on a
+    boundary of the wire rules (0, 1, 0x7F, 0x80, 0xFF) or by a random byte."""
+    out = bytearray(data)
+    for _ in range(rng.randint(1, 3)):
+        out[rng.randrange(len(out))] = rng.choice((0, 1, 0x7F, 0x80, 0xFF, rng.randrange(256)))
+    return out
 
 
 def same(a: Any, b: Any) -> bool:

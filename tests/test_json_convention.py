@@ -94,3 +94,15 @@ def test_dump_json_bytes_and_uuids_the_one_way(tmp_path: Path) -> None:
     record = json.loads(lines.splitlines()[1])
     assert record["payload"]["data"] == {"name": "orders",
                                          "topic_id": {"$uuid": str(uuid.UUID(int=1))}}
+
+
+def test_records_decode_and_dump_write_a_control_error_the_same_way(tmp_path: Path) -> None:
+    """An undecodable control record: its ``control`` is ``{"error": <error object>}`` (the
+    Errors section of docs/json.md) in both record renderings."""
+    data = kformat.build_batch(kformat.make_batch([(b"\x00", b"")], producer_id=2,
+                                                  is_transactional=True, is_control=True))
+    from_records = json.loads(_cli("records", "decode", "-", stdin=data))["record"]["control"]
+    assert from_records["error"]["error"] == "TruncatedError"
+    (tmp_path / LOG).write_bytes(data)
+    lines = _cli("dump", "--json", "--deep-iteration", str(tmp_path / LOG)).splitlines()
+    assert json.loads(lines[-1])["control"] == from_records

@@ -13,14 +13,15 @@ A fixture's bytes live in one file per *role*: ``data`` for most formats, ``key`
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
 from kformat.errors import KFormatError
+from kformat.outputs.jsonlines import control_or_error
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
-from kformat.records.control import decode_control
-from kformat.records.model import Batch, Record
+from kformat.records.model import RECORD_FIELDS, Batch, Record
 from kformat.spec.records_field import RecordSet
 
 __all__ = [
@@ -56,30 +57,19 @@ class Format:
 # --------------------------------------------------------------------------- record batches
 
 
+_BATCH_FIELDS: Final = tuple(f.name for f in dataclasses.fields(Batch)
+                             if f.compare and f.name != "records")
+"""A batch's fields in a fixture value (its records apart): the model's compared fields."""
+_RECORD_FIELDS: Final = tuple(name for name in RECORD_FIELDS if name != "headers")
+"""A record's fields in a fixture value (its headers apart, as ``{"key", "value"}``)."""
+
+
 def _record_dict(batch: Batch, record: Record) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "offset": record.offset, "timestamp": record.timestamp,
-        "timestamp_type": record.timestamp_type, "attributes": record.attributes,
-        "offset_delta": record.offset_delta, "timestamp_delta": record.timestamp_delta,
-        "key": record.key, "value": record.value,
-        "headers": [{"key": k, "value": v} for k, v in record.headers],
-    }
+    out: dict[str, Any] = {name: getattr(record, name) for name in _RECORD_FIELDS}
+    out["headers"] = [{"key": k, "value": v} for k, v in record.headers]
     if batch.is_control:
-        try:
-            out["control"] = decode_control(record)
-        except KFormatError as exc:
-            out["control"] = {"error": exc.to_dict()}
+        out["control"] = control_or_error(record)
     return out
-
-
-_BATCH_FIELDS: Final = (
-    "base_offset", "magic", "codec", "attributes", "partition_leader_epoch", "crc",
-    "crc_valid", "timestamp_type", "is_transactional", "is_control", "has_delete_horizon",
-    "last_offset_delta", "base_timestamp", "max_timestamp", "producer_id", "producer_epoch",
-    "base_sequence", "batch_length", "position", "size",
-)
-_RECORD_FIELDS: Final = ("offset", "timestamp", "timestamp_type", "attributes",
-                         "offset_delta", "timestamp_delta", "key", "value")
 
 
 def batch_to_dict(batch: Batch) -> dict[str, Any]:

@@ -102,8 +102,6 @@ class BatchField:
     spark: str | None = None
 
 
-
-
 def batch_json(batch: Batch) -> dict[str, Any]:
     """The JSON form of a batch (without its records)."""
     return {f.name: f.get(batch) for f in BATCH_FIELDS}
@@ -115,7 +113,6 @@ def json_markdown_table() -> str:
     lines += [f"| `{f.name}` | {f'`{f.spark}`' if f.spark else ''} | {f.doc} |"
               for f in BATCH_FIELDS]
     return "\n".join(lines)
-
 
 
 def headers_type() -> pa.DataType:
@@ -231,6 +228,7 @@ KAFKA_COLUMNS: tuple[Column, ...] = (
            ("empty",)),
 )
 """The columns of Spark's Kafka source, in its order."""
+
 
 @dataclass(frozen=True)
 class _BatchOutput:

@@ -19,7 +19,7 @@ from kformat.records.api import Source, iter_batches
 from kformat.records.control import decode_control
 from kformat.records.model import Batch, Record
 
-__all__ = ["base64_text", "bytes_json", "decode_to_json_lines", "record_json"]
+__all__ = ["base64_text", "bytes_json", "control_or_error", "decode_to_json_lines", "record_json"]
 
 
 def base64_text(data: bytes) -> str:
@@ -46,14 +46,20 @@ def record_json(batch: Batch, record: Record, key_decoder: str | None = None,
         "headers": [{"key": k, "value": bytes_json(v)} for k, v in record.headers],
     }
     if batch.is_control:
-        try:
-            control = decode_control(record)
-        except KFormatError as exc:
-            control = {"error": exc.to_dict()}
+        control = control_or_error(record)
         if isinstance(control.get("value"), bytes):
             control["value"] = bytes_json(control["value"])
         out["control"] = control
     return out
+
+
+def control_or_error(record: Record) -> dict[str, Any]:
+    """A control record decoded (:func:`~kformat.records.control.decode_control`), or
+    ``{"error": <the error as JSON>}`` when it does not decode."""
+    try:
+        return decode_control(record)
+    except KFormatError as exc:
+        return {"error": exc.to_dict()}
 
 
 def decode_to_json_lines(source: Source, *, key_decoder: str | None = None,

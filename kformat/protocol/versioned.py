@@ -157,8 +157,6 @@ def compiled_for(kind: str, name_or_type: int | str, version: int, *,
 # --------------------------------------------------------------------------- bodies
 
 
-
-
 def encode_lookup(exc: KFormatError, path: str) -> EncodeError:
     """A lookup failure met while encoding, as the :class:`EncodeError` it is."""
     return EncodeError(exc.reason, path=path, expected=exc.expected, actual=exc.actual)

@@ -48,8 +48,6 @@ class ControlType(IntEnum):
     KRAFT_VOTERS = 6
 
 
-
-
 def _version_prefixed(name: str) -> KStruct:
     """The generated grammar ``message/<name>.kfg`` at version 0, behind its INT16 version
     (``MessageUtil.toVersionPrefixedBytes``): declared once, by Kafka's JSON spec."""

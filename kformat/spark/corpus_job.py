@@ -52,7 +52,6 @@ __all__ = [
 ]
 
 
-
 @dataclass(frozen=True)
 class CorpusPlan:
     """What to generate: shard ``i`` is partition ``i`` of ``topic``."""

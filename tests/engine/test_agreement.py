@@ -15,7 +15,7 @@ import pytest
 from kformat import build_response, engine, parse_response
 from kformat.errors import KFormatError
 from kformat.protocol.registry import load_registry
-from tests.helpers import same
+from tests.helpers import corrupted, same
 from tests.protocol.values import sample_body
 
 pytestmark = pytest.mark.skipif("native" not in engine.available(),
@@ -60,11 +60,7 @@ def test_corrupted_bytes_give_the_same_value_or_error(api, version):
     frame = _frame(api, version)
     rng = random.Random(f"{api}-{version}")
     for _ in range(300):
-        data = bytearray(frame)
-        for _ in range(rng.randint(1, 3)):
-            data[rng.randrange(len(data))] = rng.choice((0, 1, 0x7F, 0x80, 0xFF,
-                                                         rng.randrange(256)))
-        data = bytes(data)
+        data = bytes(corrupted(frame, rng))
         with engine.using("native"):
             native = _outcome(parse_response, data, api, version)
         with engine.using("python"):

@@ -27,6 +27,7 @@ from kformat.errors import EncodeError, KFormatError
 from kformat.records import legacy
 from kformat.records.codecs import compress
 from kformat.records.model import Batch, Record
+from tests.helpers import corrupted
 from tests.records.test_legacy import blob, body, entry
 
 pytestmark = pytest.mark.skipif("native" not in engine.available(),
@@ -71,8 +72,6 @@ def batches_on(name: str, data: bytes, **options: Any) -> tuple[Any, ...]:
 
 
 # --------------------------------------------------------------------------- hand assembly
-
-
 
 
 def wrapper(inner: bytes, codec: int = 1, magic: int = 1, offset: int = 0) -> bytes:
@@ -314,11 +313,7 @@ def test_corrupted_bytes_give_the_same_value_or_error(name: str) -> None:
     frame = FRAMES[name]
     rng = random.Random(name)
     for _ in range(300):
-        data = bytearray(frame)
-        for _ in range(rng.randint(1, 3)):
-            data[rng.randrange(len(data))] = rng.choice((0, 1, 0x7F, 0x80, 0xFF,
-                                                         rng.randrange(256)))
-        data = bytes(data)
+        data = bytes(corrupted(frame, rng))
         for verify in (True, False):
             assert batches_on("native", data, verify_crc=verify) == batches_on(
                 "python", data, verify_crc=verify), data.hex()
@@ -333,10 +328,7 @@ def test_corrupted_inner_sets_give_the_same_value_or_error(magic: int) -> None:
     rng = random.Random(magic)
     inner = inner_set(magic, [(3, b"abc"), (4, None), (6, b"x" * 40)])
     for _ in range(300):
-        data = bytearray(inner)
-        for _ in range(rng.randint(1, 3)):
-            data[rng.randrange(len(data))] = rng.choice((0, 1, 0x7F, 0x80, 0xFF,
-                                                         rng.randrange(256)))
+        data = corrupted(inner, rng)
         cut = rng.choice((len(data), rng.randrange(len(data) + 1)))
         frame = wrapper(bytes(data[:cut]), codec=rng.choice((1, 2)), magic=magic, offset=9)
         for verify in (True, False):

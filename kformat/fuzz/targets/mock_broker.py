@@ -1,9 +1,10 @@
 """librdkafka's mock cluster as a broker process for campaigns (``--upstream-cmd``).
 
 ``python -m kformat.fuzz.targets.mock_broker [--brokers 3] [--topic fuzz] [--partitions 2]
-[--messages 50] [--codecs none,gzip,snappy,lz4,zstd] [--lifetime 900]`` starts the mock
+[--messages 50] [--codecs NAME,...] [--lifetime 900]`` starts the mock
 cluster (:class:`kformat.live.mock_cluster.MockCluster`), writes ``--messages`` records to
-``--topic`` spread over every codec (so that consumers have batches of each kind to read),
+``--topic`` spread over ``--codecs`` (default: every codec of
+:data:`kformat.records.codecs.CODECS`, so that consumers have batches of each kind to read),
 prints the bootstrap address on its first line of output and serves until its standard
 input closes, it gets SIGTERM, or ``--lifetime`` seconds pass.
 """
@@ -15,6 +16,8 @@ import signal
 import sys
 import threading
 from collections.abc import Sequence
+
+from kformat.records.codecs import CODECS
 
 __all__ = ["main", "seed_topic"]
 
@@ -47,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--topic", default="fuzz")
     parser.add_argument("--partitions", type=int, default=2)
     parser.add_argument("--messages", type=int, default=50)
-    parser.add_argument("--codecs", default="none,gzip,snappy,lz4,zstd")
+    parser.add_argument("--codecs", default=",".join(spec.name for spec in CODECS))
     parser.add_argument("--lifetime", type=float, default=900.0)
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     from kformat.live.mock_cluster import MockCluster

@@ -81,7 +81,7 @@ def control_fields(record: Record) -> tuple[str, dict[str, Any]]:
     try:
         control = decode_control(record)
     except KFormatError as exc:
-        return f" controlType: INVALID ({exc})", {"error": str(exc)}
+        return f" controlType: INVALID ({exc})", {"error": exc.to_dict()}  # as records decode
     kind = control["type"]
     if kind in (ControlType.ABORT, ControlType.COMMIT):
         name = ControlType(kind).name
