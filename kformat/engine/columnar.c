@@ -1323,66 +1323,32 @@ run_rows(Walker *w, Reader *r, int64_t count)
 dispatch:
 #endif
     switch (s->op) {
-    STEP(S_INT8):
-        if (pos >= end)
-            goto cut;
-        regs[s->reg] = (int8_t)buf[pos++];
-        NEXT();
-    STEP(S_UINT8):
-        if (pos >= end)
-            goto cut;
-        regs[s->reg] = buf[pos++];
-        NEXT();
-    STEP(S_BOOL):
-        if (pos >= end)
-            goto cut;
-        regs[s->reg] = buf[pos++] != 0;
-        NEXT();
-    STEP(S_INT16):
-        if (end - pos < 2)
-            goto cut;
-        regs[s->reg] = (int16_t)be16(buf + pos);
-        pos += 2;
-        NEXT();
-    STEP(S_UINT16):
-        if (end - pos < 2)
-            goto cut;
-        regs[s->reg] = be16(buf + pos);
-        pos += 2;
-        NEXT();
-    STEP(S_INT32):
-        if (end - pos < 4)
-            goto cut;
-        regs[s->reg] = (int32_t)be32(buf + pos);
-        pos += 4;
-        NEXT();
-    STEP(S_UINT32):
-        if (end - pos < 4)
-            goto cut;
-        regs[s->reg] = (int64_t)be32(buf + pos);
-        pos += 4;
-        NEXT();
-    STEP(S_INT64):
-        if (end - pos < 8)
-            goto cut;
-        regs[s->reg] = (int64_t)be64(buf + pos);
-        pos += 8;
-        NEXT();
-    STEP(S_UVARINT):
-        if (get_uvarint(buf, &pos, end, 0, &u) < 0)
-            goto error;
-        regs[s->reg] = (int64_t)u;
-        NEXT();
-    STEP(S_VARINT):
-        if (get_uvarint(buf, &pos, end, 0, &u) < 0)
-            goto error;
-        regs[s->reg] = unzigzag(u);
-        NEXT();
-    STEP(S_VARLONG):
-        if (get_uvarint(buf, &pos, end, 1, &u) < 0)
-            goto error;
-        regs[s->reg] = unzigzag(u);
-        NEXT();
+    /* a number step: a fixed-width number of size bytes (present) or a varint, its value
+     * into the step's register */
+#define FIXED(size, value) \
+    if (end - pos < (size))  \
+        goto cut;            \
+    regs[s->reg] = (value);  \
+    pos += (size);           \
+    NEXT();
+#define VARINT(wide, value)                               \
+    if (get_uvarint(buf, &pos, end, (wide), &u) < 0)      \
+        goto error;                                       \
+    regs[s->reg] = (value);                               \
+    NEXT();
+    STEP(S_INT8): FIXED(1, (int8_t)buf[pos])
+    STEP(S_UINT8): FIXED(1, buf[pos])
+    STEP(S_BOOL): FIXED(1, buf[pos] != 0)
+    STEP(S_INT16): FIXED(2, (int16_t)be16(buf + pos))
+    STEP(S_UINT16): FIXED(2, be16(buf + pos))
+    STEP(S_INT32): FIXED(4, (int32_t)be32(buf + pos))
+    STEP(S_UINT32): FIXED(4, (int64_t)be32(buf + pos))
+    STEP(S_INT64): FIXED(8, (int64_t)be64(buf + pos))
+    STEP(S_UVARINT): VARINT(0, (int64_t)u)
+    STEP(S_VARINT): VARINT(0, unzigzag(u))
+    STEP(S_VARLONG): VARINT(1, unzigzag(u))
+#undef FIXED
+#undef VARINT
     STEP(S_BLOB): {
         if (get_length(buf, &pos, end, s->prefix, &n) < 0)
             goto error;
