@@ -925,6 +925,24 @@ emit_row(Walker *w)
     return 0;
 }
 
+/* count copies of the name of value v (masked: a codec id's name) in col's string column. */
+static int
+name_fill(Walker *w, const Column *col, int64_t v, int64_t count)
+{
+    int64_t k = v & col->mask;
+    if (k < 0 || k >= PyTuple_GET_SIZE(col->names))
+        return fail("no name for this value");
+    Py_ssize_t size;
+    const char *s = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(col->names, k), &size);
+    if (!s)
+        return -1;
+    for (int64_t i = 0; i < count; i++) {
+        if (blob_push(&w->blobs[col->blob], (const uint8_t *)s, size) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* The columns that hold a batch's value, for its count rows. */
 static int
 emit_batch(Walker *w, Py_ssize_t count)
@@ -954,20 +972,10 @@ emit_batch(Walker *w, Py_ssize_t count)
             if (buf_fill(&col->data, &x, 4, count) < 0)
                 return -1;
             break;
-        case COL_NAME: {
-            int64_t k = g[col->a] & col->mask;
-            if (k < 0 || k >= PyTuple_GET_SIZE(col->names))
-                return fail("no name for this value");
-            Py_ssize_t size;
-            const char *s = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(col->names, k), &size);
-            if (!s)
+        case COL_NAME:
+            if (name_fill(w, col, g[col->a], count) < 0)
                 return -1;
-            for (Py_ssize_t i = 0; i < count; i++) {
-                if (blob_push(&w->blobs[col->blob], (const uint8_t *)s, size) < 0)
-                    return -1;
-            }
             break;
-        }
         case COL_CRC:
             if (bits_fill(&col->bits, w->crc_valid == 1, count) < 0 ||
                 valid_fill(&col->valid, w->crc_valid >= 0, count) < 0)
@@ -1122,18 +1130,25 @@ array_count(Reader *r, const Node *n, int64_t *count)
     return 0;
 }
 
-/* After an array's elements: the end offset of its list entry. */
+/* After an array's elements: the end offset of its list entry (list -1: none). */
+HOT int
+list_done(Walker *w, int list)
+{
+    if (list < 0)
+        return 0;
+    List *l = &w->lists[list];
+    int32_t end = (int32_t)w->blobs[l->children[0]].count;
+    if (buf_put(&l->offsets, &end, 4) < 0)
+        return -1;
+    l->count++;
+    return 0;
+}
+
+/* After an array's elements (of a row not left out): the end offset of its list entry. */
 HOT int
 array_done(Walker *w, const Node *n)
 {
-    if (n->list >= 0 && !w->discard) {
-        List *list = &w->lists[n->list];
-        int32_t end = (int32_t)w->blobs[list->children[0]].count;
-        if (buf_put(&list->offsets, &end, 4) < 0)
-            return -1;
-        list->count++;
-    }
-    return 0;
+    return w->discard ? 0 : list_done(w, n->list);
 }
 
 /* The fields of a struct in order: numbers and blobs read here, and the elements of an
@@ -1269,20 +1284,6 @@ get_length(const uint8_t *buf, Py_ssize_t *pos, Py_ssize_t end, int prefix, int6
         return -1;
     *out = prefix == PFX_VARINT ? unzigzag(u) : (int64_t)u - 1;
     return *out < -1 ? fail("negative length") : 0;
-}
-
-/* After an array's elements: the end offset of its list entry (list -1: none). */
-HOT int
-list_done(Walker *w, int list)
-{
-    if (list < 0)
-        return 0;
-    List *l = &w->lists[list];
-    int32_t end = (int32_t)w->blobs[l->children[0]].count;
-    if (buf_put(&l->offsets, &end, 4) < 0)
-        return -1;
-    l->count++;
-    return 0;
 }
 
 /* count rows read by the row program from r (rows that are not left out): the same reads,
@@ -2052,20 +2053,10 @@ legacy_batch(Walker *w, const FlatValue *vals, int64_t count, int64_t first, int
             if (bits_fill(&col->bits, v != 0, count) < 0)
                 return -1;
             break;
-        case COL_NAME: {
-            int64_t k = v & col->mask;
-            if (k < 0 || k >= PyTuple_GET_SIZE(col->names))
-                return fail("no name for this value");
-            Py_ssize_t size;
-            const char *s = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(col->names, k), &size);
-            if (!s)
+        case COL_NAME:
+            if (name_fill(w, col, v, count) < 0)
                 return -1;
-            for (int64_t i = 0; i < count; i++) {
-                if (blob_push(&w->blobs[col->blob], (const uint8_t *)s, size) < 0)
-                    return -1;
-            }
             break;
-        }
         default: /* COL_INT32, COL_BIT_INT32: the value itself */
             if (v < INT32_MIN || v > INT32_MAX)
                 return fail("value out of int32 range");
