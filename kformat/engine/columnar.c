@@ -24,6 +24,12 @@
 
 #include <stdatomic.h>
 
+#if defined(__GNUC__) || defined(__clang__)
+#define HOT static inline __attribute__((always_inline))
+#else
+#define HOT static inline
+#endif
+
 #define MAX_NODES 128
 #define MAX_KIDS 256
 #define MAX_REGS 48
@@ -176,7 +182,7 @@ buf_reserve(Buf *b, int64_t n)
     return 0;
 }
 
-static inline int
+HOT int
 buf_put(Buf *b, const void *data, int64_t n)
 {
     if (b->cap - b->len < n && buf_reserve(b, n) < 0)
@@ -187,13 +193,18 @@ buf_put(Buf *b, const void *data, int64_t n)
     return 0;
 }
 
-/* count copies of an 8- or 4-byte value (a batch's value for each of its rows) */
+/* count copies of a value of width bytes, at most 64 (a batch's value for each of its
+ * rows) */
 static int
 buf_fill(Buf *b, const void *value, int width, int64_t count)
 {
-    if (count == 0) /* the buffer may not exist yet: no pointer into it */
+    if (count == 0 || width == 0) /* the buffer may not exist yet: no pointer into it */
         return 0;
-    if (count > PY_SSIZE_T_MAX / 8 || buf_reserve(b, width * count) < 0)
+    if (count > PY_SSIZE_T_MAX / 64) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (buf_reserve(b, width * count) < 0)
         return -1;
     char *p = b->p + b->len;
     int64_t done = width, total = width * count;
@@ -261,7 +272,21 @@ bits_push(Bits *b, int set)
 static int
 bits_fill(Bits *b, int set, int64_t count)
 {
-    for (int64_t i = 0; i < count; i++) {
+    for (; count > 0 && (b->count & 7); count--) { /* to a byte boundary */
+        if (bits_push(b, set) < 0)
+            return -1;
+    }
+    int64_t bytes = count / 8; /* then whole bytes: b->buf.len is b->count / 8 */
+    if (bytes > 0) {
+        if (buf_reserve(&b->buf, bytes) < 0)
+            return -1;
+        memset(b->buf.p + b->buf.len, set ? 0xFF : 0, (size_t)bytes);
+        b->buf.len += bytes;
+        b->count += 8 * bytes;
+        b->zeros += set ? 0 : 8 * bytes;
+        count -= 8 * bytes;
+    }
+    for (; count > 0; count--) {
         if (bits_push(b, set) < 0)
             return -1;
     }
@@ -286,7 +311,7 @@ valid_slow(Bits *b, int set)
     return bits_push(b, set);
 }
 
-static inline int
+HOT int
 valid_push(Bits *b, int set)
 {
     if (set && !b->zeros) {
@@ -353,6 +378,54 @@ blob_push(Blob *b, const uint8_t *p, int64_t n)
     if (buf_put(&b->offsets, &end, 4) < 0 || valid_push(&b->valid, n >= 0) < 0)
         return -1;
     b->count++;
+    return 0;
+}
+
+/* blob_push for the row program: p[0:n] lies before limit, the end of readable memory; a
+ * short value is copied as a fixed 32 bytes (inline moves, no call) when both sides have
+ * them (the bytes beyond n are written over by the next value, or never exported). */
+#define SHORT_COPY 32
+
+HOT int
+blob_push_short(Blob *b, const uint8_t *p, int64_t n, const uint8_t *limit)
+{
+    Buf *d = &b->data;
+    if (n >= 0) {
+        if (n > BLOB_DATA_MAX - d->len)
+            return fail("column larger than Arrow's int32 offsets");
+        if (d->cap - d->len < n + SHORT_COPY && buf_reserve(d, n + SHORT_COPY) < 0)
+            return -1;
+        if (n <= SHORT_COPY && limit - p >= SHORT_COPY)
+            memcpy(d->p + d->len, p, SHORT_COPY);
+        else
+            memcpy(d->p + d->len, p, (size_t)n);
+        d->len += n;
+    }
+    int32_t end = (int32_t)d->len;
+    if (buf_put(&b->offsets, &end, 4) < 0 || valid_push(&b->valid, n >= 0) < 0)
+        return -1;
+    b->count++;
+    return 0;
+}
+
+/* count copies of the value p[0:n] (n > 0, at most 64 bytes) */
+static int
+blob_fill(Blob *b, const uint8_t *p, int64_t n, int64_t count)
+{
+    if (count <= 0)
+        return 0;
+    if (count > (BLOB_DATA_MAX - b->data.len) / n)
+        return fail("column larger than Arrow's int32 offsets");
+    if (buf_reserve(&b->offsets, 4 * count) < 0 || buf_fill(&b->data, p, (int)n, count) < 0 ||
+        valid_fill(&b->valid, 1, count) < 0)
+        return -1;
+    int32_t end = (int32_t)(b->data.len - n * count);
+    for (int64_t i = 0; i < count; i++) {
+        end += (int32_t)n;
+        memcpy(b->offsets.p + b->offsets.len + 4 * i, &end, 4);
+    }
+    b->offsets.len += 4 * count;
+    b->count += count;
     return 0;
 }
 
@@ -469,6 +542,7 @@ typedef struct {
     int16_t reg;      /* numbers: the register (MAX_REGS, read by nothing, when none) */
     int16_t sink;     /* S_BLOB: the blob, S_ARRAY and S_NEXT: the list; or -1 */
     int32_t jump;     /* S_ARRAY: the step after its S_NEXT; S_NEXT: its element's first */
+    int16_t first;    /* S_ARRAY and S_NEXT with a list: the blob of its first child */
     int64_t min_size; /* S_ARRAY: an element's minimum size */
 } Step;
 
@@ -490,12 +564,13 @@ typedef struct {
 } Legacy;
 
 /* The compiled plan and, while a call runs, its state. A sink (arrow_sink) holds one,
- * compiled and with no buffer; each call works on a copy of it. */
+ * compiled and with no buffer; each call works on a copy of it (which shares the nodes,
+ * kids and steps, read only once compiled: they live in the sink). */
 typedef struct {
     /* the compiled plan */
-    Node nodes[MAX_NODES];
+    Node *nodes;   /* [MAX_NODES] */
     int nnodes;
-    int kids[MAX_KIDS];
+    int *kids;     /* [MAX_KIDS] */
     int nkids;
     PyObject *reg_names[MAX_REGS]; /* borrowed */
     int reg_levels[MAX_REGS];      /* 0: a field of the batch, 1: of a row (a record) */
@@ -514,7 +589,7 @@ typedef struct {
     int64_t skip_mask;
     int per_row;        /* how many columns are computed per row (listed in row_columns) */
     int row_columns[MAX_COLUMNS];
-    Step steps[MAX_STEPS]; /* the row program (nsteps 0: none, rows are walked) */
+    Step *steps;        /* [MAX_STEPS]: the row program (nsteps 0: none, rows are walked) */
     int nsteps;
     int program_node;   /* the COUNTED node whose elements it reads */
     /* state while reading */
@@ -801,15 +876,17 @@ program_add(Walker *w, const Node *n, int nest)
         return step_new(w, S_REGION_END) ? 0 : 1;
     case OP_ARRAY:
         at = w->nsteps;
-        if (!(s = step_new(w, S_ARRAY)))
+        if (n->min_size > INT32_MAX || !(s = step_new(w, S_ARRAY)))
             return 1;
         s->prefix = (uint8_t)n->prefix;
         s->min_size = n->min_size;
         s->sink = (int16_t)n->list;
+        s->first = n->list >= 0 ? (int16_t)w->lists[n->list].children[0] : -1;
         if (program_add(w, &w->nodes[w->kids[n->kids]], nest + 1) ||
             !(s = step_new(w, S_NEXT)))
             return 1;
         s->sink = (int16_t)n->list;
+        s->first = w->steps[at].first;
         s->jump = at + 1;
         w->steps[at].jump = w->nsteps;
         return 0;
@@ -895,7 +972,7 @@ walk_kid(Walker *w, Reader *r, const Node *n, int k)
 }
 
 /* The columns computed from a record's fields, for the row just read. */
-static int
+HOT int
 emit_row(Walker *w)
 {
     const int64_t *g = w->regs;
@@ -936,6 +1013,8 @@ name_fill(Walker *w, const Column *col, int64_t v, int64_t count)
     const char *s = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(col->names, k), &size);
     if (!s)
         return -1;
+    if (size > 0 && size <= 64)
+        return blob_fill(&w->blobs[col->blob], (const uint8_t *)s, size, count);
     for (int64_t i = 0; i < count; i++) {
         if (blob_push(&w->blobs[col->blob], (const uint8_t *)s, size) < 0)
             return -1;
@@ -992,12 +1071,6 @@ emit_batch(Walker *w, Py_ssize_t count)
     w->rows += count;
     return 0;
 }
-
-#if defined(__GNUC__) || defined(__clang__)
-#define HOT static inline __attribute__((always_inline))
-#else
-#define HOT static inline
-#endif
 
 /* A length prefix, the one-byte varint forms (nearly every length in a record) inline. */
 /* An unsigned varint of one or two bytes (1 when it is longer or cut short: the caller
@@ -1130,14 +1203,15 @@ array_count(Reader *r, const Node *n, int64_t *count)
     return 0;
 }
 
-/* After an array's elements: the end offset of its list entry (list -1: none). */
+/* After an array's elements: the end offset of list's entry, where the list's first child
+ * blob (first) now ends (list -1: none). */
 HOT int
-list_done(Walker *w, int list)
+list_end(Walker *w, int list, int first)
 {
     if (list < 0)
         return 0;
     List *l = &w->lists[list];
-    int32_t end = (int32_t)w->blobs[l->children[0]].count;
+    int32_t end = (int32_t)w->blobs[first].count;
     if (buf_put(&l->offsets, &end, 4) < 0)
         return -1;
     l->count++;
@@ -1148,7 +1222,9 @@ list_done(Walker *w, int list)
 HOT int
 array_done(Walker *w, const Node *n)
 {
-    return w->discard ? 0 : list_done(w, n->list);
+    if (w->discard || n->list < 0)
+        return 0;
+    return list_end(w, n->list, w->lists[n->list].children[0]);
 }
 
 /* The fields of a struct in order: numbers and blobs read here, and the elements of an
@@ -1286,6 +1362,13 @@ get_length(const uint8_t *buf, Py_ssize_t *pos, Py_ssize_t end, int prefix, int6
     return *out < -1 ? fail("negative length") : 0;
 }
 
+/* After an array's elements (a row program's S_NEXT): its list's entry end (none: sink -1). */
+HOT int
+list_done(Walker *w, const Step *s)
+{
+    return list_end(w, s->sink, s->first);
+}
+
 /* count rows read by the row program from r (rows that are not left out): the same reads,
  * checks and writes as walk_element and emit_row, row after row, in one loop. */
 static int
@@ -1295,6 +1378,7 @@ run_rows(Walker *w, Reader *r, int64_t count)
     const Step *s = prog;
     const uint8_t *const buf = r->buf;
     Py_ssize_t pos = r->pos, end = r->end;
+    const Py_ssize_t limit = r->end; /* buf[:limit] is readable, whatever the regions */
     Py_ssize_t ends[MAX_NEST];
     int64_t left[MAX_NEST];
     int nends = 0, nlefts = 0;
@@ -1367,7 +1451,7 @@ dispatch:
                 goto error;
             }
         }
-        if (s->sink >= 0 && blob_push(&w->blobs[s->sink], p, n) < 0)
+        if (s->sink >= 0 && blob_push_short(&w->blobs[s->sink], p, n, buf + limit) < 0)
             goto error;
         NEXT();
     }
@@ -1397,12 +1481,13 @@ dispatch:
             fail("null array"); /* the Python kernel decides */
             goto error;
         }
-        if (s->min_size > 0 ? n > (end - pos) / s->min_size : n > MAX_ZERO_SIZE_ELEMENTS) {
+        /* n < 2^32 and min_size < 2^31 (program_add): no overflow, and no division */
+        if (s->min_size > 0 ? n * s->min_size > end - pos : n > MAX_ZERO_SIZE_ELEMENTS) {
             fail("count larger than the bytes left");
             goto error;
         }
         if (n == 0) {
-            if (list_done(w, s->sink) < 0)
+            if (list_done(w, s) < 0)
                 goto error;
             GO_TO(prog + s->jump);
         }
@@ -1412,7 +1497,7 @@ dispatch:
         if (--left[nlefts - 1] > 0)
             GO_TO(prog + s->jump);
         nlefts--;
-        if (list_done(w, s->sink) < 0)
+        if (list_done(w, s) < 0)
             goto error;
         NEXT();
     STEP(S_ROW):
@@ -2288,6 +2373,9 @@ presize(Walker *w, const uint8_t *buf, Py_ssize_t len, const int64_t *hint)
 
 typedef struct {
     Walker w;
+    Node nodes[MAX_NODES];   /* w's */
+    int kids[MAX_KIDS];
+    Step steps[MAX_STEPS];
     int64_t hint[MAX_BLOBS]; /* bytes per row x 16 of each blob in the last call, or 0 */
     PyObject *keep;          /* (plan, spec, rows_field, skip, legacy): what it borrows */
 } Sink;
@@ -2322,6 +2410,9 @@ arrow_sink(PyObject *self, PyObject *args)
         return NULL;
     }
     Walker *w = &s->w;
+    w->nodes = s->nodes;
+    w->kids = s->kids;
+    w->steps = s->steps;
     w->row_name = row_name;
     w->skip_reg = -1;
     /* skip: None, or (field, mask): the rows of a batch whose field & mask is set are

@@ -176,7 +176,7 @@ def export(data: Any, options: ArrowOptions, *,
     sink, schema = _sink(options.columns, options.skip_control, program)
     rows, others, owner, address = native_module().arrow_export(
         sink, data, options.position, options.verify_crc, options.crc_mismatch == "flag",
-        options.decompression_limit, options.max_batch_size, min_length(2),
+        options.decompression_limit, options.max_batch_size, _MIN_LENGTH,
         (options.topic, options.partition, options.segment))
     batch = pa.RecordBatch._import_from_c(address, schema)
     del owner  # frees the struct pyarrow moved the array out of
@@ -202,3 +202,5 @@ def _with_others(batch: pa.RecordBatch, data: Any, others: list[tuple[int, int, 
 
 
 _SKIP_CONTROL = ((0, "attributes"), CONTROL_FLAG)
+_MIN_LENGTH = min_length(2)
+"""The smallest ``batchLength`` of a magic 2 batch (from its grammar)."""

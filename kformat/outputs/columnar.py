@@ -90,12 +90,19 @@ def register_kernel(engine: str, kernel_: Kernel | str) -> None:
     _KERNELS[engine] = kernel_
 
 
-def _active_engine() -> str:
+@functools.cache
+def _engines() -> Any:
+    """:mod:`kformat.engine` (imported on first use), or None when it cannot be."""
     try:
-        from kformat.engine import active  # type: ignore[attr-defined]
+        import kformat.engine
     except ImportError:
-        return "python"
-    return str(active())
+        return None
+    return kformat.engine
+
+
+def _active_engine() -> str:
+    engines = _engines()
+    return "python" if engines is None else str(engines.active())
 
 
 def kernel(engine: str | None = None) -> Kernel:
