@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 import random
-import re
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -98,19 +97,31 @@ def static_size(grammar: Construct) -> int | None:
         return None
 
 
-_HEADER = re.compile(r"^(\S+) (\S+) .*\bversions=(\d+)(?:-(\d+))?\b", re.M)
+def grammar_header(path: Path) -> tuple[str, str, dict[str, str]]:
+    """The header line of a grammar file, read as text (what ``kformat grammars import``
+    wrote from Kafka's specs): kind, message name and its ``key=value`` attributes."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            kind, name, *attrs = line.split()
+            return kind, name, dict(a.split("=", 1) for a in attrs)
+    raise AssertionError(f"{path}: no header line")
+
+
+def grammar_files() -> list[Path]:
+    """Every grammar file of the registry."""
+    return sorted(Path(str(grammar_root())).rglob("*.kfg"))
 
 
 def declared_versions(kind: str | None = None) -> list[tuple[str, int]]:
-    """Every (message name, version) the grammar files declare (of ``kind``, or all), read
-    from their header lines as text: what ``kformat grammars import`` wrote from Kafka's
-    specs. Tests compare what the registry loads with it instead of a hand-kept count."""
+    """Every (message name, version) the grammar files declare (of ``kind``, or all), from
+    their header lines. Tests compare what the registry loads with it instead of a
+    hand-kept count."""
     found = []
-    for path in sorted(Path(str(grammar_root())).rglob("*.kfg")):
-        match = _HEADER.search(path.read_text(encoding="utf-8"))
-        assert match is not None, path
-        if kind is None or match[1] == kind:
-            found += [(match[2], v) for v in range(int(match[3]), int(match[4] or match[3]) + 1)]
+    for path in grammar_files():
+        head_kind, name, attrs = grammar_header(path)
+        if kind is None or head_kind == kind:
+            first, _, last = attrs["versions"].partition("-")
+            found += [(name, v) for v in range(int(first), int(last or first) + 1)]
     return found
 
 

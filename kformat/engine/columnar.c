@@ -1002,6 +1002,26 @@ emit_row(Walker *w)
     return 0;
 }
 
+/* count copies of the name of value v (masked: a codec id's name) in col's string column. */
+static int
+name_fill(Walker *w, const Column *col, int64_t v, int64_t count)
+{
+    int64_t k = v & col->mask;
+    if (k < 0 || k >= PyTuple_GET_SIZE(col->names))
+        return fail("no name for this value");
+    Py_ssize_t size;
+    const char *s = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(col->names, k), &size);
+    if (!s)
+        return -1;
+    if (size > 0 && size <= 64)
+        return blob_fill(&w->blobs[col->blob], (const uint8_t *)s, size, count);
+    for (int64_t i = 0; i < count; i++) {
+        if (blob_push(&w->blobs[col->blob], (const uint8_t *)s, size) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* The columns that hold a batch's value, for its count rows. */
 static int
 emit_batch(Walker *w, Py_ssize_t count)
@@ -1031,25 +1051,10 @@ emit_batch(Walker *w, Py_ssize_t count)
             if (buf_fill(&col->data, &x, 4, count) < 0)
                 return -1;
             break;
-        case COL_NAME: {
-            int64_t k = g[col->a] & col->mask;
-            if (k < 0 || k >= PyTuple_GET_SIZE(col->names))
-                return fail("no name for this value");
-            Py_ssize_t size;
-            const char *s = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(col->names, k), &size);
-            if (!s)
+        case COL_NAME:
+            if (name_fill(w, col, g[col->a], count) < 0)
                 return -1;
-            if (size > 0 && size <= 64) {
-                if (blob_fill(&w->blobs[col->blob], (const uint8_t *)s, size, count) < 0)
-                    return -1;
-                break;
-            }
-            for (Py_ssize_t i = 0; i < count; i++) {
-                if (blob_push(&w->blobs[col->blob], (const uint8_t *)s, size) < 0)
-                    return -1;
-            }
             break;
-        }
         case COL_CRC:
             if (bits_fill(&col->bits, w->crc_valid == 1, count) < 0 ||
                 valid_fill(&col->valid, w->crc_valid >= 0, count) < 0)
@@ -1198,18 +1203,28 @@ array_count(Reader *r, const Node *n, int64_t *count)
     return 0;
 }
 
-/* After an array's elements: the end offset of its list entry. */
+/* After an array's elements: the end offset of list's entry, where the list's first child
+ * blob (first) now ends (list -1: none). */
+HOT int
+list_end(Walker *w, int list, int first)
+{
+    if (list < 0)
+        return 0;
+    List *l = &w->lists[list];
+    int32_t end = (int32_t)w->blobs[first].count;
+    if (buf_put(&l->offsets, &end, 4) < 0)
+        return -1;
+    l->count++;
+    return 0;
+}
+
+/* After an array's elements (of a row not left out): the end offset of its list entry. */
 HOT int
 array_done(Walker *w, const Node *n)
 {
-    if (n->list >= 0 && !w->discard) {
-        List *list = &w->lists[n->list];
-        int32_t end = (int32_t)w->blobs[list->children[0]].count;
-        if (buf_put(&list->offsets, &end, 4) < 0)
-            return -1;
-        list->count++;
-    }
-    return 0;
+    if (w->discard || n->list < 0)
+        return 0;
+    return list_end(w, n->list, w->lists[n->list].children[0]);
 }
 
 /* The fields of a struct in order: numbers and blobs read here, and the elements of an
@@ -1347,18 +1362,11 @@ get_length(const uint8_t *buf, Py_ssize_t *pos, Py_ssize_t end, int prefix, int6
     return *out < -1 ? fail("negative length") : 0;
 }
 
-/* After an array's elements: the end offset of its list entry (s->sink -1: no list). */
+/* After an array's elements (a row program's S_NEXT): its list's entry end (none: sink -1). */
 HOT int
 list_done(Walker *w, const Step *s)
 {
-    if (s->sink < 0)
-        return 0;
-    List *l = &w->lists[s->sink];
-    int32_t end = (int32_t)w->blobs[s->first].count;
-    if (buf_put(&l->offsets, &end, 4) < 0)
-        return -1;
-    l->count++;
-    return 0;
+    return list_end(w, s->sink, s->first);
 }
 
 /* count rows read by the row program from r (rows that are not left out): the same reads,
@@ -1400,66 +1408,32 @@ run_rows(Walker *w, Reader *r, int64_t count)
 dispatch:
 #endif
     switch (s->op) {
-    STEP(S_INT8):
-        if (pos >= end)
-            goto cut;
-        regs[s->reg] = (int8_t)buf[pos++];
-        NEXT();
-    STEP(S_UINT8):
-        if (pos >= end)
-            goto cut;
-        regs[s->reg] = buf[pos++];
-        NEXT();
-    STEP(S_BOOL):
-        if (pos >= end)
-            goto cut;
-        regs[s->reg] = buf[pos++] != 0;
-        NEXT();
-    STEP(S_INT16):
-        if (end - pos < 2)
-            goto cut;
-        regs[s->reg] = (int16_t)be16(buf + pos);
-        pos += 2;
-        NEXT();
-    STEP(S_UINT16):
-        if (end - pos < 2)
-            goto cut;
-        regs[s->reg] = be16(buf + pos);
-        pos += 2;
-        NEXT();
-    STEP(S_INT32):
-        if (end - pos < 4)
-            goto cut;
-        regs[s->reg] = (int32_t)be32(buf + pos);
-        pos += 4;
-        NEXT();
-    STEP(S_UINT32):
-        if (end - pos < 4)
-            goto cut;
-        regs[s->reg] = (int64_t)be32(buf + pos);
-        pos += 4;
-        NEXT();
-    STEP(S_INT64):
-        if (end - pos < 8)
-            goto cut;
-        regs[s->reg] = (int64_t)be64(buf + pos);
-        pos += 8;
-        NEXT();
-    STEP(S_UVARINT):
-        if (get_uvarint(buf, &pos, end, 0, &u) < 0)
-            goto error;
-        regs[s->reg] = (int64_t)u;
-        NEXT();
-    STEP(S_VARINT):
-        if (get_uvarint(buf, &pos, end, 0, &u) < 0)
-            goto error;
-        regs[s->reg] = unzigzag(u);
-        NEXT();
-    STEP(S_VARLONG):
-        if (get_uvarint(buf, &pos, end, 1, &u) < 0)
-            goto error;
-        regs[s->reg] = unzigzag(u);
-        NEXT();
+    /* a number step: a fixed-width number of size bytes (present) or a varint, its value
+     * into the step's register */
+#define FIXED(size, value) \
+    if (end - pos < (size))  \
+        goto cut;            \
+    regs[s->reg] = (value);  \
+    pos += (size);           \
+    NEXT();
+#define VARINT(wide, value)                               \
+    if (get_uvarint(buf, &pos, end, (wide), &u) < 0)      \
+        goto error;                                       \
+    regs[s->reg] = (value);                               \
+    NEXT();
+    STEP(S_INT8): FIXED(1, (int8_t)buf[pos])
+    STEP(S_UINT8): FIXED(1, buf[pos])
+    STEP(S_BOOL): FIXED(1, buf[pos] != 0)
+    STEP(S_INT16): FIXED(2, (int16_t)be16(buf + pos))
+    STEP(S_UINT16): FIXED(2, be16(buf + pos))
+    STEP(S_INT32): FIXED(4, (int32_t)be32(buf + pos))
+    STEP(S_UINT32): FIXED(4, (int64_t)be32(buf + pos))
+    STEP(S_INT64): FIXED(8, (int64_t)be64(buf + pos))
+    STEP(S_UVARINT): VARINT(0, (int64_t)u)
+    STEP(S_VARINT): VARINT(0, unzigzag(u))
+    STEP(S_VARLONG): VARINT(1, unzigzag(u))
+#undef FIXED
+#undef VARINT
     STEP(S_BLOB): {
         if (get_length(buf, &pos, end, s->prefix, &n) < 0)
             goto error;
@@ -2164,20 +2138,10 @@ legacy_batch(Walker *w, const FlatValue *vals, int64_t count, int64_t first, int
             if (bits_fill(&col->bits, v != 0, count) < 0)
                 return -1;
             break;
-        case COL_NAME: {
-            int64_t k = v & col->mask;
-            if (k < 0 || k >= PyTuple_GET_SIZE(col->names))
-                return fail("no name for this value");
-            Py_ssize_t size;
-            const char *s = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(col->names, k), &size);
-            if (!s)
+        case COL_NAME:
+            if (name_fill(w, col, v, count) < 0)
                 return -1;
-            for (int64_t i = 0; i < count; i++) {
-                if (blob_push(&w->blobs[col->blob], (const uint8_t *)s, size) < 0)
-                    return -1;
-            }
             break;
-        }
         default: /* COL_INT32, COL_BIT_INT32: the value itself */
             if (v < INT32_MIN || v > INT32_MAX)
                 return fail("value out of int32 range");

@@ -354,6 +354,25 @@ record_with_headers_of(RecordObject *other)
     return r;
 }
 
+/* The last ASCII header key decoded (a new reference kept here): header keys repeat from
+ * record to record ("trace-id" on every one), and a key whose bytes equal it is the same
+ * str, so the equal key is shared instead of decoded again (the GIL guards this). */
+static PyObject *recent_key;
+#define RECENT_KEY_MAX 256
+
+/* A header key's str from its checked UTF-8 bytes (the recent key when they are its). */
+static PyObject *
+header_key(const char *p, Py_ssize_t n)
+{
+    PyObject *k = recent_key;
+    if (k && PyUnicode_GET_LENGTH(k) == n && memcmp(PyUnicode_DATA(k), p, (size_t)n) == 0)
+        return Py_NewRef(k);
+    PyObject *s = PyUnicode_DecodeUTF8(p, n, "strict");
+    if (s && n <= RECENT_KEY_MAX && PyUnicode_IS_COMPACT_ASCII(s))
+        Py_XSETREF(recent_key, Py_NewRef(s));
+    return s;
+}
+
 /* The raw headers decoded: checked when parsed, so a failure here means memory (or a bug,
  * reported as SystemError rather than as bad input). */
 PyObject *
@@ -371,7 +390,7 @@ kf_headers(RecordObject *r)
         PyObject *key = NULL, *value = NULL, *pair = NULL;
         if (read_length(&rd, r->raw_key_prefix, &n) == 0 && n >= 0 &&
             need(&rd, (Py_ssize_t)n) == 0) {
-            key = PyUnicode_DecodeUTF8((const char *)rd.buf + rd.pos, (Py_ssize_t)n, "strict");
+            key = header_key((const char *)rd.buf + rd.pos, (Py_ssize_t)n);
             rd.pos += (Py_ssize_t)n;
         }
         if (key && read_length(&rd, r->raw_value_prefix, &n) == 0) {

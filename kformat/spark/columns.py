@@ -136,15 +136,17 @@ class _Window:
     def __init__(self, source: RandomAccess, start: int, end: int) -> None:
         self.source = source
         self.end = end
-        self.buf = b""
+        self.buf = memoryview(b"")
         self.at = start
 
-    def get(self, pos: int, n: int) -> bytes:
-        """Up to ``n`` bytes at ``pos`` (fewer only at ``end``)."""
+    def get(self, pos: int, n: int) -> memoryview:
+        """Up to ``n`` bytes at ``pos`` (fewer only at ``end``): a view of the block read,
+        not a copy."""
         n = min(n, self.end - pos)
         rel = pos - self.at
         if rel < 0 or rel + n > len(self.buf):
-            self.buf = self.source.read_at(pos, min(self.end - pos, max(n, _BLOCK)))
+            self.buf = memoryview(self.source.read_at(pos, min(self.end - pos,
+                                                                max(n, _BLOCK))))
             self.at, rel = pos, 0
         return self.buf[rel:rel + n]
 
@@ -307,7 +309,7 @@ class ColumnReader:
         a cut-short tail), then on to the next batch found. Returns (next position, the
         ``_corrupt`` row or None)."""
         opts = self.options
-        data = window.get(pos, min(end - pos, PEEK))
+        data = bytes(window.get(pos, min(end - pos, PEEK)))
         it = iter_batches(data, verify_crc=False, max_batch_size=opts.max_batch_size,
                           decompression_limit=opts.decompression_limit)
         error: KFormatError | None = None

@@ -170,6 +170,20 @@ def test_parsed_headers_are_made_when_first_read() -> None:
         assert all(type(r.headers) is tuple for r in parsed)
 
 
+def test_equal_header_keys_share_one_str() -> None:
+    """A header key whose bytes equal the last ASCII key decoded is that str (not a copy);
+    other keys (a prefix, a longer one, non-ASCII, empty) decode to their own values."""
+    keys = ["trace-id", "trace-id", "trace", "trace-idx", "\u00e9t\u00e9", "", "trace-id",
+            "k" * 300, "k" * 300, "trace-id"]
+    made = [Record(key=b"k", timestamp=1, headers=[(k, b"v"), ("trace-id", None)])
+            for k in keys]
+    parsed = _parsed(made)
+    assert [r.headers for r in parsed] == [r.headers for r in made]
+    got = [r.headers for r in parsed]
+    assert got[1][0][0] is got[0][0][0] is got[0][1][0]
+    assert got[8][0][0] is not got[7][0][0]  # keys over 256 bytes are not kept
+
+
 def test_a_bad_header_key_makes_the_native_engine_decline() -> None:
     data = bytearray(kformat.build_batch(kformat.make_batch(
         [Record(key=b"k", timestamp=1, headers=[("ab", b"v")])])))

@@ -159,3 +159,32 @@ def test_a_worker_heap_is_frozen_at_each_task_and_only_when_asked(
         assert _unfrozen(kept) == 0
     finally:
         gc.unfreeze()
+
+
+def test_keep_worker_memory_option() -> None:
+    assert Settings.from_options({"path": "/a"}).keep_memory is True
+    assert Settings.from_options({"path": "/a", "keepWorkerMemory": "false"}).keep_memory \
+        is False
+    with pytest.raises(ValueError, match="keepWorkerMemory"):
+        Settings.from_options({"path": "/a", "keepWorkerMemory": "maybe"})
+
+
+def test_the_reader_tunes_the_worker_allocator_only_when_asked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import platform
+
+    from kformat.spark import datasource
+    from kformat.spark.datasource import KafkaSegmentsReader
+
+    calls: list[bool] = []
+    monkeypatch.setattr(datasource, "keep_worker_memory", lambda: calls.append(True) or True)
+    off = {"path": "/a", "freezeWorkerHeap": "false"}
+    assert list(KafkaSegmentsReader(Settings.from_options(
+        {**off, "keepWorkerMemory": "false"})).read(object())) == []
+    assert calls == []
+    assert list(KafkaSegmentsReader(Settings.from_options(off)).read(object())) == []
+    assert calls == [True]
+    monkeypatch.undo()
+    glibc = platform.system() == "Linux" and platform.libc_ver()[0] == "glibc"
+    assert datasource.keep_worker_memory() is glibc
+    assert datasource.keep_worker_memory() is glibc  # once per process, then a no-op
