@@ -332,3 +332,30 @@ def test_columns_outlive_their_batch_and_every_call_frees_its_buffers() -> None:
         arrow_native.to_arrow(data, ArrowOptions())
     gc.collect()
     assert live() == before
+
+
+def test_legacy_projections_crc_flags_and_edge_values_agree() -> None:
+    """Each column alone; an inner message whose CRC is wrong (the wrapper's rows all say
+    crcValid false when flagged, the error otherwise); timestamps no microsecond count holds
+    (null); relative offsets whose base would leave int64 (the C sink declines, the Python
+    kernel decides)."""
+    from kformat.records.codecs import compress
+
+    items = [(o, 100 + o, b"k", b"v%d" % o) for o in range(3)]
+    inner = bytearray(inner_set(1, items))
+    inner[12] ^= 0xFF  # the first inner message's stored CRC
+    bad_crc = entry(50, body(1, 1, None, compress(1, bytes(inner), magic=1), timestamp=7))
+    huge = inner_set(1, [(0, (1 << 62), b"a", b"b"), (1, -(1 << 62), None, b"c")])
+    stamps = wrapper(huge, 2, 1, offset=9)
+    beyond = wrapper(inner_set(1, [(-5, 1, b"a", b"b"), (-(1 << 62), 2, b"a", b"c")]), 1, 1,
+                     offset=(1 << 63) - 1)
+    for data in (bad_crc, stamps, beyond, b"".join(legacy_seeds()[:6])):
+        for kwargs in OPTION_SETS:
+            assert_same(data, **kwargs)
+        for name in COLUMN_NAMES:
+            assert_same(data, columns=(name,), crc_mismatch="flag")
+    flagged = assert_same(bad_crc, crc_mismatch="flag")
+    assert flagged.column("crcValid").to_pylist() == [False] * 3
+    assert assert_same(bad_crc)[0] == "CorruptRecordError"
+    assert assert_same(stamps, columns=("timestamp",)).column(0).null_count == 2
+    assert assert_same(beyond)[:3:2] == ("InvalidValueError", "offset")
