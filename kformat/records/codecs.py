@@ -51,6 +51,7 @@ from typing import Any, Final
 import cramjam
 import lz4.block
 import lz4.frame
+import snappy
 import zstandard
 
 from kformat.errors import (
@@ -89,10 +90,11 @@ _GZIP_HEADER = bytes.fromhex("1f8b08000000000000ff")
 _XERIAL_MAGIC = b"\x82SNAPPY\x00"
 _XERIAL_HEADER = _XERIAL_MAGIC + struct.pack(">ii", 1, 1)
 _XERIAL_BLOCK = 32 * 1024
-_snappy_compress = cramjam.snappy.compress_raw
+_snappy_compress = snappy.compress
 _snappy_into = cramjam.snappy.decompress_raw_into
-"""Snappy is cramjam's (the library python-snappy >= 0.7 wraps): its ``*_into`` form
-decompresses a block straight into the output buffer (docs/performance.md)."""
+"""Snappy compresses with python-snappy and decompresses with cramjam, the engine python-snappy
+>= 0.7 wraps: its ``decompress_raw_into`` (python-snappy has no such call) writes a block
+straight into the output buffer (docs/performance.md, "Codecs")."""
 _LZ4_MAGIC = b"\x04\x22\x4d\x18"
 _U32LE = struct.Struct("<I")
 _I32BE = struct.Struct(">i")

@@ -6,7 +6,7 @@ installed ``kformat`` package -- its modules and its grammar files as ``kformat/
 -- into one zip. Python imports it with ``zipimport``; the grammars load through
 :mod:`importlib.resources`; the native engine's extension module cannot load from a zip, so
 executors using the zip run the Python engine. The dependencies (construct, crc32c, lz4,
-zstandard, cramjam, pyarrow, fsspec) have native code: install them on the executors'
+zstandard, python-snappy, cramjam, pyarrow, fsspec) have native code: install them on the executors'
 interpreter, or ship a packed environment instead (docs/spark.md, "Clusters")::
 
     python -m kformat.spark.shipping dist/kformat.zip

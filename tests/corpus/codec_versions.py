@@ -1,6 +1,7 @@
 """Which codec libraries produced the committed fixtures, and whether this environment has them.
 
-The compressed bytes in ``fixtures/`` are whatever lz4, zstandard, cramjam (snappy) and
+The compressed bytes in ``fixtures/`` are whatever lz4, zstandard, cramjam (behind
+python-snappy) and
 zlib wrote; other releases may compress the same records to other (equally
 valid) bytes. ``constraints.txt`` names the exact releases; ``make test`` and ``make fixtures``
 install with it. Parsing the fixtures works with any supported release: only the byte-for-byte

@@ -24,7 +24,7 @@ def main(fixtures: Path, engine: str | None = None) -> int:
 
     assert "site-packages" in kformat.__file__, f"kformat imported from {kformat.__file__}"
     versions = {n: importlib.metadata.version(n)
-                for n in ("construct", "lz4", "zstandard", "cramjam", "crc32c")}
+                for n in ("construct", "lz4", "zstandard", "python-snappy", "cramjam", "crc32c")}
     print("ok: kformat", kformat.__version__, "with", json.dumps(versions))
     if engine is not None:
         active = kformat.engine.active()
