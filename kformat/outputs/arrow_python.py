@@ -211,8 +211,15 @@ class ColumnBuilder:
         if not n or (b.is_control and skip_control):
             return 0
         magic = b.magic
-        if self.want_offset:
-            self.offset += [r.offset for r in recs]
+        if self.want_offset or "baseOffset" in self.batch_columns:
+            offsets = [r.offset for r in recs]
+            if not _INT64_MIN <= min(offsets) <= max(offsets) <= _INT64_MAX:
+                # magic 0/1: relative offsets plus a base beyond int64 (corrupt data)
+                raise InvalidValueError(
+                    "a record offset beyond int64", path="offset", offset=0,
+                    expected="an int64 offset", actual=max(offsets, key=abs))
+            if self.want_offset:
+                self.offset += offsets
         if self.want_timestamp:
             self.timestamp += [None] * n if magic == 0 else [r.timestamp for r in recs]
         if self.want_key:
