@@ -2,7 +2,8 @@
 
 Select one with ``HYPOTHESIS_PROFILE``: ``ci`` (default: deterministic, about 100 examples),
 ``dev`` (random, more examples) or ``fuzz`` (100,000 examples, for ``pytest -m fuzz`` runs).
-The ``each_engine`` fixture runs a test on every available engine (:mod:`kformat.engine`).
+The ``each_engine`` fixture runs a test on every available engine (:mod:`kformat.engine`);
+tests marked ``fuzz`` run only when selected (``pytest -m fuzz``).
 """
 
 from __future__ import annotations
@@ -45,3 +46,11 @@ def each_engine(request: pytest.FixtureRequest) -> Iterator[str]:
     """Run the test once per available engine (``native`` when built, and ``python``)."""
     with engine.using(request.param):
         yield request.param
+
+
+@pytest.fixture(autouse=True)
+def _long_runs_need_m_fuzz(request: pytest.FixtureRequest) -> None:
+    """Tests marked ``fuzz`` run only when selected: ``pytest -m fuzz``."""
+    if request.node.get_closest_marker("fuzz") and "fuzz" not in (
+            request.config.getoption("markexpr") or ""):
+        pytest.skip("long fuzz run: select it with pytest -m fuzz")

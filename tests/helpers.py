@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from construct import Construct, SizeofError
+from hypothesis import settings
 
 from kformat import engine
 from kformat.engine.plan import lowers
@@ -123,6 +124,12 @@ def declared_versions(kind: str | None = None) -> list[tuple[str, int]]:
             first, _, last = attrs["versions"].partition("-")
             found += [(name, v) for v in range(int(first), int(last or first) + 1)]
     return found
+
+
+def budget(per_ci: int, cap: int) -> int:
+    """Examples per property test: ``per_ci`` under the ``ci`` hypothesis profile (100
+    examples), scaled with the profile's ``max_examples`` (``fuzz``: 100,000) up to ``cap``."""
+    return max(2, min(cap, settings.default.max_examples * per_ci // 100))
 
 
 def corrupted(data: bytes, rng: random.Random) -> bytearray:

@@ -37,8 +37,7 @@ from kformat.primitives import (
     parse_interpreted,
 )
 from kformat.strategies.primitives import INT_BOUNDS
-from tests.helpers import assert_same, compiled
-from tests.strategies.conftest import budget
+from tests.helpers import assert_same, budget, compiled
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "fuzzing.md"
 

@@ -22,8 +22,7 @@ from kformat.strategies import (
     v2_batches,
 )
 from kformat.strategies.records import CODECS
-from tests.helpers import assert_same, compiled
-from tests.strategies.conftest import budget
+from tests.helpers import assert_same, budget, compiled
 
 
 def _round_trip(batch):

@@ -28,6 +28,7 @@ from kformat.protocol.schema import MessageDef
 from kformat.strategies import message_bodies, record_schema_values
 from tests.helpers import (
     assert_same,
+    budget,
     compiled,
     compiled_build,
     compiled_parse,
@@ -36,7 +37,6 @@ from tests.helpers import (
     native_parse,
     on_native,
 )
-from tests.strategies.conftest import budget
 
 pytestmark = pytest.mark.usefixtures("each_engine")
 
