@@ -17,31 +17,24 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from kformat.corpus.records_corpus import CorpusShard
+from kformat.outputs.fields import column
 from kformat.spark.columns import CODEC_NAMES, spark_timestamp
 from kformat.spark.schema import HEADERS_TYPE, TIMESTAMP_TYPE
 
 __all__ = ["COMPARED", "KEY", "MANIFEST_SCHEMA", "manifest_batches", "manifest_ddl"]
 
+_OWN: dict[str, pa.DataType] = {"keyMd5": pa.string(), "valueMd5": pa.string(),
+                                 "keySize": pa.int32(), "valueSize": pa.int32(),
+                                 "shard": pa.int32()}
+"""The manifest's own columns; every other one is a record column of the output table
+(:data:`kformat.outputs.fields.RECORD_COLUMNS`), with its type."""
+
 MANIFEST_SCHEMA = pa.schema([
-    pa.field("topic", pa.string()),
-    pa.field("partition", pa.int32()),
-    pa.field("offset", pa.int64()),
-    pa.field("timestamp", TIMESTAMP_TYPE),
-    pa.field("timestampType", pa.int32()),
-    pa.field("keyMd5", pa.string()),
-    pa.field("valueMd5", pa.string()),
-    pa.field("keySize", pa.int32()),
-    pa.field("valueSize", pa.int32()),
-    pa.field("headers", HEADERS_TYPE),
-    pa.field("baseOffset", pa.int64()),
-    pa.field("magic", pa.int32()),
-    pa.field("codec", pa.string()),
-    pa.field("producerId", pa.int64()),
-    pa.field("producerEpoch", pa.int32()),
-    pa.field("baseSequence", pa.int32()),
-    pa.field("isTransactional", pa.bool_()),
-    pa.field("isControl", pa.bool_()),
-    pa.field("shard", pa.int32()),
+    pa.field(name, _OWN[name]) if name in _OWN else column(name).field()
+    for name in ("topic", "partition", "offset", "timestamp", "timestampType", "keyMd5",
+                 "valueMd5", "keySize", "valueSize", "headers", "baseOffset", "magic", "codec",
+                 "producerId", "producerEpoch", "baseSequence", "isTransactional", "isControl",
+                 "shard")
 ])
 
 KEY = ("topic", "partition", "offset")
@@ -49,14 +42,12 @@ KEY = ("topic", "partition", "offset")
 COMPARED = tuple(f.name for f in MANIFEST_SCHEMA if f.name not in (*KEY, "shard"))
 """The columns a verification compares."""
 
-_SPARK_TYPES = {pa.string(): "string", pa.int32(): "int", pa.int64(): "bigint",
-                pa.bool_(): "boolean", TIMESTAMP_TYPE: "timestamp",
-                HEADERS_TYPE: "array<struct<key:string,value:binary>>"}
-
 
 def manifest_ddl() -> str:
     """:data:`MANIFEST_SCHEMA` as a Spark DDL string."""
-    return ", ".join(f"`{f.name}` {_SPARK_TYPES[f.type]}" for f in MANIFEST_SCHEMA)
+    own = {pa.string(): "string", pa.int32(): "int"}
+    return ", ".join(f"`{f.name}` {own[f.type] if f.name in _OWN else column(f.name).spark}"
+                     for f in MANIFEST_SCHEMA)
 
 
 def _md5(data: bytes | None) -> str | None:
