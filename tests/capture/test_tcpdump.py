@@ -58,16 +58,17 @@ def stop_tcpdump(proc: subprocess.Popen) -> None:
 @pytest.fixture(scope="module")
 def captures(tmp_path_factory):
     folder = tmp_path_factory.mktemp("tcpdump")
-    sent = [(f"k{i}".encode(), f"value-{i}".encode()) for i in range(MESSAGES)]
+    # values lz4 shrinks even one at a time: librdkafka sends a batch uncompressed when lz4
+    # does not make it smaller, as with a batch of one or two short messages (a loaded
+    # machine flushing early)
+    sent = [(f"k{i}".encode(), f"value-{i}-".encode() + b"x" * 200) for i in range(MESSAGES)]
     with MockCluster(1, topics={"cap": 1}, max_lifetime=300) as cluster:
         ((_, port),) = cluster.addresses
         dumps: dict[str, subprocess.Popen] = {}
         try:
             for name, iface in (("lo", "lo"), ("any", "any")):
                 dumps[name] = start_tcpdump(iface, port, folder / f"{name}.pcap")
-            # one batch for all messages: librdkafka sends a batch uncompressed when lz4 does
-            # not make it smaller, which a batch of one or two short messages (a loaded
-            # machine flushing early) is not
+            # one batch for all messages where the machine allows
             producer = ck.Producer({"bootstrap.servers": cluster.bootstraps,
                                     "compression.type": "lz4", "linger.ms": 1000})
             for key, value in sent:
