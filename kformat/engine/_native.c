@@ -933,22 +933,33 @@ read_record_length(Reader *r, long prefix, int64_t *out)
     return 0;
 }
 
-/* A record's bytes field (parse_blob of a BYTES node). */
+/* The n bytes of a blob whose length prefix was just read, stepped over: 0 with *p at them,
+ * 1 for a null (n < 0, the field nullable), -1 on failure (a null that may not be, or fewer
+ * bytes left than n). */
+static inline int
+take_blob(Reader *r, int64_t n, int nullable, const char **p)
+{
+    if (n < 0) {
+        return nullable ? 1 : fail("null in a non-nullable field");
+    }
+    if (need(r, (Py_ssize_t)n) < 0)
+        return -1;
+    *p = (const char *)r->buf + r->pos;
+    r->pos += (Py_ssize_t)n;
+    return 0;
+}
+
+/* A record's bytes field (parse_blob of a BYTES node, its length read the records' way). */
 static inline PyObject *
 parse_record_blob(Reader *r, RecordField *f)
 {
     int64_t n;
+    const char *p;
     if (read_record_length(r, f->prefix, &n) < 0)
         return NULL;
-    if (n < 0) {
-        if (!f->nullable)
-            return fail_null("null in a non-nullable field");
-        Py_RETURN_NONE;
-    }
-    if (need(r, (Py_ssize_t)n) < 0)
-        return NULL;
-    const char *p = (const char *)r->buf + r->pos;
-    r->pos += (Py_ssize_t)n;
+    int got = take_blob(r, n, f->nullable, &p);
+    if (got)
+        return got > 0 ? Py_NewRef(Py_None) : NULL;
     return PyBytes_FromStringAndSize(p, (Py_ssize_t)n);
 }
 
@@ -1622,17 +1633,12 @@ static PyObject *
 parse_blob(Reader *r, long prefix, int nullable, int text)
 {
     int64_t n;
+    const char *p;
     if (read_length(r, prefix, &n) < 0)
         return NULL;
-    if (n < 0) {
-        if (!nullable)
-            return fail_null("null in a non-nullable field");
-        Py_RETURN_NONE;
-    }
-    if (need(r, (Py_ssize_t)n) < 0)
-        return NULL;
-    const char *p = (const char *)r->buf + r->pos;
-    r->pos += (Py_ssize_t)n;
+    int got = take_blob(r, n, nullable, &p);
+    if (got)
+        return got > 0 ? Py_NewRef(Py_None) : NULL;
     if (!text)
         return PyBytes_FromStringAndSize(p, (Py_ssize_t)n);
     PyObject *s = PyUnicode_DecodeUTF8(p, (Py_ssize_t)n, "strict");
