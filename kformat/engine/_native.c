@@ -1554,8 +1554,8 @@ parse_record_set(Reader *r, PyObject *plan)
         Py_XDECREF(record);
     }
     if (list && relative) {
-        kf_wide base = (kf_wide)wrapper_offset - last; /* the deferred rule, once all are read */
-        if (base > 0) {
+        kf_wide base = record_set_base(wrapper_offset, last); /* once all are read */
+        if (base) {
             for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list); i++)
                 ((RecordObject *)PyList_GET_ITEM(list, i))->n.offset += base;
         }

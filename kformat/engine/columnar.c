@@ -2247,9 +2247,10 @@ legacy_entry(Walker *w, const uint8_t *buf, Py_ssize_t pos, int64_t size, int64_
         if (legacy_set(w, &r, vals, magic, codec, log_append, crc_flag, &count, &first,
                        &last) < 0)
             return -1;
-        int64_t shift = 0; /* the base of relative offsets, once the last is read */
-        if (count && relative && __builtin_sub_overflow(offset, last, &shift))
+        kf_wide base = count && relative ? record_set_base(offset, last) : 0;
+        if (base > INT64_MAX)
             return fail("offset base out of int64 range");
+        int64_t shift = (int64_t)base;
         for (int c = 0; c < w->ncolumns && count && shift > 0; c++) {
             if (L->kind[c] != LEG_OFFSET)
                 continue;

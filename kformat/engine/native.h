@@ -20,6 +20,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "record.h"
+
 /* --------------------------------------------------------------------------- plan format */
 
 /* kformat/engine/plan.py: Op, Prefix, Field (the values are the plan's plain ints) */
@@ -381,6 +383,16 @@ record_set_rules(PyObject *plan, int64_t magic, int64_t attributes, int *relativ
 {
     *relative = magic == int_at(plan, 6);
     *log_append = *relative && (attributes & int_at(plan, 7)) != 0;
+}
+
+/* The base added to a wrapper's relative inner offsets, once the last is read (the same
+ * RECORD_SET rules): the wrapper's offset minus the last inner offset, or 0 when that is
+ * negative (a client-side wrapper, offset 0: the inner offsets stand as they are). */
+static inline kf_wide
+record_set_base(kf_wide wrapper_offset, kf_wide last)
+{
+    kf_wide base = wrapper_offset - last;
+    return base > 0 ? base : 0;
 }
 
 /* ------------------------------------------------- the module's other parts */
