@@ -325,6 +325,11 @@ class LegacyRecordShape:
       ``AbstractLegacyRecordBatch`` takes base 0 for such a wrapper); on magic 0 they are
       absolute;
     * ``offset_delta`` and ``timestamp_delta`` are the differences from the first record's.
+
+    On build (:meth:`wire_offset`; the node's build side writes native records by the same
+    rule), an inner offset is the record's offset minus the first record's on magic
+    ``relative_magic``, else the record's; the inner message takes the record's timestamp,
+    key, value and attributes and the wrapper's magic.
     """
 
     fields: tuple[str, str] = ("offset", "message")
@@ -347,6 +352,11 @@ class LegacyRecordShape:
     def __call__(self, *values: Any) -> tuple[Any, ...]:
         """The Python path's factory: the entry's values as they are (see :meth:`resolve`)."""
         return values
+
+    def wire_offset(self, offset: int, first: int, magic: int) -> int:
+        """The inner offset written for a record at ``offset`` in a wrapper of ``magic`` whose
+        first record is at ``first``."""
+        return offset - first if magic == self.relative_magic else offset
 
     def resolve(self, entries: list[Any], wrapper_offset: int,
                 wrapper: dict[str, Any]) -> list[Record]:
