@@ -43,10 +43,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from construct import If, this
 
+from kformat import engine
 from kformat.errors import (
     EncodeError,
     InvalidValueError,
@@ -88,6 +90,8 @@ __all__ = [
     "build_legacy",
     "parse_legacy_entry",
 ]
+
+_TIMESTAMP = attrgetter("timestamp")
 
 ENTRY_OVERHEAD = BATCH_OVERHEAD
 """``offset`` and ``message_size``: the bytes of an entry before its message."""
@@ -145,6 +149,14 @@ def _entry_grammar() -> CompiledGrammar:
 @cache
 def _set_grammar() -> CompiledGrammar:
     return CompiledGrammar(LegacyMessageSet, "legacy message set", native=True)
+
+
+@cache
+def _records_set_plan() -> tuple[Any, ...]:
+    """The message set's plan with a wrapper's inner entries built from records (the
+    ``RECORD_SET`` node's build side, by :data:`LEGACY_RECORD_SHAPE`'s rules)."""
+    return CompiledGrammar(LegacyMessageSet, "legacy message set", native=True,
+                           factories={LegacyInnerEntry: LEGACY_RECORD_SHAPE}).plan
 
 
 # --------------------------------------------------------------------------- model
@@ -292,21 +304,24 @@ def _message(magic: int, attributes: int, timestamp: int | None, key: bytes | No
     return message
 
 
-def _wrapper_entry(batch: Batch) -> dict[str, Any]:
+def _wrapper_entry(batch: Batch, as_records: bool = False) -> dict[str, Any]:
+    """The wrapper entry of ``batch``; its inner entries as dicts, or with ``as_records``
+    the records themselves (the native engine's ``RECORD_SET`` builds them by the same
+    rules)."""
     magic, records = batch.magic, batch.records
     wire = getattr(batch, "wire", None)
     if isinstance(wire, LegacyWrapper) and _unchanged(wire, batch):
         return {"offset": wire.offset, "message": _message(
             magic, wire.attributes, wire.timestamp, wire.key, wire.value)}
     first = records[0].offset if records else 0
-    inner = [{"offset": r.offset - first if magic == 1 else r.offset,
-              "message": _message(magic, r.attributes, r.timestamp, r.key, r.value,
-                                  inner=True)}
-             for r in records]
+    inner = list(records) if as_records else [
+        {"offset": LEGACY_RECORD_SHAPE.wire_offset(r.offset, first, magic),
+         "message": _message(magic, r.attributes, r.timestamp, r.key, r.value, inner=True)}
+        for r in records]
     if magic == 1 and batch.timestamp_type:
         timestamp = batch.max_timestamp
     else:
-        timestamp = max((r.timestamp for r in records), default=batch.max_timestamp)
+        timestamp = max(map(_TIMESTAMP, records), default=batch.max_timestamp)
     attributes = batch.codec | (TIMESTAMP_TYPE_FLAG if magic == 1 and batch.timestamp_type
                                 else 0)
     offset = records[-1].offset if records else batch.last_offset
@@ -315,14 +330,10 @@ def _wrapper_entry(batch: Batch) -> dict[str, Any]:
 
 
 def _plain_entries(batch: Batch) -> list[dict[str, Any]]:
-    entries = []
-    for r in batch.records:
-        attributes = r.attributes & ~(CODEC_MASK | TIMESTAMP_TYPE_FLAG)
-        if batch.magic == 1 and r.timestamp_type:
-            attributes |= TIMESTAMP_TYPE_FLAG
-        entries.append({"offset": r.offset, "message": _message(
-            batch.magic, attributes, r.timestamp, r.key, r.value)})
-    return entries
+    attributes = LEGACY_RECORD_SHAPE.message_attributes
+    return [{"offset": r.offset, "message": _message(
+        batch.magic, attributes(r.attributes, r.timestamp_type, batch.magic), r.timestamp,
+        r.key, r.value)} for r in batch.records]
 
 
 def build_legacy(batch: Batch) -> bytes:
@@ -339,6 +350,14 @@ def build_legacy(batch: Batch) -> bytes:
         spec = find_codec(batch.codec)
         reason = spec.magic_reason() if spec is not None else "unknown compression codec"
         raise EncodeError(reason, path="codec", expected=LEGACY_CODECS, actual=batch.codec)
+    native = engine.NATIVE
+    if native is not None and (batch.codec or batch.records):
+        try:  # the records written in C (headers refused there); declined: below
+            if batch.codec:
+                return native.build(_records_set_plan(), [_wrapper_entry(batch, True)])  # type: ignore[no-any-return]
+            return native.legacy_messages(_records_set_plan()[1], batch.records, batch.magic)  # type: ignore[no-any-return]
+        except Exception:
+            pass  # the dicts below build the batch or name the error
     for i, r in enumerate(batch.records):
         if r.headers:
             raise EncodeError("magic 0/1 messages have no headers",
