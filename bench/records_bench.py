@@ -378,12 +378,12 @@ LEGACY_CODECS = (Codec.NONE, Codec.GZIP, Codec.SNAPPY, Codec.LZ4)
 
 
 def legacy_build(rows: list[Any], codec: int, magic: int = 1) -> bytes:
-    """kformat: one wrapper holding every record, or (codec none) one message per record."""
+    """kformat: one wrapper holding every record, or (codec none) one message per record,
+    in one call (like the peer's one builder: a batch of codec none builds a message set of
+    plain messages)."""
     records = [Record(offset=i, timestamp=ts if magic else -1, key=k, value=v)
                for i, (ts, k, v, _h) in enumerate(rows)]
-    if codec:
-        return build_batch(Batch(magic=magic, codec=codec, records=records))
-    return b"".join(build_batch(Batch(magic=magic, codec=0, records=[r])) for r in records)
+    return build_batch(Batch(magic=magic, codec=codec, records=records))
 
 
 def legacy_parse(data: bytes) -> list[Any]:

@@ -2908,7 +2908,19 @@ flat_write(const Flat *f, Writer *w, FlatOut *vals)
             if (build_blob(w, st->prefix, st->nullable, 0, v->blob) < 0)
                 return -1;
             break;
-        default: /* ST_WRAPPED: not in an element of a record set */
+        case ST_WRAPPED: { /* a plain message's value: its codec (the WRAPPED's) is 0 */
+            int codec = f->nscope ? flat_slot(f, f->scope[0], PyTuple_GET_ITEM(st->node, 4))
+                                  : -1;
+            if (codec < 0 || vals[codec].kind != 1 ||
+                (vals[codec].v & (int64_t)int_at(st->node, 5)) != 0)
+                return fail("a compressed value the steps do not build");
+            if (v->kind != 3)
+                return fail("missing blob field");
+            if (build_blob(w, st->prefix, 1, 0, v->blob) < 0)
+                return -1;
+            break;
+        }
+        default:
             return fail("a step the build side does not take");
         }
     }
@@ -2978,6 +2990,106 @@ build_record_set(Writer *w, PyObject *plan, PyObject *value)
         }
     }
     return 0;
+}
+
+
+/* The slot a reference (levels, name) made at the WRAPPED field of f names (levels out of
+ * the struct holding it), or -1. */
+static int
+flat_scope_slot(const Flat *f, PyObject *ref)
+{
+    long up = int_at(ref, 0);
+    if (up < 0 || up >= f->nscope)
+        return -1;
+    return flat_slot(f, f->scope[up], PyTuple_GET_ITEM(ref, 1));
+}
+
+/* legacy_messages(entry, records, magic): the bytes of magic 0/1 entries, one plain message
+ * (no codec) per native Record, written by the entry plan's steps (flat_write); the entry's
+ * value is a WRAPPED blob whose inner plan is the RECORD_SET node naming the fields (its
+ * references to the wrapper's magic, attributes, timestamp and offset are the entry's own
+ * fields here). The rules (LegacyRecordShape.message_attributes, legacy_blocks.py): the
+ * record's offset, timestamp, key and value; its attributes without the codec bits (the
+ * WRAPPED node's mask) and the LogAppendTime flag, the flag set on the relative magic when
+ * the record's timestamp type is not CreateTime. Anything else (headers, numbers out of
+ * range, a value that is not a native Record): Fallback. */
+static PyObject *
+native_legacy_messages(PyObject *self, PyObject *args)
+{
+    PyObject *entry, *records;
+    long long magic;
+    if (!PyArg_ParseTuple(args, "O!OL", &PyTuple_Type, &entry, &records, &magic))
+        return NULL;
+    if (!PyList_CheckExact(records) && !PyTuple_CheckExact(records))
+        return fail_null("not a list");
+    Flat f;
+    if (op_of(entry) != OP_STRUCT || flat_compile_struct(&f, entry) < 0 || f.wrapped < 0 ||
+        f.outers)
+        return fail_null("an entry plan the steps do not take");
+    PyObject *wrapped = f.step[f.wrapped].node, *set = PyTuple_GET_ITEM(wrapped, 9);
+    if (!PyTuple_Check(set) || op_of(set) != OP_RECORD_SET ||
+        PyTuple_GET_ITEM(set, 2) != (PyObject *)&kf_RecordType)
+        return fail_null("an entry plan without a record set");
+    PyObject *refs = PyTuple_GET_ITEM(set, 5), *names = PyTuple_GET_ITEM(set, 4);
+    int magic_slot = flat_scope_slot(&f, PyTuple_GET_ITEM(refs, 0));
+    int attributes_slot = flat_scope_slot(&f, PyTuple_GET_ITEM(refs, 1));
+    int stamp_slot = flat_scope_slot(&f, PyTuple_GET_ITEM(refs, 2));
+    int offset_slot = flat_scope_slot(&f, PyTuple_GET_ITEM(refs, 3));
+    int key_slot = f.nscope ? flat_slot(&f, f.scope[0], PyTuple_GET_ITEM(names, 1)) : -1;
+    int value_slot = f.step[f.wrapped].slot;
+    if (magic_slot < 0 || attributes_slot < 0 || stamp_slot < 0 || offset_slot < 0 ||
+        key_slot < 0 || PyTuple_GET_ITEM(wrapped, 2) != PyTuple_GET_ITEM(names, 2))
+        return fail_null("an entry plan without the record set's fields");
+    int64_t flag = int_at(set, 7), clear = int_at(wrapped, 5) | flag;
+    int relative = magic == int_at(set, 6);
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(records);
+    Writer w = {NULL, 0, 0, 0, NULL, NULL, NULL, NULL};
+    writer_take_scratch(&w);
+    FlatOut vals[FLAT_SLOTS];
+    int rc = 0;
+    for (Py_ssize_t i = 0; rc == 0 && i < n; i++) {
+        if (PySequence_Fast_GET_SIZE(records) != n) { /* a checksum function ran Python */
+            rc = fail("record list changed while building");
+            break;
+        }
+        RecordObject *rec = (RecordObject *)PySequence_Fast_GET_ITEM(records, i);
+        if (!kf_Record_CheckExact((PyObject *)rec)) {
+            rc = fail("not a native Record");
+            break;
+        }
+        if (rec->raw_count || (rec->headers && PyTuple_GET_SIZE(rec->headers))) {
+            rc = fail("a magic 0/1 record with headers");
+            break;
+        }
+        kf_wide offset = rec->n.offset, stamp = rec->n.timestamp;
+        if (offset < INT64_MIN || offset > INT64_MAX) {
+            rc = fail("record offset out of int64 range");
+            break;
+        }
+        int64_t attributes = rec->n.attributes & ~clear;
+        if (relative && rec->n.timestamp_type != 0)
+            attributes |= flag;
+        memset(vals, 0, sizeof vals);
+        vals[offset_slot] = (FlatOut){(int64_t)offset, NULL, 1};
+        vals[magic_slot] = (FlatOut){(int64_t)magic, NULL, 1};
+        vals[attributes_slot] = (FlatOut){attributes, NULL, 1};
+        if (stamp >= INT64_MIN && stamp <= INT64_MAX) /* else unset: refused if written */
+            vals[stamp_slot] = (FlatOut){(int64_t)stamp, NULL, 1};
+        vals[key_slot] = (FlatOut){0, rec->key, 3};
+        vals[value_slot] = (FlatOut){0, rec->value, 3};
+        Py_ssize_t before = w.len;
+        Py_INCREF(rec);
+        rc = flat_write(&f, &w, vals);
+        Py_DECREF(rec);
+        if (rc == 0 && i == 0 && n > 1) { /* room for the others at the first one's size */
+            Py_ssize_t size = w.len - before, left = n - 1;
+            Py_ssize_t ahead = size > RESERVE_AHEAD / left ? RESERVE_AHEAD : size * left;
+            rc = reserve(&w, ahead + ahead / 8);
+        }
+    }
+    PyObject *out = rc == 0 ? PyBytes_FromStringAndSize(w.buf ? w.buf : "", w.len) : NULL;
+    writer_release(&w);
+    return out;
 }
 
 /* The value of a field on build: the dict's, else the default (found counts the keys used). */
@@ -3614,6 +3726,9 @@ static PyMethodDef methods[] = {
     {"parse", native_parse, METH_VARARGS,
      "parse(plan, data, pos=0, verify=True, limit=None) -> (value, end): decode one value "
      "of plan at data[pos:]; verify checks CRCs, limit caps decompression (None: the plan's)."},
+    {"legacy_messages", native_legacy_messages, METH_VARARGS,
+     "legacy_messages(entry, records, magic) -> bytes: magic 0/1 entries, a plain message per "
+     "native Record, by the entry plan's steps (Fallback for anything else)."},
     {"build", native_build, METH_VARARGS,
      "build(plan, value, level=None) -> bytes: encode value; level is the compression "
      "level given to the plan's payload function (None: its default)."},

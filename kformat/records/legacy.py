@@ -330,14 +330,10 @@ def _wrapper_entry(batch: Batch, as_records: bool = False) -> dict[str, Any]:
 
 
 def _plain_entries(batch: Batch) -> list[dict[str, Any]]:
-    entries = []
-    for r in batch.records:
-        attributes = r.attributes & ~(CODEC_MASK | TIMESTAMP_TYPE_FLAG)
-        if batch.magic == 1 and r.timestamp_type:
-            attributes |= TIMESTAMP_TYPE_FLAG
-        entries.append({"offset": r.offset, "message": _message(
-            batch.magic, attributes, r.timestamp, r.key, r.value)})
-    return entries
+    attributes = LEGACY_RECORD_SHAPE.message_attributes
+    return [{"offset": r.offset, "message": _message(
+        batch.magic, attributes(r.attributes, r.timestamp_type, batch.magic), r.timestamp,
+        r.key, r.value)} for r in batch.records]
 
 
 def build_legacy(batch: Batch) -> bytes:
@@ -355,9 +351,11 @@ def build_legacy(batch: Batch) -> bytes:
         reason = spec.magic_reason() if spec is not None else "unknown compression codec"
         raise EncodeError(reason, path="codec", expected=LEGACY_CODECS, actual=batch.codec)
     native = engine.NATIVE
-    if batch.codec and native is not None:
+    if native is not None and (batch.codec or batch.records):
         try:  # the records written in C (headers refused there); declined: below
-            return native.build(_records_set_plan(), [_wrapper_entry(batch, True)])  # type: ignore[no-any-return]
+            if batch.codec:
+                return native.build(_records_set_plan(), [_wrapper_entry(batch, True)])  # type: ignore[no-any-return]
+            return native.legacy_messages(_records_set_plan()[1], batch.records, batch.magic)  # type: ignore[no-any-return]
         except Exception:
             pass  # the dicts below build the batch or name the error
     for i, r in enumerate(batch.records):

@@ -517,7 +517,7 @@ def _record_lists(draw: Any) -> list[Record]:
     return [Record(offset=draw(st.one_of(st.just(start + i), _numbers())),
                    timestamp=draw(_numbers()), key=draw(blobs), value=draw(blobs),
                    headers=draw(st.sampled_from([(), (), (), (("h", b"x"),)])),
-                   timestamp_type=draw(st.sampled_from([0, 0, 1])),
+                   timestamp_type=draw(st.sampled_from([0, 0, 1, -1])),
                    attributes=draw(st.sampled_from([0, 0, 1, 8, 0x10, 0x80, 300, -1])))
             for i in range(count)]
 
@@ -571,3 +571,35 @@ def test_a_wrapper_of_records_is_written_in_c(monkeypatch: pytest.MonkeyPatch) -
 
 
 _MESSAGE = legacy._message
+
+
+@settings(max_examples=300, deadline=None)
+@given(_record_lists(), st.sampled_from([0, 1]))
+def test_plain_messages_of_records_build_in_c_as_the_python_path_builds_them(
+        records: list[Record], magic: int) -> None:
+    """An uncompressed batch, a message per record written by the entry plan's steps
+    (``_native.legacy_messages``; the attributes by LegacyRecordShape.message_attributes):
+    the dict path's bytes, or a decline exactly where the Python path raises."""
+    batch = Batch(magic=magic, codec=0, records=records)
+    python = _records_outcome("python", batch)
+    assert _records_outcome("native", batch) == python
+    entry = legacy._records_set_plan()[1]
+    if python[0] == "value":
+        assert native().legacy_messages(entry, records, magic) == python[1]
+    elif records:
+        with pytest.raises(native().Fallback):
+            native().legacy_messages(entry, records, magic)
+
+
+def test_plain_messages_of_records_are_written_in_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    records = [Record(offset=10 + i, timestamp=5 + i, key=b"k%d" % i, value=b"v" * i,
+                      timestamp_type=i % 2, attributes=i % 3) for i in range(20)]
+    for magic in (0, 1):
+        batch = Batch(magic=magic, codec=0, records=records)
+        with engine.using("python"):
+            expected = kformat.build_batch(batch)
+        with monkeypatch.context() as patch, engine.using("native"):
+            patch.setattr(legacy, "_plain_entries", lambda batch: pytest.fail("dicts made"))
+            assert kformat.build_batch(batch) == expected
+        assert [(r.offset, r.timestamp_type) for r in kformat.parse_batches(expected)[1].records] \
+            == [(11, 1 if magic else 0)]
