@@ -1132,12 +1132,12 @@ flat_ref(Flat *f, PyObject *ref, int *levels, int depth, int *out)
     return 0;
 }
 
-/* The outer values of f from the dicts of the structs around r (the object engine's). */
+/* The outer values of f from the dicts of ctx and the structs around it (up). */
 static void
-flat_outers_from_dicts(Flat *f, Reader *r)
+flat_outers_from(Flat *f, PyObject *ctx, const Scope *up)
 {
     for (int i = 0; i < f->outers; i++) {
-        PyObject *dict = scope_dict(r->ctx, r->up, f->outer_up[i]);
+        PyObject *dict = scope_dict(ctx, up, f->outer_up[i]);
         PyObject *value = dict ? PyDict_GetItemWithError(dict, f->outer_name[i]) : NULL;
         if (!value && PyErr_Occurred())
             PyErr_Clear();
@@ -1154,6 +1154,13 @@ flat_outers_from_dicts(Flat *f, Reader *r)
     }
 }
 
+/* The outer values of f from the dicts of the structs around r (the object engine's). */
+static void
+flat_outers_from_dicts(Flat *f, Reader *r)
+{
+    flat_outers_from(f, r->ctx, r->up);
+}
+
 static FlatStep *
 flat_step(Flat *f, int kind)
 {
@@ -1162,7 +1169,7 @@ flat_step(Flat *f, int kind)
     FlatStep *st = &f->step[f->steps++];
     memset(st, 0, sizeof *st);
     st->kind = kind;
-    st->slot = st->ref = -1;
+    st->slot = st->ref = st->clear = -1;
     return st;
 }
 
@@ -1217,9 +1224,16 @@ flat_field(Flat *f, PyObject *name, PyObject *node, int level, int *levels, int 
         st->node = node;
         if (!is_int_op(st->op))
             return -1;
-        PyObject *equals = PyTuple_GET_ITEM(node, 4);
+        PyObject *equals = PyTuple_GET_ITEM(node, 4), *clear = PyTuple_GET_ITEM(node, 5);
         if (equals != Py_None && flat_ref(f, equals, levels, depth, &st->ref) < 0)
             return -1;
+        /* the bits that must be clear on build: only the build side reads them, so a
+         * reference the steps cannot resolve to a slot leaves the parse side as it is */
+        if (clear != Py_None) {
+            PyObject *ref = PyTuple_GET_ITEM(clear, 0);
+            if (int_at(ref, 0) >= depth || flat_ref(f, ref, levels, depth, &st->clear) < 0)
+                st->clear = FLAT_UNRESOLVED;
+        }
     }
     else if (op == OP_IF) {
         PyObject *then = PyTuple_GET_ITEM(node, 3);
@@ -1488,15 +1502,20 @@ flat_record(Flat *f, Reader *r, FlatValue *vals, int log_append, int64_t wrapper
               *stamp = &vals[f->stamp_slot];
     if (offset->kind != 1 || attributes->kind != 1 || (stamp->kind != 1 && stamp->kind != 2))
         return fail_null("record set field not an int");
-    RecordInts ints = {0};
-    ints.offset = offset->v;
+    /* the numbers as 64-bit values first, each 128-bit field written once (a 128-bit
+     * copy of two halves just written stalls the store buffer) */
+    int64_t o = offset->v, t = log_append ? wrapper_timestamp : stamp->kind == 2 ? -1 : stamp->v;
+    if (i == 0) {
+        first->offset = o;
+        first->timestamp = t;
+    }
+    RecordInts ints;
+    ints.offset = o;
+    ints.timestamp = t;
+    ints.offset_delta = (kf_wide)o - first->offset;
+    ints.timestamp_delta = (kf_wide)t - first->timestamp;
     ints.attributes = attributes->v;
-    ints.timestamp = log_append ? wrapper_timestamp : stamp->kind == 2 ? -1 : stamp->v;
-    if (i == 0)
-        *first = ints;
     ints.timestamp_type = log_append;
-    ints.offset_delta = ints.offset - first->offset;
-    ints.timestamp_delta = ints.timestamp - first->timestamp;
     PyObject *key = flat_blob(r, &vals[f->key_slot]);
     if (!key)
         return NULL;
@@ -2741,6 +2760,715 @@ build_array(Writer *w, PyObject *plan, PyObject *value)
     return 0;
 }
 
+/* ------------------------------------------------- magic 0/1 record sets (build) */
+
+/* A value of a Flat slot on build (flat_write): an int, or a blob (bytes or None). */
+typedef struct {
+    int64_t v;
+    PyObject *blob; /* borrowed: bytes, or Py_None for null */
+    int kind;       /* 0 unset, 1 int, 3 blob */
+} FlatOut;
+
+/* A referenced value on build: a slot already written or an outer value (as flat_int). */
+static int
+flat_out_int(const Flat *f, const FlatOut *vals, int ref, int64_t *out)
+{
+    if (ref >= 0) {
+        if (vals[ref].kind != 1)
+            return fail("referenced field not an int");
+        *out = vals[ref].v;
+        return 0;
+    }
+    int i = -2 - ref;
+    if (ref > -2 || i >= f->outers || !f->outer_ok[i])
+        return fail("referenced field missing or not an int");
+    *out = f->outer[i];
+    return 0;
+}
+
+/* v written as integer node op, range-checked (out of range: Fallback). */
+static int
+flat_put_int(Writer *w, long op, int64_t v)
+{
+    const IntForm *form = int_form(op);
+    if (!form || v < form->lo || v > form->hi)
+        return fail("number out of its field's range");
+    return form->size ? put_be(w, (uint64_t)v, form->size) : put_uvarint(w, varint_bits(op, v));
+}
+
+/* One struct by the steps from vals, the build side of flat_read: each step writes its slot
+ * with the checks build_node applies to its node (a CHECKED slot left unset takes the value
+ * its reference says it must equal; an IF whose condition fails writes nothing); a region is
+ * built in place, its length backfilled, and a CRC step's checksum covers the rest of its
+ * region. Slots are filled as they are written (references read them). 0 or -1 (Fallback). */
+static int
+flat_write(const Flat *f, Writer *w, FlatOut *vals)
+{
+    Py_ssize_t at[FLAT_STEPS], crc_at[FLAT_STEPS];
+    PyObject *crc_function[FLAT_STEPS];
+    long prefix[FLAT_STEPS];
+    int regions = 0;
+    for (int k = 0; k < f->steps; k++) {
+        const FlatStep *st = &f->step[k];
+        FlatOut *v = st->slot >= 0 ? &vals[st->slot] : NULL;
+        int64_t other;
+        switch (st->kind) {
+        case ST_REGION:
+            if (st->prefix != PFX_INT16 && st->prefix != PFX_INT32)
+                return fail("a region prefix the steps do not build");
+            if ((at[regions] = hold_length(w, st->prefix)) < 0)
+                return -1;
+            prefix[regions] = st->prefix;
+            crc_at[regions++] = -1;
+            break;
+        case ST_END: {
+            int i = --regions;
+            if (crc_at[i] >= 0) {
+                uint32_t crc;
+                Py_ssize_t from = crc_at[i] + 4;
+                if (checksum(crc_function[i], w->buf + from, w->len - from, &crc) < 0)
+                    return -1;
+                uint8_t *p = (uint8_t *)w->buf + crc_at[i];
+                p[0] = (uint8_t)(crc >> 24);
+                p[1] = (uint8_t)(crc >> 16);
+                p[2] = (uint8_t)(crc >> 8);
+                p[3] = (uint8_t)crc;
+            }
+            if (backfill_length(w, prefix[i], at[i]) < 0)
+                return -1;
+            break;
+        }
+        case ST_CRC: /* room now, the checksum at the end of its region */
+            if (!regions || crc_at[regions - 1] >= 0)
+                return fail("a CRC the steps do not build");
+            crc_at[regions - 1] = w->len;
+            crc_function[regions - 1] = st->function;
+            if (put_be(w, 0, 4) < 0)
+                return -1;
+            v->kind = 0;
+            break;
+        case ST_INT:
+            if (v->kind != 1)
+                return fail("missing number field");
+            if (flat_put_int(w, st->op, v->v) < 0)
+                return -1;
+            break;
+        case ST_CHECK: {
+            if (v->kind != 1) {
+                if (st->ref == -1 || flat_out_int(f, vals, st->ref, &v->v) < 0)
+                    return fail("missing number field");
+                v->kind = 1;
+            }
+            PyObject *allowed = PyTuple_GET_ITEM(st->node, 3);
+            Py_ssize_t count = PyTuple_GET_SIZE(allowed), j;
+            if (count) {
+                int64_t masked = v->v & (int64_t)int_at(st->node, 2);
+                for (j = 0; j < count && int_at(allowed, j) != masked; j++)
+                    ;
+                if (j == count)
+                    return fail("value not allowed");
+            }
+            if (st->ref != -1) {
+                if (flat_out_int(f, vals, st->ref, &other) < 0)
+                    return -1;
+                if (other != v->v)
+                    return fail("value differs from the field it must equal");
+            }
+            if (st->clear != -1) { /* as check_int when building */
+                if (st->clear == FLAT_UNRESOLVED || flat_out_int(f, vals, st->clear, &other) < 0)
+                    return fail("bits to check the steps do not resolve");
+                PyObject *pairs = PyTuple_GET_ITEM(PyTuple_GET_ITEM(st->node, 5), 1);
+                Py_ssize_t m = PyTuple_GET_SIZE(pairs);
+                for (j = 0; j < m && int_at(PyTuple_GET_ITEM(pairs, j), 0) != other; j++)
+                    ;
+                if (j == m)
+                    return fail("no bits to check for this value");
+                if (v->v & (int64_t)int_at(PyTuple_GET_ITEM(pairs, j), 1))
+                    return fail("bits that must be clear are set");
+            }
+            if (flat_put_int(w, st->op, v->v) < 0)
+                return -1;
+            break;
+        }
+        case ST_IF: {
+            if (flat_out_int(f, vals, st->ref, &other) < 0)
+                return -1;
+            int overflow;
+            long long want = PyLong_AsLongLongAndOverflow(st->node, &overflow);
+            if (want == -1 && PyErr_Occurred())
+                return -1;
+            if (overflow || other != want) { /* Pass: nothing on the wire, any value */
+                v->kind = 0;
+                break;
+            }
+            if (v->kind != 1)
+                return fail("missing number field");
+            if (flat_put_int(w, st->op, v->v) < 0)
+                return -1;
+            break;
+        }
+        case ST_BYTES:
+            if (v->kind != 3)
+                return fail("missing blob field");
+            if (build_blob(w, st->prefix, st->nullable, 0, v->blob) < 0)
+                return -1;
+            break;
+        case ST_WRAPPED: { /* a plain message's value: its codec (the WRAPPED's) is 0 */
+            int codec = f->nscope ? flat_slot(f, f->scope[0], PyTuple_GET_ITEM(st->node, 4))
+                                  : -1;
+            if (codec < 0 || vals[codec].kind != 1 ||
+                (vals[codec].v & (int64_t)int_at(st->node, 5)) != 0)
+                return fail("a compressed value the steps do not build");
+            if (v->kind != 3)
+                return fail("missing blob field");
+            if (build_blob(w, st->prefix, 1, 0, v->blob) < 0)
+                return -1;
+            break;
+        }
+        default:
+            return fail("a step the build side does not take");
+        }
+    }
+    return regions ? fail("region not closed") : 0;
+}
+
+/* (OP_RECORD_SET, ...) on build: a list of native Records, each written by the element's
+ * steps (flat_write) with the inverse of the parse rules (LegacyRecordShape.wire_offset in
+ * kformat/records/legacy_blocks.py): the offset as it is, or when the wrapper's magic is the
+ * relative magic, minus the first record's; the message's timestamp, key, value and
+ * attributes from the record's (its magic: the wrapper's, as the element's plan says). A
+ * record with headers, or any value that is not a native Record, raises Fallback (a list
+ * of dicts builds through the element's plan). */
+static int
+build_record_set(Writer *w, PyObject *plan, PyObject *value)
+{
+    if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value))
+        return fail("not a list");
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(value);
+    int records = n > 0 && PyTuple_GET_ITEM(plan, 2) == (PyObject *)&kf_RecordType;
+    for (Py_ssize_t i = 0; records && i < n; i++)
+        records = kf_Record_CheckExact(PySequence_Fast_GET_ITEM(value, i));
+    if (!records) /* dicts (or nothing): the element's plan, as GREEDY builds them */
+        return build_items(w, PyTuple_GET_ITEM(plan, 1), value);
+    int64_t magic;
+    if (ref_int(w->ctx, w->up, PyTuple_GET_ITEM(PyTuple_GET_ITEM(plan, 5), 0), &magic) < 0)
+        return -1;
+    int relative = magic == int_at(plan, 6);
+    Flat f;
+    flat_compile(&f, plan, w->depth);
+    if (!f.ok)
+        return fail("record set element the steps do not take");
+    flat_outers_from(&f, w->ctx, w->up);
+    kf_wide first = ((RecordObject *)PySequence_Fast_GET_ITEM(value, 0))->n.offset;
+    FlatOut vals[FLAT_SLOTS];
+    for (Py_ssize_t i = 0; i < n; i++) {
+        /* a checksum function of the records layer's may run Python code: re-check */
+        if (PySequence_Fast_GET_SIZE(value) != n)
+            return fail("record list changed while building");
+        RecordObject *rec = (RecordObject *)PySequence_Fast_GET_ITEM(value, i);
+        if (!kf_Record_CheckExact((PyObject *)rec))
+            return fail("record list changed while building");
+        if (rec->raw_count || (rec->headers && PyTuple_GET_SIZE(rec->headers)))
+            return fail("a magic 0/1 record with headers");
+        kf_wide offset = relative ? rec->n.offset - first : rec->n.offset;
+        kf_wide stamp = rec->n.timestamp;
+        if (offset < INT64_MIN || offset > INT64_MAX)
+            return fail("record offset out of int64 range");
+        memset(vals, 0, sizeof vals);
+        vals[f.offset_slot] = (FlatOut){(int64_t)offset, NULL, 1};
+        if (stamp >= INT64_MIN && stamp <= INT64_MAX) /* else unset: refused if written */
+            vals[f.stamp_slot] = (FlatOut){(int64_t)stamp, NULL, 1};
+        vals[f.attributes_slot] = (FlatOut){rec->n.attributes, NULL, 1};
+        vals[f.key_slot] = (FlatOut){0, rec->key, 3};
+        vals[f.value_slot] = (FlatOut){0, rec->value, 3};
+        Py_ssize_t before = w->len;
+        Py_INCREF(rec); /* its key and value stay alive while written */
+        int rc = flat_write(&f, w, vals);
+        Py_DECREF(rec);
+        if (rc < 0)
+            return -1;
+        if (i == 0 && n > 1) { /* room for the others at the first one's size */
+            Py_ssize_t size = w->len - before, left = n - 1;
+            Py_ssize_t ahead = size > RESERVE_AHEAD / left ? RESERVE_AHEAD : size * left;
+            if (reserve(w, ahead + ahead / 8) < 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+
+/* The slot a reference (levels, name) made at the WRAPPED field of f names (levels out of
+ * the struct holding it), or -1. */
+static int
+flat_scope_slot(const Flat *f, PyObject *ref)
+{
+    long up = int_at(ref, 0);
+    if (up < 0 || up >= f->nscope)
+        return -1;
+    return flat_slot(f, f->scope[up], PyTuple_GET_ITEM(ref, 1));
+}
+
+/* legacy_messages(entry, records, magic): the bytes of magic 0/1 entries, one plain message
+ * (no codec) per native Record, written by the entry plan's steps (flat_write); the entry's
+ * value is a WRAPPED blob whose inner plan is the RECORD_SET node naming the fields (its
+ * references to the wrapper's magic, attributes, timestamp and offset are the entry's own
+ * fields here). The rules (LegacyRecordShape.message_attributes, legacy_blocks.py): the
+ * record's offset, timestamp, key and value; its attributes without the codec bits (the
+ * WRAPPED node's mask) and the LogAppendTime flag, the flag set on the relative magic when
+ * the record's timestamp type is not CreateTime. Anything else (headers, numbers out of
+ * range, a value that is not a native Record): Fallback. */
+static PyObject *
+native_legacy_messages(PyObject *self, PyObject *args)
+{
+    PyObject *entry, *records;
+    long long magic;
+    if (!PyArg_ParseTuple(args, "O!OL", &PyTuple_Type, &entry, &records, &magic))
+        return NULL;
+    if (!PyList_CheckExact(records) && !PyTuple_CheckExact(records))
+        return fail_null("not a list");
+    Flat f;
+    if (op_of(entry) != OP_STRUCT || flat_compile_struct(&f, entry) < 0 || f.wrapped < 0 ||
+        f.outers)
+        return fail_null("an entry plan the steps do not take");
+    PyObject *wrapped = f.step[f.wrapped].node, *set = PyTuple_GET_ITEM(wrapped, 9);
+    if (!PyTuple_Check(set) || op_of(set) != OP_RECORD_SET ||
+        PyTuple_GET_ITEM(set, 2) != (PyObject *)&kf_RecordType)
+        return fail_null("an entry plan without a record set");
+    PyObject *refs = PyTuple_GET_ITEM(set, 5), *names = PyTuple_GET_ITEM(set, 4);
+    int magic_slot = flat_scope_slot(&f, PyTuple_GET_ITEM(refs, 0));
+    int attributes_slot = flat_scope_slot(&f, PyTuple_GET_ITEM(refs, 1));
+    int stamp_slot = flat_scope_slot(&f, PyTuple_GET_ITEM(refs, 2));
+    int offset_slot = flat_scope_slot(&f, PyTuple_GET_ITEM(refs, 3));
+    int key_slot = f.nscope ? flat_slot(&f, f.scope[0], PyTuple_GET_ITEM(names, 1)) : -1;
+    int value_slot = f.step[f.wrapped].slot;
+    if (magic_slot < 0 || attributes_slot < 0 || stamp_slot < 0 || offset_slot < 0 ||
+        key_slot < 0 || PyTuple_GET_ITEM(wrapped, 2) != PyTuple_GET_ITEM(names, 2))
+        return fail_null("an entry plan without the record set's fields");
+    int64_t flag = int_at(set, 7), clear = int_at(wrapped, 5) | flag;
+    int relative = magic == int_at(set, 6);
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(records);
+    Writer w = {NULL, 0, 0, 0, NULL, NULL, NULL, NULL};
+    writer_take_scratch(&w);
+    FlatOut vals[FLAT_SLOTS];
+    int rc = 0;
+    for (Py_ssize_t i = 0; rc == 0 && i < n; i++) {
+        if (PySequence_Fast_GET_SIZE(records) != n) { /* a checksum function ran Python */
+            rc = fail("record list changed while building");
+            break;
+        }
+        RecordObject *rec = (RecordObject *)PySequence_Fast_GET_ITEM(records, i);
+        if (!kf_Record_CheckExact((PyObject *)rec)) {
+            rc = fail("not a native Record");
+            break;
+        }
+        if (rec->raw_count || (rec->headers && PyTuple_GET_SIZE(rec->headers))) {
+            rc = fail("a magic 0/1 record with headers");
+            break;
+        }
+        kf_wide offset = rec->n.offset, stamp = rec->n.timestamp;
+        if (offset < INT64_MIN || offset > INT64_MAX) {
+            rc = fail("record offset out of int64 range");
+            break;
+        }
+        int64_t attributes = rec->n.attributes & ~clear;
+        if (relative && rec->n.timestamp_type != 0)
+            attributes |= flag;
+        memset(vals, 0, sizeof vals);
+        vals[offset_slot] = (FlatOut){(int64_t)offset, NULL, 1};
+        vals[magic_slot] = (FlatOut){(int64_t)magic, NULL, 1};
+        vals[attributes_slot] = (FlatOut){attributes, NULL, 1};
+        if (stamp >= INT64_MIN && stamp <= INT64_MAX) /* else unset: refused if written */
+            vals[stamp_slot] = (FlatOut){(int64_t)stamp, NULL, 1};
+        vals[key_slot] = (FlatOut){0, rec->key, 3};
+        vals[value_slot] = (FlatOut){0, rec->value, 3};
+        Py_ssize_t before = w.len;
+        Py_INCREF(rec);
+        rc = flat_write(&f, &w, vals);
+        Py_DECREF(rec);
+        if (rc == 0 && i == 0 && n > 1) { /* room for the others at the first one's size */
+            Py_ssize_t size = w.len - before, left = n - 1;
+            Py_ssize_t ahead = size > RESERVE_AHEAD / left ? RESERVE_AHEAD : size * left;
+            rc = reserve(&w, ahead + ahead / 8);
+        }
+    }
+    PyObject *out = rc == 0 ? PyBytes_FromStringAndSize(w.buf ? w.buf : "", w.len) : NULL;
+    writer_release(&w);
+    return out;
+}
+
+
+/* ------------------------------------------------- magic 0/1 entries to batches (parse) */
+
+/* The Batch fields legacy_batches sets (kformat/records/legacy.py, _batch_spec: the names
+ * in this order) and those of a wrapper's LegacyWrapper. */
+enum { LB_BASE_OFFSET, LB_MAGIC, LB_CODEC, LB_RECORDS, LB_CRC, LB_CRC_VALID, LB_ATTRIBUTES,
+       LB_TIMESTAMP_TYPE, LB_LAST_OFFSET_DELTA, LB_BASE_TIMESTAMP, LB_MAX_TIMESTAMP,
+       LB_BATCH_LENGTH, LB_POSITION, LB_SIZE, LB_WIRE, LB_FIELDS };
+enum { LW_OFFSET, LW_ATTRIBUTES, LW_TIMESTAMP, LW_KEY, LW_VALUE, LW_FINGERPRINT, LW_FIELDS };
+
+/* The compiled entry plan and what makes its batches (legacy_batches). */
+typedef struct {
+    Flat entry, set;         /* the entry; the element of a wrapper's record set */
+    PyObject *wrapped, *set_plan;
+    int offset, magic, attributes, timestamp, key, value, crc; /* entry slots */
+    int outer[FLAT_SLOTS];   /* the entry slot of each outer value of set */
+    int64_t codec_mask;
+    PyObject *batch_type, *template, *names, *codecs, *stamp_types, *wrapper_type, *wnames;
+    Py_ssize_t overhead;     /* offset and message_size: an entry's bytes before its message */
+} LegacyBatches;
+
+/* A new instance of type with dict as its __dict__ (no __init__ runs: the caller gives
+ * every field the constructor would set). Steals dict. */
+static PyObject *
+instance_with(PyObject *type, PyObject *dict)
+{
+    PyTypeObject *tp = (PyTypeObject *)type;
+    PyObject *obj = dict ? tp->tp_alloc(tp, 0) : NULL;
+    if (obj && PyObject_GenericSetDict(obj, dict, NULL) < 0)
+        Py_CLEAR(obj);
+    Py_XDECREF(dict);
+    return obj;
+}
+
+/* dict[names[i]] = value (stolen); 0 or -1. */
+static int
+set_field(PyObject *dict, PyObject *names, int i, PyObject *value)
+{
+    if (!value)
+        return -1;
+    int rc = PyDict_SetItem(dict, PyTuple_GET_ITEM(names, i), value);
+    Py_DECREF(value);
+    return rc;
+}
+
+/* The records of a wrapper's inner set, decompressed from its value (vals: the entry's), by
+ * the RECORD_SET rules (parse_record_set). NULL with an exception. */
+static PyObject *
+legacy_inner_records(LegacyBatches *L, Reader *r, FlatValue *vals, int64_t magic,
+                     int64_t codec, int relative, int log_append, kf_wide wrapper_offset)
+{
+    const FlatValue *value = &vals[L->value];
+    if (value->kind != 3 || value->len < 0)
+        return fail_null("a compressed value is null");
+    int64_t wrapper_stamp = log_append ? vals[L->timestamp].v : 0;
+    for (int i = 0; i < L->set.outers; i++) {
+        L->set.outer_ok[i] = vals[L->outer[i]].kind == 1;
+        L->set.outer[i] = vals[L->outer[i]].v;
+    }
+    Reader blob = *r;
+    blob.pos = value->at;
+    blob.end = value->at + value->len;
+    PyObject *m = PyLong_FromLongLong(magic);
+    Plain plain;
+    if (!m || decompress_with(&blob, PyTuple_GET_ITEM(L->wrapped, 7),
+                              PyTuple_GET_ITEM(L->wrapped, 8), m, codec, &plain) < 0) {
+        Py_XDECREF(m);
+        return NULL;
+    }
+    Py_DECREF(m);
+    Reader sub = {plain.buf, 0, plain.len, r->depth, 0, NULL, r->verify, r->limit, NULL,
+                  plain.holder};
+    FlatValue inner[FLAT_SLOTS];
+    PyObject *list = PyList_New(0);
+    RecordInts first = {0};
+    kf_wide last = 0;
+    while (list && sub.pos < sub.end) {
+        Py_ssize_t start = sub.pos;
+        PyObject *record = NULL;
+        Reader e = sub;
+        if (flat_read(&L->set, &e, inner, NULL) == 0) {
+            sub.pos = e.pos;
+            if (sub.pos == start)
+                fail("element without bytes");
+            else
+                record = flat_record(&L->set, &sub, inner, log_append, wrapper_stamp,
+                                     PyList_GET_SIZE(list), &first);
+        }
+        if (!record || PyList_Append(list, record) < 0)
+            Py_CLEAR(list);
+        else
+            last = ((RecordObject *)record)->n.offset;
+        Py_XDECREF(record);
+    }
+    decompress_close(&plain);
+    if (list && relative) {
+        kf_wide base = record_set_base(wrapper_offset, last);
+        for (Py_ssize_t i = 0; base && i < PyList_GET_SIZE(list); i++)
+            ((RecordObject *)PyList_GET_ITEM(list, i))->n.offset += base;
+    }
+    return list;
+}
+
+/* The Batch of the entry buf[pos:pos + size] (position base + pos), as _to_batch
+ * (kformat/records/legacy.py) makes it from the value the entry plan parses to. NULL with an
+ * exception (any: the caller leaves the entry to the Python path). */
+static PyObject *
+legacy_batch(LegacyBatches *L, Reader *r, Py_ssize_t pos, Py_ssize_t size, int verify)
+{
+    FlatValue vals[FLAT_SLOTS];
+    if (flat_read(&L->entry, r, vals, NULL) < 0)
+        return NULL;
+    if (r->pos != r->end)
+        return fail_null("entry not consumed");
+    const FlatValue *o = &vals[L->offset], *m = &vals[L->magic], *a = &vals[L->attributes],
+                    *t = &vals[L->timestamp], *c = &vals[L->crc];
+    if (o->kind != 1 || m->kind != 1 || a->kind != 1 || c->kind != 1 ||
+        (t->kind != 1 && t->kind != 2))
+        return fail_null("a magic 0/1 field that is not an int");
+    int64_t magic = m->v, attributes = a->v, codec = attributes & L->codec_mask;
+    int relative, log_append;
+    record_set_rules(L->set_plan, magic, attributes, &relative, &log_append);
+    int has_stamp = t->kind == 1;
+    int64_t timestamp = has_stamp ? t->v : -1;
+    PyObject *records, *key = NULL, *value = NULL;
+    kf_wide base_offset = o->v, base_timestamp = timestamp;
+    if (!codec) {
+        RecordInts ints = {0};
+        ints.offset = o->v;
+        ints.timestamp = timestamp;
+        ints.attributes = attributes;
+        ints.timestamp_type = log_append;
+        PyObject *k = flat_blob(r, &vals[L->key]);
+        PyObject *v = k ? flat_blob(r, &vals[L->value]) : NULL;
+        PyObject *headers = v ? PyTuple_New(0) : NULL;
+        PyObject *record = NULL;
+        if (headers)
+            record = kf_record_new(&ints, k, v, headers);
+        else {
+            Py_XDECREF(k);
+            Py_XDECREF(v);
+        }
+        records = record ? PyList_New(1) : NULL;
+        if (!records) {
+            Py_XDECREF(record);
+            return NULL;
+        }
+        PyList_SET_ITEM(records, 0, record);
+    }
+    else {
+        records = legacy_inner_records(L, r, vals, magic, codec, relative, log_append, o->v);
+        if (!records)
+            return NULL;
+        if (PyList_GET_SIZE(records)) {
+            RecordObject *first = (RecordObject *)PyList_GET_ITEM(records, 0);
+            base_offset = first->n.offset;
+            base_timestamp = first->n.timestamp;
+        }
+        else
+            base_timestamp = -1;
+        key = flat_blob(r, &vals[L->key]);
+        value = key ? flat_blob(r, &vals[L->value]) : NULL;
+        if (!value) {
+            Py_XDECREF(key);
+            Py_DECREF(records);
+            return NULL;
+        }
+    }
+    if (magic != 1)
+        base_timestamp = -1;
+    if (codec >= PyTuple_GET_SIZE(L->codecs) || log_append > 1) {
+        Py_XDECREF(key);
+        Py_XDECREF(value);
+        Py_DECREF(records);
+        return fail_null("a codec without its enum member");
+    }
+    PyObject *codec_obj = PyTuple_GET_ITEM(L->codecs, codec);
+    PyObject *stamp_type = PyTuple_GET_ITEM(L->stamp_types, log_append);
+    PyObject *names = L->names, *dict = PyDict_Copy(L->template);
+    kf_wide last_delta = (kf_wide)o->v - base_offset;
+    int rc = !dict || PyDict_SetItem(dict, PyTuple_GET_ITEM(names, LB_RECORDS), records) < 0 ||
+             set_field(dict, names, LB_BASE_OFFSET, kf_wide_as_long(base_offset)) < 0 ||
+             set_field(dict, names, LB_MAGIC, PyLong_FromLongLong(magic)) < 0 ||
+             PyDict_SetItem(dict, PyTuple_GET_ITEM(names, LB_CODEC), codec_obj) < 0 ||
+             set_field(dict, names, LB_CRC, PyLong_FromLongLong(c->v)) < 0 ||
+             PyDict_SetItem(dict, PyTuple_GET_ITEM(names, LB_CRC_VALID),
+                            verify ? Py_True : Py_None) < 0 ||
+             set_field(dict, names, LB_ATTRIBUTES, PyLong_FromLongLong(attributes)) < 0 ||
+             PyDict_SetItem(dict, PyTuple_GET_ITEM(names, LB_TIMESTAMP_TYPE), stamp_type) < 0 ||
+             set_field(dict, names, LB_LAST_OFFSET_DELTA, kf_wide_as_long(last_delta)) < 0 ||
+             set_field(dict, names, LB_BASE_TIMESTAMP, kf_wide_as_long(base_timestamp)) < 0 ||
+             set_field(dict, names, LB_MAX_TIMESTAMP, PyLong_FromLongLong(timestamp)) < 0 ||
+             set_field(dict, names, LB_BATCH_LENGTH,
+                       PyLong_FromSsize_t(size - L->overhead)) < 0 ||
+             set_field(dict, names, LB_POSITION, PyLong_FromSsize_t(pos)) < 0 ||
+             set_field(dict, names, LB_SIZE, PyLong_FromSsize_t(size)) < 0
+                 ? -1 : 0;
+    if (rc == 0 && codec) { /* the wrapper's bytes, for a byte-exact rebuild (LegacyWrapper) */
+        /* _fingerprint: the fields a rebuild depends on, and the records as parsed */
+        PyObject *items[7] = {PyLong_FromLongLong(magic), Py_NewRef(codec_obj),
+                              Py_NewRef(stamp_type), PyLong_FromLongLong(timestamp),
+                              kf_wide_as_long(base_offset), kf_wide_as_long(last_delta),
+                              PyList_AsTuple(records)};
+        PyObject *fp = NULL, *wn = L->wnames, *w = NULL;
+        int made = 1;
+        for (int i = 0; i < 7; i++)
+            made &= items[i] != NULL;
+        if (made)
+            fp = PyTuple_New(7);
+        for (int i = 0; i < 7; i++) {
+            if (fp)
+                PyTuple_SET_ITEM(fp, i, items[i]);
+            else
+                Py_XDECREF(items[i]);
+        }
+        PyObject *wd = fp ? PyDict_New() : NULL;
+        rc = !wd ||
+             set_field(wd, wn, LW_OFFSET, PyLong_FromLongLong(o->v)) < 0 ||
+             set_field(wd, wn, LW_ATTRIBUTES, PyLong_FromLongLong(attributes)) < 0 ||
+             set_field(wd, wn, LW_TIMESTAMP, has_stamp ? PyLong_FromLongLong(timestamp)
+                                                       : Py_NewRef(Py_None)) < 0 ||
+             PyDict_SetItem(wd, PyTuple_GET_ITEM(wn, LW_KEY), key) < 0 ||
+             PyDict_SetItem(wd, PyTuple_GET_ITEM(wn, LW_VALUE), value) < 0 ||
+             PyDict_SetItem(wd, PyTuple_GET_ITEM(wn, LW_FINGERPRINT), fp) < 0
+                 ? -1 : 0;
+        Py_XDECREF(fp);
+        if (rc == 0) {
+            w = instance_with(L->wrapper_type, wd);
+            wd = NULL;
+            rc = set_field(dict, L->names, LB_WIRE, w);
+        }
+        Py_XDECREF(wd);
+    }
+    Py_XDECREF(key);
+    Py_XDECREF(value);
+    if (rc < 0) {
+        Py_DECREF(records);
+        Py_XDECREF(dict);
+        return NULL;
+    }
+    /* Neither the records (Records only) nor the fields (numbers, bytes, the enum members,
+     * the records, a LegacyWrapper of such values) can be in a reference cycle: the list and
+     * the dict are returned untracked by the cyclic GC, as parsed lists and dicts of atomic
+     * values are (CPython tracks the dict again when a container is put into it). */
+    PyObject_GC_UnTrack(records);
+    Py_DECREF(records);
+    if (PyObject_GC_IsTracked(dict))
+        PyObject_GC_UnTrack(dict);
+    return instance_with(L->batch_type, dict);
+}
+
+/* The slot of the first CRC step of f, or -1. */
+static int
+flat_crc_slot(const Flat *f)
+{
+    for (int k = 0; k < f->steps; k++) {
+        if (f->step[k].kind == ST_CRC)
+            return f->step[k].slot;
+    }
+    return -1;
+}
+
+/* Compile the entry plan (the RECORD_SET factory's) and the batch spec into L: 0, or -1
+ * (Fallback) for a plan or spec it does not take. */
+static int
+legacy_batches_compile(LegacyBatches *L, PyObject *entry, PyObject *spec)
+{
+    memset(L, 0, sizeof *L);
+    if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != 8)
+        return fail("bad legacy batch spec");
+    L->batch_type = PyTuple_GET_ITEM(spec, 0);
+    L->template = PyTuple_GET_ITEM(spec, 1);
+    L->names = PyTuple_GET_ITEM(spec, 2);
+    L->codecs = PyTuple_GET_ITEM(spec, 3);
+    L->stamp_types = PyTuple_GET_ITEM(spec, 4);
+    L->wrapper_type = PyTuple_GET_ITEM(spec, 5);
+    L->wnames = PyTuple_GET_ITEM(spec, 6);
+    L->overhead = PyLong_AsSsize_t(PyTuple_GET_ITEM(spec, 7));
+    if (L->overhead == -1 && PyErr_Occurred())
+        return -1;
+    if (!PyType_Check(L->batch_type) || !PyType_Check(L->wrapper_type) ||
+        !PyDict_CheckExact(L->template) || !PyTuple_Check(L->names) ||
+        PyTuple_GET_SIZE(L->names) != LB_FIELDS || !PyTuple_Check(L->wnames) ||
+        PyTuple_GET_SIZE(L->wnames) != LW_FIELDS || !PyTuple_Check(L->codecs) ||
+        !PyTuple_Check(L->stamp_types) || PyTuple_GET_SIZE(L->stamp_types) != 2)
+        return fail("bad legacy batch spec");
+    Flat *e = &L->entry;
+    if (op_of(entry) != OP_STRUCT || flat_compile_struct(e, entry) < 0 || e->wrapped < 0 ||
+        e->outers || e->nscope < 1)
+        return fail("an entry plan the steps do not take");
+    L->wrapped = e->step[e->wrapped].node;
+    L->set_plan = PyTuple_GET_ITEM(L->wrapped, 9);
+    if (!PyTuple_Check(L->set_plan) || op_of(L->set_plan) != OP_RECORD_SET ||
+        PyTuple_GET_ITEM(L->set_plan, 2) != (PyObject *)&kf_RecordType)
+        return fail("an entry plan without a record set");
+    flat_compile(&L->set, L->set_plan, 1);
+    PyObject *refs = PyTuple_GET_ITEM(L->set_plan, 5), *names = PyTuple_GET_ITEM(L->set_plan, 4);
+    L->magic = flat_scope_slot(e, PyTuple_GET_ITEM(refs, 0));
+    L->attributes = flat_scope_slot(e, PyTuple_GET_ITEM(refs, 1));
+    L->timestamp = flat_scope_slot(e, PyTuple_GET_ITEM(refs, 2));
+    L->offset = flat_scope_slot(e, PyTuple_GET_ITEM(refs, 3));
+    L->key = flat_slot(e, e->scope[0], PyTuple_GET_ITEM(names, 1));
+    L->value = e->step[e->wrapped].slot;
+    L->crc = flat_crc_slot(e);
+    L->codec_mask = int_at(L->wrapped, 5);
+    if (!L->set.ok || L->magic < 0 || L->attributes < 0 || L->timestamp < 0 || L->offset < 0 ||
+        L->key < 0 || L->crc < 0 ||
+        PyTuple_GET_ITEM(L->wrapped, 2) != PyTuple_GET_ITEM(names, 2) ||
+        flat_slot(e, e->scope[0], PyTuple_GET_ITEM(L->wrapped, 4)) != L->attributes ||
+        flat_slot(e, e->scope[0], PyTuple_GET_ITEM(L->wrapped, 6)) != L->magic)
+        return fail("an entry plan without the record set's fields");
+    for (int i = 0; i < L->set.outers; i++) {
+        long up = L->set.outer_up[i];
+        if (up < 0 || up >= e->nscope ||
+            (L->outer[i] = flat_slot(e, e->scope[up], L->set.outer_name[i])) < 0)
+            return fail("an inner reference the entry does not hold");
+    }
+    return 0;
+}
+
+/* legacy_batches(entry, data, pos, verify, limit, max_size, spec) -> (batches, end): the
+ * magic 0/1 entries from data[pos:] on, each read by the entry plan's steps (a wrapper's
+ * inner set by its RECORD_SET element's, the records by its rules) and made the Batch that
+ * kformat/records/legacy.py's _to_batch makes of it (spec: _batch_spec there), until the
+ * first entry that is not magic 0/1, not whole in data, larger than max_size, or fails in
+ * any way (left to the Python path, which reads it or raises the precise error); end is
+ * where that entry starts. */
+static PyObject *
+native_legacy_batches(PyObject *self, PyObject *args)
+{
+    PyObject *entry, *limit, *spec;
+    Py_buffer view;
+    Py_ssize_t pos;
+    int verify;
+    long long max_size;
+    if (!PyArg_ParseTuple(args, "O!y*npOLO", &PyTuple_Type, &entry, &view, &pos, &verify,
+                          &limit, &max_size, &spec))
+        return NULL;
+    LegacyBatches L;
+    PyObject *list = NULL;
+    if (pos < 0 || pos > view.len)
+        fail("start outside the buffer");
+    else if (legacy_batches_compile(&L, entry, spec) == 0)
+        list = PyList_New(0);
+    int gc_was_enabled = PyGC_Disable();
+    const uint8_t *buf = (const uint8_t *)view.buf;
+    while (list && view.len - pos > 16) {
+        int64_t length = (int32_t)be32(buf + pos + 8), size = L.overhead + length;
+        if (buf[pos + 16] > 1 || length < 0 || size > max_size || size > view.len - pos)
+            break;
+        Reader r = {buf, pos, pos + (Py_ssize_t)size, 0, 0, NULL, verify,
+                    limit == Py_None ? NULL : limit, NULL, view.obj};
+        PyObject *batch = legacy_batch(&L, &r, pos, (Py_ssize_t)size, verify);
+        if (!batch) {
+            if (PyErr_ExceptionMatches(PyExc_Exception))
+                PyErr_Clear(); /* the Python path reads this entry */
+            else
+                Py_CLEAR(list);
+            break;
+        }
+        int rc = PyList_Append(list, batch);
+        Py_DECREF(batch);
+        if (rc < 0)
+            Py_CLEAR(list);
+        pos += (Py_ssize_t)size;
+    }
+    if (gc_was_enabled)
+        PyGC_Enable();
+    PyBuffer_Release(&view);
+    return list ? Py_BuildValue("(Nn)", list, pos) : NULL;
+}
+
 /* The value of a field on build: the dict's, else the default (found counts the keys used). */
 static PyObject *
 field_value(PyObject *dict, PyObject *name, int has_default, PyObject *deflt, Py_ssize_t *found)
@@ -3205,6 +3933,13 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
     }
     case OP_FACTORY:
         return build_struct_values(w, PyTuple_GET_ITEM(plan, 1), value);
+    case OP_RECORD_SET: {
+        if (++w->depth > MAX_DEPTH)
+            return fail("nested too deeply");
+        int rc = build_record_set(w, plan, value);
+        w->depth--;
+        return rc;
+    }
     case OP_RECORD: {
         if (!kf_Record_CheckExact(value))
             return build_struct_values(w, PyTuple_GET_ITEM(plan, 1), value);
@@ -3368,6 +4103,13 @@ static PyMethodDef methods[] = {
     {"parse", native_parse, METH_VARARGS,
      "parse(plan, data, pos=0, verify=True, limit=None) -> (value, end): decode one value "
      "of plan at data[pos:]; verify checks CRCs, limit caps decompression (None: the plan's)."},
+    {"legacy_batches", native_legacy_batches, METH_VARARGS,
+     "legacy_batches(entry, data, pos, verify, limit, max_size, spec) -> (batches, end): the "
+     "magic 0/1 entries from pos on as Batch values, up to the first one left to the Python "
+     "path."},
+    {"legacy_messages", native_legacy_messages, METH_VARARGS,
+     "legacy_messages(entry, records, magic) -> bytes: magic 0/1 entries, a plain message per "
+     "native Record, by the entry plan's steps (Fallback for anything else)."},
     {"build", native_build, METH_VARARGS,
      "build(plan, value, level=None) -> bytes: encode value; level is the compression "
      "level given to the plan's payload function (None: its default)."},

@@ -70,12 +70,129 @@ struct ArrowArray {
 };
 #endif
 
-/* What an exported array owns: its buffers (malloc'ed here) and its children's structs. A
- * consumer may move a child out (then its release is NULL here) and release it on its own:
- * each child frees only what it owns. */
+/* ------------------------------------------------------------------- recycled memory */
+
+/* Blocks of 1 KiB to 4 MiB whose capacity is a power of two (every Buf grows by doubling
+ * from 1 KiB) are kept when an exported array is released and handed out again to the next
+ * call's buffers, instead of going back to malloc: a call makes and frees some fifty such
+ * blocks, and glibc answers each request of 1 KiB or more by first merging every small
+ * block freed since (pyarrow frees a few hundred per imported batch), which cost more than
+ * the import itself. At most POOL_DEPTH blocks per size and POOL_BYTES in all are kept;
+ * others are freed. Arrow may release from any thread: a spin lock guards the pool (held
+ * for a few loads and stores). */
+#define POOL_MIN_SHIFT 10
+#define POOL_CLASSES 13 /* 1 KiB .. 4 MiB */
+#define POOL_DEPTH 32
+#define POOL_BYTES (32 << 20)
+
+static struct {
+    void *blocks[POOL_CLASSES][POOL_DEPTH];
+    int count[POOL_CLASSES];
+    int64_t bytes;
+} pool;
+static atomic_flag pool_busy = ATOMIC_FLAG_INIT;
+
+static inline void
+pool_lock(void)
+{
+    while (atomic_flag_test_and_set_explicit(&pool_busy, memory_order_acquire))
+        ;
+}
+
+static inline void
+pool_unlock(void)
+{
+    atomic_flag_clear_explicit(&pool_busy, memory_order_release);
+}
+
+/* The pool class of a capacity, or -1 when blocks of that capacity are not kept. */
+static inline int
+pool_class(int64_t cap)
+{
+    if (cap < (1 << POOL_MIN_SHIFT) || (cap & (cap - 1)))
+        return -1;
+    int k = 0;
+    while (k < POOL_CLASSES && ((int64_t)1 << (POOL_MIN_SHIFT + k)) != cap)
+        k++;
+    return k < POOL_CLASSES ? k : -1;
+}
+
+/* A kept block of capacity cap (a power of two), or NULL: the caller mallocs. */
+static void *
+pool_take(int64_t cap)
+{
+    int k = pool_class(cap);
+    void *p = NULL;
+    if (k < 0)
+        return NULL;
+    pool_lock();
+    if (pool.count[k] > 0) {
+        p = pool.blocks[k][--pool.count[k]];
+        pool.bytes -= cap;
+    }
+    pool_unlock();
+    return p;
+}
+
+/* Give back a block of capacity cap (malloc'ed): kept for reuse, or freed. */
+static void
+pool_give(void *p, int64_t cap)
+{
+    int k = p ? pool_class(cap) : -1;
+    if (k >= 0) {
+        pool_lock();
+        if (pool.count[k] < POOL_DEPTH && pool.bytes <= POOL_BYTES - cap) {
+            pool.blocks[k][pool.count[k]++] = p;
+            pool.bytes += cap;
+            p = NULL;
+        }
+        pool_unlock();
+    }
+    free(p);
+}
+
+/* n bytes (at least), from the pool when n is 512 or more (then rounded up to a power of
+ * two: *cap says how many), else from malloc (*cap 0: not for the pool); the n bytes zeroed
+ * when zero. */
+static void *
+pool_alloc(int64_t n, int64_t *cap, int zero)
+{
+    int64_t c = 0;
+    void *p = NULL;
+    if (n >= 512 && n <= ((int64_t)1 << (POOL_MIN_SHIFT + POOL_CLASSES - 1))) {
+        c = (int64_t)1 << POOL_MIN_SHIFT;
+        while (c < n)
+            c *= 2;
+        p = pool_take(c);
+    }
+    if (!p)
+        p = malloc((size_t)(c ? c : (n > 0 ? n : 1)));
+    if (!p) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    if (zero)
+        memset(p, 0, (size_t)n);
+    *cap = c;
+    return p;
+}
+
+/* A buffer handed to an exported array: its memory and capacity (for the pool). */
+typedef struct {
+    void *p;
+    int64_t cap;
+} Taken;
+
+static const Taken NO_BUFFER = {NULL, 0};
+
+/* What an exported array owns: its buffers (malloc'ed here), its children's structs and
+ * itself, one block. A consumer may move a child out (then its release is NULL here) and
+ * release it on its own: each child frees only what it owns. */
 typedef struct {
     const void *buffers[3];
-    struct ArrowArray *kids;
+    int64_t caps[3];
+    int64_t cap;                /* of this block (for the pool) */
+    struct ArrowArray *kids;    /* in this block */
     struct ArrowArray **kid_ptrs;
 } Owned;
 
@@ -94,44 +211,43 @@ release_array(struct ArrowArray *a)
                 o->kids[i].release(&o->kids[i]);
         }
         for (int i = 0; i < 3; i++)
-            free((void *)o->buffers[i]);
-        free(o->kids);
-        free(o->kid_ptrs);
-        free(o);
+            pool_give((void *)o->buffers[i], o->caps[i]);
+        pool_give(o, o->cap);
     }
     a->private_data = NULL;
     a->release = NULL;
 }
 
-/* Make out an array of length rows with nulls nulls, nbuffers buffers (taken: freed with the
- * array, even on failure) and nkids children, zeroed for the caller to fill (each child
- * struct stays releasable, as a released struct, until it is filled). */
+/* Make out an array of length rows with nulls nulls, nbuffers buffers (taken: given back
+ * with the array, even on failure) and nkids children, zeroed for the caller to fill (each
+ * child struct stays releasable, as a released struct, until it is filled). */
 static int
-array_init(struct ArrowArray *out, int64_t rows, int64_t nulls, int nbuffers, void *b0,
-           void *b1, void *b2, int nkids)
+array_init(struct ArrowArray *out, int64_t rows, int64_t nulls, int nbuffers, Taken b0,
+           Taken b1, Taken b2, int nkids)
 {
     memset(out, 0, sizeof *out);
-    Owned *o = calloc(1, sizeof *o);
-    if (o && nkids) {
-        o->kids = calloc((size_t)nkids, sizeof *o->kids);
-        o->kid_ptrs = calloc((size_t)nkids, sizeof *o->kid_ptrs);
-    }
-    if (!o || (nkids && (!o->kids || !o->kid_ptrs))) {
-        if (o) {
-            free(o->kids);
-            free(o->kid_ptrs);
-            free(o);
-        }
-        free(b0);
-        free(b1);
-        free(b2);
-        PyErr_NoMemory();
+    int64_t cap;
+    size_t size = sizeof(Owned) + (size_t)nkids * (sizeof(struct ArrowArray) +
+                                                    sizeof(struct ArrowArray *));
+    Owned *o = pool_alloc((int64_t)size, &cap, 1);
+    if (!o) {
+        pool_give(b0.p, b0.cap);
+        pool_give(b1.p, b1.cap);
+        pool_give(b2.p, b2.cap);
         return -1;
     }
     atomic_fetch_add(&live_arrays, 1);
-    o->buffers[0] = b0;
-    o->buffers[1] = b1;
-    o->buffers[2] = b2;
+    o->cap = cap;
+    o->buffers[0] = b0.p;
+    o->buffers[1] = b1.p;
+    o->buffers[2] = b2.p;
+    o->caps[0] = b0.cap;
+    o->caps[1] = b1.cap;
+    o->caps[2] = b2.cap;
+    if (nkids) {
+        o->kids = (struct ArrowArray *)(o + 1);
+        o->kid_ptrs = (struct ArrowArray **)(o->kids + nkids);
+    }
     for (int i = 0; i < nkids; i++)
         o->kid_ptrs[i] = &o->kids[i];
     out->length = rows;
@@ -162,8 +278,8 @@ array_capsule_free(PyObject *capsule)
 
 /* ------------------------------------------------------------------- growable buffers */
 
-/* A buffer in malloc'ed memory, grown by doubling (realloc) and handed over to the exported
- * array as it is: no copy. */
+/* A buffer in malloc'ed memory (its first block from the pool), grown by doubling
+ * (realloc) and handed over to the exported array as it is: no copy. */
 typedef struct {
     char *p;
     int64_t len;
@@ -175,7 +291,16 @@ buf_reserve(Buf *b, int64_t n)
 {
     if (b->cap - b->len >= n)
         return 0;
-    char *p = grow_buffer(b->p, &b->cap, b->len, n, 1024, realloc);
+    if (!b->p) { /* a first block: the pool's, when it keeps one of the size */
+        int64_t c = (int64_t)1 << POOL_MIN_SHIFT;
+        while (c < n && c <= PY_SSIZE_T_MAX / 4)
+            c *= 2;
+        if (c >= n && (b->p = pool_take(c)) != NULL) {
+            b->cap = c;
+            return 0;
+        }
+    }
+    char *p = grow_buffer(b->p, &b->cap, b->len, n, 1 << POOL_MIN_SHIFT, realloc);
     if (!p)
         return -1;
     b->p = p;
@@ -219,29 +344,30 @@ buf_fill(Buf *b, const void *value, int width, int64_t count)
 }
 
 /* The memory, for an exported array to own (never NULL: Arrow wants a pointer even for an
- * empty buffer); a reservation well beyond what was written is given back first. */
-static void *
+ * empty buffer; p NULL only on failure, with the error set); a reservation well beyond what
+ * was written is given back first. */
+static Taken
 buf_take(Buf *b)
 {
-    void *p = b->p;
-    if (!p)
-        p = malloc(8);
+    Taken t = {b->p, b->cap};
+    if (!t.p)
+        t.p = pool_alloc(8, &t.cap, 0);
     else if (b->cap - b->len > (1 << 16)) {
-        void *smaller = realloc(p, (size_t)(b->len ? b->len : 8));
-        if (smaller)
-            p = smaller;
+        void *smaller = realloc(t.p, (size_t)(b->len ? b->len : 8));
+        if (smaller) {
+            t.p = smaller;
+            t.cap = 0; /* not a pool size */
+        }
     }
     b->p = NULL;
     b->len = b->cap = 0;
-    if (!p)
-        PyErr_NoMemory();
-    return p;
+    return t;
 }
 
 static void
 buf_free(Buf *b)
 {
-    free(b->p);
+    pool_give(b->p, b->cap);
     b->p = NULL;
     b->len = b->cap = 0;
 }
@@ -335,18 +461,19 @@ valid_fill(Bits *b, int set, int64_t count)
     return 0;
 }
 
-/* A validity bitmap for export: NULL when there is no null (Arrow's "may be omitted"). */
-static void *
+/* A validity bitmap for export: none (p NULL) when there is no null (Arrow's "may be
+ * omitted"); *failed on failure. */
+static Taken
 bits_take_validity(Bits *b, int *failed)
 {
     *failed = 0;
     if (!b->zeros) {
         buf_free(&b->buf);
-        return NULL;
+        return NO_BUFFER;
     }
-    void *p = buf_take(&b->buf);
-    *failed = p == NULL;
-    return p;
+    Taken t = buf_take(&b->buf);
+    *failed = t.p == NULL;
+    return t;
 }
 
 /* A variable-size column (binary, string): int32 offsets, data, validity. */
@@ -434,12 +561,12 @@ static int
 blob_export(Blob *b, struct ArrowArray *out)
 {
     int failed;
-    void *valid = bits_take_validity(&b->valid, &failed);
-    void *offsets = failed ? NULL : buf_take(&b->offsets);
-    void *data = offsets ? buf_take(&b->data) : NULL;
-    if (!data) {
-        free(valid);
-        free(offsets);
+    Taken valid = bits_take_validity(&b->valid, &failed);
+    Taken offsets = failed ? NO_BUFFER : buf_take(&b->offsets);
+    Taken data = offsets.p ? buf_take(&b->data) : NO_BUFFER;
+    if (!data.p) {
+        pool_give(valid.p, valid.cap);
+        pool_give(offsets.p, offsets.cap);
         return -1;
     }
     return array_init(out, b->count, b->valid.zeros, 3, valid, offsets, data, 0);
@@ -1780,14 +1907,14 @@ walker_free(Walker *w)
 static int
 option_export(int64_t rows, PyObject *value, int text, struct ArrowArray *out)
 {
-    void *valid = NULL, *values = NULL, *data = NULL;
+    Taken valid = NO_BUFFER, values = NO_BUFFER, data = NO_BUFFER;
     int64_t nulls = 0;
     if (value == Py_None) {
         nulls = rows;
-        valid = calloc((size_t)(rows / 8 + 1), 1);
-        values = calloc((size_t)(rows + 1), 4);
-        data = text ? malloc(8) : NULL;
-        if (!valid || !values || (text && !data))
+        valid.p = pool_alloc(rows / 8 + 1, &valid.cap, 1);
+        values.p = pool_alloc((rows + 1) * 4, &values.cap, 1);
+        data.p = text ? pool_alloc(8, &data.cap, 0) : NULL;
+        if (!valid.p || !values.p || (text && !data.p))
             goto nomem;
     }
     else if (text) {
@@ -1799,14 +1926,14 @@ option_export(int64_t rows, PyObject *value, int text, struct ArrowArray *out)
         }
         if (size && rows > BLOB_DATA_MAX / size)
             return fail("column larger than Arrow's int32 offsets");
-        int32_t *offsets = values = malloc((size_t)(rows + 1) * 4);
-        data = malloc((size_t)(size * rows + 8));
-        if (!values || !data)
+        int32_t *offsets = values.p = pool_alloc((rows + 1) * 4, &values.cap, 0);
+        data.p = pool_alloc(size * rows + 8, &data.cap, 0);
+        if (!values.p || !data.p)
             goto nomem;
         for (int64_t i = 0; i <= rows; i++)
             offsets[i] = (int32_t)(i * size);
         for (int64_t i = 0; i < rows; i++)
-            memcpy((char *)data + i * size, s, (size_t)size);
+            memcpy((char *)data.p + i * size, s, (size_t)size);
     }
     else {
         int overflow;
@@ -1815,19 +1942,18 @@ option_export(int64_t rows, PyObject *value, int text, struct ArrowArray *out)
             PyErr_Clear();
             return fail("an int32 option out of range");
         }
-        int32_t x = (int32_t)v, *p = values = malloc((size_t)(rows + 1) * 4);
-        if (!values)
+        int32_t x = (int32_t)v, *p = values.p = pool_alloc((rows + 1) * 4, &values.cap, 0);
+        if (!values.p)
             goto nomem;
         for (int64_t i = 0; i < rows; i++)
             p[i] = x;
     }
     return text ? array_init(out, rows, nulls, 3, valid, values, data, 0)
-                : array_init(out, rows, nulls, 2, valid, values, NULL, 0);
-nomem:
-    free(valid);
-    free(values);
-    free(data);
-    PyErr_NoMemory();
+                : array_init(out, rows, nulls, 2, valid, values, NO_BUFFER, 0);
+nomem: /* pool_alloc set the error */
+    pool_give(valid.p, valid.cap);
+    pool_give(values.p, values.cap);
+    pool_give(data.p, data.cap);
     return -1;
 }
 
@@ -1836,7 +1962,7 @@ static int
 column_export(Walker *w, Column *col, PyObject *options, struct ArrowArray *out)
 {
     int failed;
-    void *valid, *data;
+    Taken valid, data;
     switch (col->kind) {
     case COL_BLOB:
     case COL_NAME:
@@ -1852,11 +1978,13 @@ column_export(Walker *w, Column *col, PyObject *options, struct ArrowArray *out)
             if (w->blobs[list->children[c]].count != items)
                 return fail("list children of different lengths");
         }
-        void *offsets = buf_take(&list->offsets);
-        if (!offsets || array_init(out, w->rows, 0, 2, NULL, offsets, NULL, 1) < 0)
+        Taken offsets = buf_take(&list->offsets);
+        if (!offsets.p ||
+            array_init(out, w->rows, 0, 2, NO_BUFFER, offsets, NO_BUFFER, 1) < 0)
             return -1;
         struct ArrowArray *values = out->children[0];
-        if (array_init(values, items, 0, 1, NULL, NULL, NULL, list->nchildren) < 0)
+        if (array_init(values, items, 0, 1, NO_BUFFER, NO_BUFFER, NO_BUFFER,
+                       list->nchildren) < 0)
             return -1;
         for (int c = 0; c < list->nchildren; c++) {
             if (blob_export(&w->blobs[list->children[c]], values->children[c]) < 0)
@@ -1872,18 +2000,19 @@ column_export(Walker *w, Column *col, PyObject *options, struct ArrowArray *out)
     case COL_CRC:
     case COL_STAMP:
         valid = bits_take_validity(&col->valid, &failed);
-        data = failed ? NULL : buf_take(col->kind == COL_CRC ? &col->bits.buf : &col->data);
-        if (!data) {
-            free(valid);
+        data = failed ? NO_BUFFER
+                      : buf_take(col->kind == COL_CRC ? &col->bits.buf : &col->data);
+        if (!data.p) {
+            pool_give(valid.p, valid.cap);
             return -1;
         }
-        return array_init(out, w->rows, col->valid.zeros, 2, valid, data, NULL, 0);
+        return array_init(out, w->rows, col->valid.zeros, 2, valid, data, NO_BUFFER, 0);
     case COL_BIT_BOOL:
         data = buf_take(&col->bits.buf);
-        return data ? array_init(out, w->rows, 0, 2, NULL, data, NULL, 0) : -1;
+        return data.p ? array_init(out, w->rows, 0, 2, NO_BUFFER, data, NO_BUFFER, 0) : -1;
     default:
         data = buf_take(&col->data);
-        return data ? array_init(out, w->rows, 0, 2, NULL, data, NULL, 0) : -1;
+        return data.p ? array_init(out, w->rows, 0, 2, NO_BUFFER, data, NO_BUFFER, 0) : -1;
     }
 }
 
@@ -1899,7 +2028,7 @@ export_batch(Walker *w, PyObject *options)
         free(top);
         return NULL;
     }
-    if (array_init(top, w->rows, 0, 1, NULL, NULL, NULL, w->ncolumns) < 0) {
+    if (array_init(top, w->rows, 0, 1, NO_BUFFER, NO_BUFFER, NO_BUFFER, w->ncolumns) < 0) {
         Py_DECREF(capsule);
         return NULL;
     }
@@ -2320,9 +2449,10 @@ read_batches(Walker *w, const uint8_t *buf, Py_ssize_t len, int64_t base, int ve
     return 0;
 }
 
-/* Buffers sized once, up front: fixed-width ones, offsets and bitmaps for the rows the batch
- * heads announce (record_count at byte 57 of a magic 2 batch), variable-size data for the
- * bytes per row the sink's previous call wrote (hint), both guesses only: the walk checks
+/* Buffers sized once, up front (before walker_begin writes their first bytes, so that none
+ * is grown at once): fixed-width ones, offsets and bitmaps for the rows the batch heads
+ * announce (record_count at byte 57 of a magic 2 batch), variable-size data for the bytes
+ * per row the sink's previous call wrote (hint), both guesses only: the walk checks
  * everything and grows buffers as needed. */
 static int
 presize(Walker *w, const uint8_t *buf, Py_ssize_t len, const int64_t *hint)
@@ -2345,11 +2475,11 @@ presize(Walker *w, const uint8_t *buf, Py_ssize_t len, const int64_t *hint)
         if (hint[i] > 0 && rows > 0)
             guess = hint[i] > BLOB_HINT_MAX * 16 / rows ? BLOB_HINT_MAX
                                                         : hint[i] * rows / 16 + 64;
-        if (buf_reserve(&b->offsets, 4 * rows) < 0 || buf_reserve(&b->data, guess) < 0)
+        if (buf_reserve(&b->offsets, 4 * (rows + 1)) < 0 || buf_reserve(&b->data, guess) < 0)
             return -1;
     }
     for (int i = 0; i < w->nlists; i++) {
-        if (buf_reserve(&w->lists[i].offsets, 4 * rows) < 0)
+        if (buf_reserve(&w->lists[i].offsets, 4 * (rows + 1)) < 0)
             return -1;
     }
     for (int i = 0; i < w->ncolumns; i++) {
@@ -2379,6 +2509,9 @@ typedef struct {
     Step steps[MAX_STEPS];
     int64_t hint[MAX_BLOBS]; /* bytes per row x 16 of each blob in the last call, or 0 */
     PyObject *keep;          /* (plan, spec, rows_field, skip, legacy): what it borrows */
+    Walker scratch;          /* the walker of a call (a call made while one runs, from a
+                                codec's Python code, mallocs its own) */
+    int busy;                /* scratch is in use */
 } Sink;
 
 static void
@@ -2454,19 +2587,22 @@ arrow_export(PyObject *self, PyObject *args)
                           &options))
         return NULL;
     Sink *s = PyCapsule_GetPointer(capsule, SINK_CAPSULE);
-    Walker *w = s ? PyMem_Malloc(sizeof(Walker)) : NULL;
+    Walker *w = !s ? NULL : s->busy ? PyMem_Malloc(sizeof(Walker)) : &s->scratch;
     PyObject *others = w ? PyList_New(0) : NULL;
     if (!others) {
         if (s && !w)
             PyErr_NoMemory();
-        PyMem_Free(w);
+        if (w != &s->scratch)
+            PyMem_Free(w);
         PyBuffer_Release(&view);
         return NULL;
     }
+    if (w == &s->scratch)
+        s->busy = 1;
     memcpy(w, &s->w, sizeof *w);
     w->flag_crc = flag_crc;
     PyObject *out = NULL, *array = NULL;
-    if (walker_begin(w) < 0 || presize(w, (const uint8_t *)view.buf, view.len, s->hint) < 0 ||
+    if (presize(w, (const uint8_t *)view.buf, view.len, s->hint) < 0 || walker_begin(w) < 0 ||
         read_batches(w, (const uint8_t *)view.buf, view.len, position, verify,
                      limit == Py_None ? NULL : limit, max_size, min_length, others) < 0)
         goto done;
@@ -2483,7 +2619,10 @@ arrow_export(PyObject *self, PyObject *args)
 done:
     Py_DECREF(others);
     walker_free(w);
-    PyMem_Free(w);
+    if (w == &s->scratch)
+        s->busy = 0;
+    else
+        PyMem_Free(w);
     PyBuffer_Release(&view);
     return out;
 }

@@ -325,6 +325,7 @@ int decompress_with(Reader *r, PyObject *function, PyObject *default_limit, PyOb
 #define FLAT_STEPS 32
 #define FLAT_SLOTS 16
 enum { ST_INT, ST_BYTES, ST_CHECK, ST_IF, ST_REGION, ST_END, ST_CRC, ST_WRAPPED };
+#define FLAT_UNRESOLVED (-1000)
 
 typedef struct {
     int kind, slot;
@@ -333,6 +334,8 @@ typedef struct {
     PyObject *node;    /* CHECKED: its plan (allowed, mask); IF: the int it is compared with;
                           WRAPPED: its plan */
     int ref;           /* CHECKED equals / IF: a slot (>= 0), an outer value (-2 - i), none -1 */
+    int clear;         /* CHECKED on build: its clear reference (as ref; -1 none), or
+                          FLAT_UNRESOLVED (the steps do not build it) */
     PyObject *function; /* CRC */
     int verify;
 } FlatStep;

@@ -55,7 +55,9 @@ numbers, ``BOOL``,   none (``INT8`` .. ``INT64``, ``UINT8`` .. ``UINT32``, ``FLO
                      timestamp and offset, the magic with relative offsets, the
                      LogAppendTime flag: elements until the region ends, each made a
                      ``Record`` (:class:`~kformat.records.legacy_blocks.LegacyRecordShape`;
-                     the offsets' base is set once the last element is read)
+                     the offsets' base is set once the last element is read); build:
+                     native ``Record``s written by the element's steps (offsets back by
+                     ``LegacyRecordShape.wire_offset``), anything else as ``GREEDY``
 ===================  ======================================================================
 
 A *reference* is ``(levels, name)``: the field ``name`` of the struct ``levels`` structs out

@@ -51,7 +51,6 @@ from typing import Any, Final
 import cramjam
 import lz4.block
 import lz4.frame
-import snappy
 import zstandard
 
 from kformat.errors import (
@@ -90,11 +89,17 @@ _GZIP_HEADER = bytes.fromhex("1f8b08000000000000ff")
 _XERIAL_MAGIC = b"\x82SNAPPY\x00"
 _XERIAL_HEADER = _XERIAL_MAGIC + struct.pack(">ii", 1, 1)
 _XERIAL_BLOCK = 32 * 1024
-_snappy_compress = snappy.compress
+_snappy_compress_into = cramjam.snappy.compress_raw_into
 _snappy_into = cramjam.snappy.decompress_raw_into
-"""Snappy compresses with python-snappy and decompresses with cramjam, the engine python-snappy
->= 0.7 wraps: its ``decompress_raw_into`` (python-snappy has no such call) writes a block
-straight into the output buffer (docs/performance.md, "Codecs")."""
+"""Snappy runs on cramjam, the engine python-snappy >= 0.7 wraps (``snappy.compress`` is
+``bytes(cramjam.snappy.compress_raw(data))``): its ``*_into`` calls, which python-snappy
+lacks, write each block straight into a kept buffer (docs/performance.md, "Codecs"); the
+bytes are python-snappy's (tests/records/test_codecs.py)."""
+_SNAPPY_BUFFERS: list[bytearray] = []
+"""Kept compression buffers (taken with pop(), given back with append(): atomic under the
+GIL, so no two threads share one; cramjam releases the GIL while it compresses)."""
+_KEEP_BUFFERS = 2
+_KEEP_BYTES = 4 << 20
 _LZ4_MAGIC = b"\x04\x22\x4d\x18"
 _U32LE = struct.Struct("<I")
 _I32BE = struct.Struct(">i")
@@ -135,12 +140,47 @@ def _gzip(data: bytes, level: int, magic: int) -> bytes:
 
 
 def _snappy(data: bytes | memoryview, level: int, magic: int) -> bytes:
-    parts = [_XERIAL_HEADER]
-    with memoryview(data) as view:  # blocks compressed in place, not copied out
-        for start in range(0, len(view), _XERIAL_BLOCK):
-            block = _snappy_compress(view[start : start + _XERIAL_BLOCK])
-            parts += (_I32BE.pack(len(block)), block)
-    return b"".join(parts)
+    # Each block compressed in place into a kept buffer (cramjam's compress_raw_into, the
+    # compressor python-snappy's compress() wraps: the same bytes, with no output object,
+    # copy and join per block), its length written in front of it.
+    with memoryview(data) as view:
+        n = len(view)
+        blocks = -(-n // _XERIAL_BLOCK)
+        need = len(_XERIAL_HEADER) + blocks * 4 + _snappy_bound(_XERIAL_BLOCK) * blocks
+        buf = _take_buffer(_SNAPPY_BUFFERS, need)
+        try:
+            with memoryview(buf) as out:
+                out[:len(_XERIAL_HEADER)] = _XERIAL_HEADER
+                pos = len(_XERIAL_HEADER)
+                for start in range(0, n, _XERIAL_BLOCK):
+                    size = _snappy_compress_into(view[start:start + _XERIAL_BLOCK], out[pos + 4:])
+                    _I32BE.pack_into(out, pos, size)
+                    pos += 4 + size
+                return bytes(out[:pos])
+        finally:
+            _give_buffer(_SNAPPY_BUFFERS, buf)
+
+
+def _snappy_bound(n: int) -> int:
+    """The most a raw snappy block of ``n`` bytes' input takes (snappy's MaxCompressedLength)."""
+    return 32 + n + n // 6
+
+
+def _take_buffer(pool: list[bytearray], size: int) -> bytearray:
+    """A kept bytearray of at least ``size`` bytes from ``pool`` (or a new one)."""
+    try:
+        buf = pool.pop()
+    except IndexError:
+        buf = bytearray()
+    if len(buf) < size:
+        buf.extend(bytes(size - len(buf)))
+    return buf
+
+
+def _give_buffer(pool: list[bytearray], buf: bytearray) -> None:
+    """Keep ``buf`` for the next call (at most _KEEP_BUFFERS of at most _KEEP_BYTES)."""
+    if len(pool) < _KEEP_BUFFERS and len(buf) <= _KEEP_BYTES:
+        pool.append(buf)
 
 
 def _lz4(data: bytes, level: int, magic: int) -> bytes:

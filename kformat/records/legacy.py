@@ -41,12 +41,15 @@ built the Java client's way instead. Rebuilding is not byte-identical when:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import sys
+from dataclasses import dataclass, fields
 from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from construct import If, this
 
+from kformat import engine
 from kformat.errors import (
     EncodeError,
     InvalidValueError,
@@ -63,7 +66,7 @@ from kformat.primitives import (
 )
 from kformat.records.blocks import CrcGuard
 from kformat.records.codecs import find_codec
-from kformat.records.enums import TimestampType
+from kformat.records.enums import TimestampType, as_codec
 from kformat.records.framing import BATCH_OVERHEAD, HEAD, TIMESTAMP_TYPE_FLAG
 from kformat.records.legacy_blocks import (
     CODEC_MASK,
@@ -87,7 +90,10 @@ __all__ = [
     "LegacyWrapper",
     "build_legacy",
     "parse_legacy_entry",
+    "parse_legacy_run",
 ]
+
+_TIMESTAMP = attrgetter("timestamp")
 
 ENTRY_OVERHEAD = BATCH_OVERHEAD
 """``offset`` and ``message_size``: the bytes of an entry before its message."""
@@ -145,6 +151,14 @@ def _entry_grammar() -> CompiledGrammar:
 @cache
 def _set_grammar() -> CompiledGrammar:
     return CompiledGrammar(LegacyMessageSet, "legacy message set", native=True)
+
+
+@cache
+def _records_set_plan() -> tuple[Any, ...]:
+    """The message set's plan with a wrapper's inner entries built from records (the
+    ``RECORD_SET`` node's build side, by :data:`LEGACY_RECORD_SHAPE`'s rules)."""
+    return CompiledGrammar(LegacyMessageSet, "legacy message set", native=True,
+                           factories={LegacyInnerEntry: LEGACY_RECORD_SHAPE}).plan
 
 
 # --------------------------------------------------------------------------- model
@@ -225,6 +239,46 @@ def _to_batch(parsed: dict[str, Any], position: int, size: int,
 
 # --------------------------------------------------------------------------- parse
 
+_BATCH_FIELDS = ("base_offset", "magic", "codec", "records", "crc", "crc_valid", "attributes",
+                 "timestamp_type", "last_offset_delta", "base_timestamp", "max_timestamp",
+                 "batch_length", "position", "size", "wire")
+"""The :class:`Batch` fields :func:`_to_batch` sets, in the order ``_native.legacy_batches``
+reads them (it makes the same batches in C)."""
+
+
+@cache
+def _batch_spec() -> tuple[Any, ...]:
+    """What ``_native.legacy_batches`` makes batches with: the :class:`Batch` type and its
+    other fields' values (a new batch's), the fields :func:`_to_batch` sets, the codec and
+    timestamp type members, :class:`LegacyWrapper` and its fields, :data:`ENTRY_OVERHEAD`."""
+    template = vars(Batch(magic=0))
+    wrapper_fields = tuple(f.name for f in fields(LegacyWrapper))
+    if not set(_BATCH_FIELDS) <= set(template):
+        raise AssertionError("a batch field _to_batch sets is not a Batch field")
+    return (Batch, template, tuple(sys.intern(n) for n in _BATCH_FIELDS),
+            tuple(as_codec(c) for c in range(CODEC_MASK + 1)),
+            (TimestampType.CREATE_TIME, TimestampType.LOG_APPEND_TIME), LegacyWrapper,
+            tuple(sys.intern(n) for n in wrapper_fields), ENTRY_OVERHEAD)
+
+
+def parse_legacy_run(view: memoryview, position: int, *, verify_crc: bool, limit: int,
+                     max_batch_size: int) -> list[Batch]:
+    """The magic 0/1 entries from ``position`` on, read by the native engine (the batches
+    :func:`parse_legacy_entry` makes), up to the first one it leaves to the Python path (not
+    magic 0/1, not whole, too large, or failing: :func:`parse_legacy_entry` reads it or raises
+    the precise error); ``[]`` without the native engine."""
+    native = engine.NATIVE
+    if native is None:
+        return []
+    try:
+        batches, _end = native.legacy_batches(_entry_grammar().plan, view, position,
+                                              verify_crc, limit, max_batch_size,
+                                              _batch_spec())
+    except native.Fallback:
+        return []
+    return batches  # type: ignore[no-any-return]
+
+
 
 def _located(exc: KFormatError, position: int) -> KFormatError:
     """``exc`` from parsing an entry at ``position``, with absolute offsets.
@@ -292,21 +346,24 @@ def _message(magic: int, attributes: int, timestamp: int | None, key: bytes | No
     return message
 
 
-def _wrapper_entry(batch: Batch) -> dict[str, Any]:
+def _wrapper_entry(batch: Batch, as_records: bool = False) -> dict[str, Any]:
+    """The wrapper entry of ``batch``; its inner entries as dicts, or with ``as_records``
+    the records themselves (the native engine's ``RECORD_SET`` builds them by the same
+    rules)."""
     magic, records = batch.magic, batch.records
     wire = getattr(batch, "wire", None)
     if isinstance(wire, LegacyWrapper) and _unchanged(wire, batch):
         return {"offset": wire.offset, "message": _message(
             magic, wire.attributes, wire.timestamp, wire.key, wire.value)}
     first = records[0].offset if records else 0
-    inner = [{"offset": r.offset - first if magic == 1 else r.offset,
-              "message": _message(magic, r.attributes, r.timestamp, r.key, r.value,
-                                  inner=True)}
-             for r in records]
+    inner = list(records) if as_records else [
+        {"offset": LEGACY_RECORD_SHAPE.wire_offset(r.offset, first, magic),
+         "message": _message(magic, r.attributes, r.timestamp, r.key, r.value, inner=True)}
+        for r in records]
     if magic == 1 and batch.timestamp_type:
         timestamp = batch.max_timestamp
     else:
-        timestamp = max((r.timestamp for r in records), default=batch.max_timestamp)
+        timestamp = max(map(_TIMESTAMP, records), default=batch.max_timestamp)
     attributes = batch.codec | (TIMESTAMP_TYPE_FLAG if magic == 1 and batch.timestamp_type
                                 else 0)
     offset = records[-1].offset if records else batch.last_offset
@@ -315,14 +372,10 @@ def _wrapper_entry(batch: Batch) -> dict[str, Any]:
 
 
 def _plain_entries(batch: Batch) -> list[dict[str, Any]]:
-    entries = []
-    for r in batch.records:
-        attributes = r.attributes & ~(CODEC_MASK | TIMESTAMP_TYPE_FLAG)
-        if batch.magic == 1 and r.timestamp_type:
-            attributes |= TIMESTAMP_TYPE_FLAG
-        entries.append({"offset": r.offset, "message": _message(
-            batch.magic, attributes, r.timestamp, r.key, r.value)})
-    return entries
+    attributes = LEGACY_RECORD_SHAPE.message_attributes
+    return [{"offset": r.offset, "message": _message(
+        batch.magic, attributes(r.attributes, r.timestamp_type, batch.magic), r.timestamp,
+        r.key, r.value)} for r in batch.records]
 
 
 def build_legacy(batch: Batch) -> bytes:
@@ -339,6 +392,14 @@ def build_legacy(batch: Batch) -> bytes:
         spec = find_codec(batch.codec)
         reason = spec.magic_reason() if spec is not None else "unknown compression codec"
         raise EncodeError(reason, path="codec", expected=LEGACY_CODECS, actual=batch.codec)
+    native = engine.NATIVE
+    if native is not None and (batch.codec or batch.records):
+        try:  # the records written in C (headers refused there); declined: below
+            if batch.codec:
+                return native.build(_records_set_plan(), [_wrapper_entry(batch, True)])  # type: ignore[no-any-return]
+            return native.legacy_messages(_records_set_plan()[1], batch.records, batch.magic)  # type: ignore[no-any-return]
+        except Exception:
+            pass  # the dicts below build the batch or name the error
     for i, r in enumerate(batch.records):
         if r.headers:
             raise EncodeError("magic 0/1 messages have no headers",

@@ -325,6 +325,12 @@ class LegacyRecordShape:
       ``AbstractLegacyRecordBatch`` takes base 0 for such a wrapper); on magic 0 they are
       absolute;
     * ``offset_delta`` and ``timestamp_delta`` are the differences from the first record's.
+
+    On build (:meth:`wire_offset`; the node's build side writes native records by the same
+    rule), an inner offset is the record's offset minus the first record's on magic
+    ``relative_magic``, else the record's; the inner message takes the record's timestamp,
+    key, value and attributes and the wrapper's magic. A record of an uncompressed batch is
+    a message of its own (:meth:`message_attributes`; ``_native.legacy_messages``).
     """
 
     fields: tuple[str, str] = ("offset", "message")
@@ -347,6 +353,20 @@ class LegacyRecordShape:
     def __call__(self, *values: Any) -> tuple[Any, ...]:
         """The Python path's factory: the entry's values as they are (see :meth:`resolve`)."""
         return values
+
+    def wire_offset(self, offset: int, first: int, magic: int) -> int:
+        """The inner offset written for a record at ``offset`` in a wrapper of ``magic`` whose
+        first record is at ``first``."""
+        return offset - first if magic == self.relative_magic else offset
+
+    def message_attributes(self, attributes: int, timestamp_type: int, magic: int) -> int:
+        """The attributes of a record written as a message of its own (no wrapper): its
+        own without the codec bits and the LogAppendTime flag, the flag set on magic
+        ``relative_magic`` when its timestamp type is not CreateTime."""
+        attributes &= ~(CODEC_MASK | self.log_append_time)
+        if magic == self.relative_magic and timestamp_type:
+            attributes |= self.log_append_time
+        return attributes
 
     def resolve(self, entries: list[Any], wrapper_offset: int,
                 wrapper: dict[str, Any]) -> list[Record]:

@@ -489,3 +489,193 @@ def test_to_arrow_and_segments_read_mixed_magic_data_natively(
         batches = kformat.parse_batches(data)
     assert table.column("offset").to_pylist() == list(range(7))
     assert [b.magic for b in batches] == [2, 1, 0]
+
+
+# --------------------------------------------------------------------------- records built in C
+
+INT64 = (-(1 << 63), (1 << 63) - 1)
+
+
+def _records_outcome(name: str, batch: Batch) -> tuple[Any, ...]:
+    with engine.using(name):
+        try:
+            return ("value", kformat.build_batch(batch))
+        except KFormatError as exc:
+            return ("error", type(exc), exc.path, exc.reason)
+
+
+def _numbers() -> st.SearchStrategy[int]:
+    return st.one_of(st.integers(-3, 1 << 40), st.sampled_from([*INT64, INT64[0] - 1,
+                                                                INT64[1] + 1]))
+
+
+@st.composite
+def _record_lists(draw: Any) -> list[Record]:
+    blobs = st.one_of(st.none(), st.binary(max_size=40))
+    count = draw(st.integers(0, 5))
+    start = draw(_numbers())
+    return [Record(offset=draw(st.one_of(st.just(start + i), _numbers())),
+                   timestamp=draw(_numbers()), key=draw(blobs), value=draw(blobs),
+                   headers=draw(st.sampled_from([(), (), (), (("h", b"x"),)])),
+                   timestamp_type=draw(st.sampled_from([0, 0, 1, -1])),
+                   attributes=draw(st.sampled_from([0, 0, 1, 8, 0x10, 0x80, 300, -1])))
+            for i in range(count)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(_record_lists(), st.sampled_from([0, 1]), st.sampled_from([1, 2, 3]),
+       st.sampled_from([0, 1]))
+def test_a_wrapper_of_records_builds_in_c_as_the_python_path_builds_it(
+        records: list[Record], magic: int, codec: int, stamp_type: int) -> None:
+    """The RECORD_SET node's build side (records written by the element's steps, no dicts):
+    the bytes the dict path writes, byte for byte, or a decline (Fallback) exactly where the
+    Python path raises; build_batch gives the same bytes or error on both engines."""
+    batch = Batch(magic=magic, codec=codec, records=records, timestamp_type=stamp_type)
+    python = _records_outcome("python", batch)
+    assert _records_outcome("native", batch) == python
+    try:
+        entries = [legacy._wrapper_entry(batch, True)]
+    except Exception:  # what build_batch would raise first (an int out of every range)
+        assert python[0] == "error"
+        return
+    if python[0] == "value":
+        assert native().build(legacy._records_set_plan(), entries) == python[1]
+    else:
+        with pytest.raises(native().Fallback):
+            native().build(legacy._records_set_plan(), entries)
+
+
+def test_records_with_headers_are_refused_with_their_path() -> None:
+    records = [Record(offset=1, value=b"a"), Record(offset=2, value=b"b", headers=[("h", None)])]
+    batch = Batch(magic=1, codec=2, records=records)
+    with pytest.raises(native().Fallback):
+        native().build(legacy._records_set_plan(), [legacy._wrapper_entry(batch, True)])
+    found = _records_outcome("native", batch)
+    assert found == _records_outcome("python", batch)
+    assert found[:3] == ("error", EncodeError, "records[1].headers")
+
+
+def test_a_wrapper_of_records_is_written_in_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    """build_batch of a compressed magic 0/1 batch makes no inner dicts (the records go to
+    the RECORD_SET node as they are) and gives the Python path's bytes."""
+    records = [Record(offset=10 + i, timestamp=5 + i, key=b"k%d" % i, value=b"v" * i)
+               for i in range(20)]
+    for magic in (0, 1):
+        batch = Batch(magic=magic, codec=2, records=records)
+        with engine.using("python"):
+            expected = kformat.build_batch(batch)
+        with monkeypatch.context() as patch, engine.using("native"):
+            patch.setattr(legacy, "_message", lambda *a, inner=False, **k: pytest.fail(
+                "an inner message dict was made") if inner else _MESSAGE(*a, **k))
+            assert kformat.build_batch(batch) == expected
+
+
+_MESSAGE = legacy._message
+
+
+@settings(max_examples=300, deadline=None)
+@given(_record_lists(), st.sampled_from([0, 1]))
+def test_plain_messages_of_records_build_in_c_as_the_python_path_builds_them(
+        records: list[Record], magic: int) -> None:
+    """An uncompressed batch, a message per record written by the entry plan's steps
+    (``_native.legacy_messages``; the attributes by LegacyRecordShape.message_attributes):
+    the dict path's bytes, or a decline exactly where the Python path raises."""
+    batch = Batch(magic=magic, codec=0, records=records)
+    python = _records_outcome("python", batch)
+    assert _records_outcome("native", batch) == python
+    entry = legacy._records_set_plan()[1]
+    if python[0] == "value":
+        assert native().legacy_messages(entry, records, magic) == python[1]
+    elif records:
+        with pytest.raises(native().Fallback):
+            native().legacy_messages(entry, records, magic)
+
+
+def test_plain_messages_of_records_are_written_in_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    records = [Record(offset=10 + i, timestamp=5 + i, key=b"k%d" % i, value=b"v" * i,
+                      timestamp_type=i % 2, attributes=i % 3) for i in range(20)]
+    for magic in (0, 1):
+        batch = Batch(magic=magic, codec=0, records=records)
+        with engine.using("python"):
+            expected = kformat.build_batch(batch)
+        with monkeypatch.context() as patch, engine.using("native"):
+            patch.setattr(legacy, "_plain_entries", lambda batch: pytest.fail("dicts made"))
+            assert kformat.build_batch(batch) == expected
+        assert [(r.offset, r.timestamp_type) for r in kformat.parse_batches(expected)[1].records] \
+            == [(11, 1 if magic else 0)]
+
+
+# --------------------------------------------------------------------------- runs of entries in C
+
+
+def _run(data: bytes, verify: bool = True, limit: int = LIMIT) -> list[Batch]:
+    return legacy.parse_legacy_run(memoryview(data), 0, verify_crc=verify, limit=limit,
+                                   max_batch_size=1 << 30)
+
+
+def _python_batches(data: bytes, **options: Any) -> list[Batch]:
+    with engine.using("python"):
+        return list(kformat.parse_batches(data, **options))
+
+
+def _same_batches(found: list[Batch], expected: list[Batch]) -> None:
+    """Equal as values, and alike in what equality does not see: the records, the wrapper
+    kept for a rebuild, the fields' order and their types (enum members)."""
+    assert found == expected
+    for a, b in zip(found, expected, strict=True):
+        assert type(a) is Batch and list(vars(a)) == list(vars(b))
+        assert a.records == b.records and getattr(a, "wire", None) == getattr(b, "wire", None)
+        assert type(a.codec) is type(b.codec) and type(a.timestamp_type) is type(b.timestamp_type)
+        assert [type(getattr(a, f)) for f in vars(b)] == [type(getattr(b, f)) for f in vars(b)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(ks.legacy_message_sets(), st.booleans())
+def test_a_run_of_entries_reads_in_c_as_the_python_path_reads_it(data: bytes,
+                                                                  verify: bool) -> None:
+    """``_native.legacy_batches`` reads every entry of a valid set (no decline) into the
+    batches ``parse_legacy_entry`` makes, byte-exact rebuilds included."""
+    found = _run(data, verify)
+    assert sum(b.size for b in found) == len(data)
+    _same_batches(found, _python_batches(data, verify_crc=verify))
+    for batch in found:
+        assert kformat.build_batch(batch) == data[batch.position:batch.position + batch.size]
+
+
+def test_a_run_stops_at_the_first_entry_it_leaves_to_the_python_path() -> None:
+    """Magic 2, a corrupt entry, a cut-short one: the run ends before it, and parse_batches
+    reads on (or fails) exactly as the Python path does."""
+    v2 = kformat.build_batch(kformat.make_batch([Record(key=b"k", value=b"v")]))
+    bad = bytearray(V0_PLAIN)
+    bad[-1] ^= 1  # the CRC no longer matches
+    for tail, stop in ((v2 + V0_PLAIN, 2), (bytes(bad) + V0_PLAIN, 2), (V0_PLAIN[:-1], 2),
+                       (b"", 3)):
+        data = V0_PLAIN + V1_SNAPPY + V0_LZ4[:len(V0_LZ4) * (stop == 3)] + tail
+        found = _run(data)
+        assert [b.position for b in found] == [0, len(V0_PLAIN), len(V0_PLAIN + V1_SNAPPY)][:stop]
+        for options in ({}, {"verify_crc": False}, {"strict": True}):
+            assert batches_on("native", data, **options) == batches_on("python", data, **options)
+
+
+def test_runs_between_magic_2_batches_keep_their_positions() -> None:
+    v2 = kformat.build_batch(kformat.make_batch([Record(key=b"k", value=b"v")]))
+    data = v2 + V0_PLAIN + V1_SNAPPY + v2 + V0_LZ4 + v2
+    with engine.using("native"):
+        batches = kformat.parse_batches(data)
+        iterated = list(kformat.iter_batches(data))
+    _same_batches(list(batches), _python_batches(data))
+    _same_batches(iterated, _python_batches(data))
+    assert [b.magic for b in batches] == [2, 0, 1, 2, 0, 2]
+
+
+def test_batches_of_a_run_are_tracked_their_fields_and_records_are_not() -> None:
+    """The batch stays tracked by the cyclic GC (a cycle through its attributes is
+    collected); its field dict and its records list hold atomic values only and are not."""
+    import gc
+
+    (batch, wrapper) = _run(V0_PLAIN + V1_SNAPPY)
+    for b in (batch, wrapper):
+        assert gc.is_tracked(b) and not gc.is_tracked(vars(b))
+        assert not gc.is_tracked(b.records)
+    wrapper.note = [wrapper]  # a container put in: CPython tracks the dict again
+    assert gc.is_tracked(vars(wrapper))

@@ -198,6 +198,32 @@ def test_snappy_uses_32k_xerial_blocks() -> None:
     assert _xerial_blocks(compress(Codec.SNAPPY, PAYLOADS["random-100k"])) == [32768] * 3 + [4096]
 
 
+def _python_snappy_xerial(data: bytes) -> bytes:
+    """The xerial stream built from python-snappy's ``compress`` of each 32 KiB block: the
+    bytes kformat wrote before it compressed each block in place into a kept buffer."""
+    snappy = importlib.import_module("snappy")
+    out = [bytes.fromhex("82534e41505059000000000100000001")]
+    for start in range(0, len(data), 32768):
+        block = snappy.compress(data[start:start + 32768])
+        out += (struct.pack(">i", len(block)), block)
+    return b"".join(out)
+
+
+@pytest.mark.parametrize("size", [0, 1, 32767, 32768, 32769, 65536, 100_000, 300_001])
+@pytest.mark.parametrize("kind", ["random", "text", "zeros"])
+def test_snappy_writes_python_snappys_bytes(size: int, kind: str) -> None:
+    """Compressing block by block into a kept buffer gives python-snappy's bytes, for every
+    block boundary, incompressible blocks (whose output is longer than their input) and
+    calls in a row reusing the buffer (a larger payload first, then smaller ones)."""
+    rng = random.Random(size)
+    data = {"random": rng.randbytes(size), "zeros": bytes(size),
+            "text": (SAMPLE * (size // len(SAMPLE) + 1))[:size]}[kind]
+    big = compress(Codec.SNAPPY, PAYLOADS["random-100k"] * 4)
+    assert decompress(Codec.SNAPPY, big, limit=4 * 100 * 1024) == PAYLOADS["random-100k"] * 4
+    for view in (data, memoryview(data), bytearray(data)):
+        assert compress(Codec.SNAPPY, view) == _python_snappy_xerial(data)
+
+
 def test_lz4_uses_independent_64k_blocks_without_content_size() -> None:
     packed = compress(Codec.LZ4, PAYLOADS["random-100k"])
     assert packed[:7] == bytes.fromhex("04224d18604082")
@@ -566,6 +592,16 @@ def test_peer_golden_xerial_header(peer: str, request: pytest.FixtureRequest) ->
     module = request.getfixturevalue(peer)
     header = bytes.fromhex("82534e41505059000000000100000001")
     assert module.snappy_encode(SAMPLE)[:16] == header == compress(Codec.SNAPPY, SAMPLE)[:16]
+
+
+@pytest.mark.peer
+@pytest.mark.parametrize("name", ["one", "random-100k", "compressible-1m"])
+@pytest.mark.parametrize("peer", ["kafka_python", "aiokafka"])
+def test_peer_snappy_bytes_are_ours(peer: str, name: str, request: pytest.FixtureRequest) -> None:
+    """Both peers write snappy-java's framing (32 KiB xerial blocks, the same block compressor):
+    byte for byte what kformat writes."""
+    module = request.getfixturevalue(peer)
+    assert module.snappy_encode(PAYLOADS[name]) == compress(Codec.SNAPPY, PAYLOADS[name])
 
 
 @pytest.mark.peer
