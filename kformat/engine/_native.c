@@ -1502,15 +1502,20 @@ flat_record(Flat *f, Reader *r, FlatValue *vals, int log_append, int64_t wrapper
               *stamp = &vals[f->stamp_slot];
     if (offset->kind != 1 || attributes->kind != 1 || (stamp->kind != 1 && stamp->kind != 2))
         return fail_null("record set field not an int");
-    RecordInts ints = {0};
-    ints.offset = offset->v;
+    /* the numbers as 64-bit values first, each 128-bit field written once (a 128-bit
+     * copy of two halves just written stalls the store buffer) */
+    int64_t o = offset->v, t = log_append ? wrapper_timestamp : stamp->kind == 2 ? -1 : stamp->v;
+    if (i == 0) {
+        first->offset = o;
+        first->timestamp = t;
+    }
+    RecordInts ints;
+    ints.offset = o;
+    ints.timestamp = t;
+    ints.offset_delta = (kf_wide)o - first->offset;
+    ints.timestamp_delta = (kf_wide)t - first->timestamp;
     ints.attributes = attributes->v;
-    ints.timestamp = log_append ? wrapper_timestamp : stamp->kind == 2 ? -1 : stamp->v;
-    if (i == 0)
-        *first = ints;
     ints.timestamp_type = log_append;
-    ints.offset_delta = ints.offset - first->offset;
-    ints.timestamp_delta = ints.timestamp - first->timestamp;
     PyObject *key = flat_blob(r, &vals[f->key_slot]);
     if (!key)
         return NULL;
@@ -3092,6 +3097,378 @@ native_legacy_messages(PyObject *self, PyObject *args)
     return out;
 }
 
+
+/* ------------------------------------------------- magic 0/1 entries to batches (parse) */
+
+/* The Batch fields legacy_batches sets (kformat/records/legacy.py, _batch_spec: the names
+ * in this order) and those of a wrapper's LegacyWrapper. */
+enum { LB_BASE_OFFSET, LB_MAGIC, LB_CODEC, LB_RECORDS, LB_CRC, LB_CRC_VALID, LB_ATTRIBUTES,
+       LB_TIMESTAMP_TYPE, LB_LAST_OFFSET_DELTA, LB_BASE_TIMESTAMP, LB_MAX_TIMESTAMP,
+       LB_BATCH_LENGTH, LB_POSITION, LB_SIZE, LB_WIRE, LB_FIELDS };
+enum { LW_OFFSET, LW_ATTRIBUTES, LW_TIMESTAMP, LW_KEY, LW_VALUE, LW_FINGERPRINT, LW_FIELDS };
+
+/* The compiled entry plan and what makes its batches (legacy_batches). */
+typedef struct {
+    Flat entry, set;         /* the entry; the element of a wrapper's record set */
+    PyObject *wrapped, *set_plan;
+    int offset, magic, attributes, timestamp, key, value, crc; /* entry slots */
+    int outer[FLAT_SLOTS];   /* the entry slot of each outer value of set */
+    int64_t codec_mask;
+    PyObject *batch_type, *template, *names, *codecs, *stamp_types, *wrapper_type, *wnames;
+    Py_ssize_t overhead;     /* offset and message_size: an entry's bytes before its message */
+} LegacyBatches;
+
+/* A new instance of type with dict as its __dict__ (no __init__ runs: the caller gives
+ * every field the constructor would set). Steals dict. */
+static PyObject *
+instance_with(PyObject *type, PyObject *dict)
+{
+    PyTypeObject *tp = (PyTypeObject *)type;
+    PyObject *obj = dict ? tp->tp_alloc(tp, 0) : NULL;
+    if (obj && PyObject_GenericSetDict(obj, dict, NULL) < 0)
+        Py_CLEAR(obj);
+    Py_XDECREF(dict);
+    return obj;
+}
+
+/* dict[names[i]] = value (stolen); 0 or -1. */
+static int
+set_field(PyObject *dict, PyObject *names, int i, PyObject *value)
+{
+    if (!value)
+        return -1;
+    int rc = PyDict_SetItem(dict, PyTuple_GET_ITEM(names, i), value);
+    Py_DECREF(value);
+    return rc;
+}
+
+/* The records of a wrapper's inner set, decompressed from its value (vals: the entry's), by
+ * the RECORD_SET rules (parse_record_set). NULL with an exception. */
+static PyObject *
+legacy_inner_records(LegacyBatches *L, Reader *r, FlatValue *vals, int64_t magic,
+                     int64_t codec, int relative, int log_append, kf_wide wrapper_offset)
+{
+    const FlatValue *value = &vals[L->value];
+    if (value->kind != 3 || value->len < 0)
+        return fail_null("a compressed value is null");
+    int64_t wrapper_stamp = log_append ? vals[L->timestamp].v : 0;
+    for (int i = 0; i < L->set.outers; i++) {
+        L->set.outer_ok[i] = vals[L->outer[i]].kind == 1;
+        L->set.outer[i] = vals[L->outer[i]].v;
+    }
+    Reader blob = *r;
+    blob.pos = value->at;
+    blob.end = value->at + value->len;
+    PyObject *m = PyLong_FromLongLong(magic);
+    Plain plain;
+    if (!m || decompress_with(&blob, PyTuple_GET_ITEM(L->wrapped, 7),
+                              PyTuple_GET_ITEM(L->wrapped, 8), m, codec, &plain) < 0) {
+        Py_XDECREF(m);
+        return NULL;
+    }
+    Py_DECREF(m);
+    Reader sub = {plain.buf, 0, plain.len, r->depth, 0, NULL, r->verify, r->limit, NULL,
+                  plain.holder};
+    FlatValue inner[FLAT_SLOTS];
+    PyObject *list = PyList_New(0);
+    RecordInts first = {0};
+    kf_wide last = 0;
+    while (list && sub.pos < sub.end) {
+        Py_ssize_t start = sub.pos;
+        PyObject *record = NULL;
+        Reader e = sub;
+        if (flat_read(&L->set, &e, inner, NULL) == 0) {
+            sub.pos = e.pos;
+            if (sub.pos == start)
+                fail("element without bytes");
+            else
+                record = flat_record(&L->set, &sub, inner, log_append, wrapper_stamp,
+                                     PyList_GET_SIZE(list), &first);
+        }
+        if (!record || PyList_Append(list, record) < 0)
+            Py_CLEAR(list);
+        else
+            last = ((RecordObject *)record)->n.offset;
+        Py_XDECREF(record);
+    }
+    decompress_close(&plain);
+    if (list && relative) {
+        kf_wide base = record_set_base(wrapper_offset, last);
+        for (Py_ssize_t i = 0; base && i < PyList_GET_SIZE(list); i++)
+            ((RecordObject *)PyList_GET_ITEM(list, i))->n.offset += base;
+    }
+    return list;
+}
+
+/* The Batch of the entry buf[pos:pos + size] (position base + pos), as _to_batch
+ * (kformat/records/legacy.py) makes it from the value the entry plan parses to. NULL with an
+ * exception (any: the caller leaves the entry to the Python path). */
+static PyObject *
+legacy_batch(LegacyBatches *L, Reader *r, Py_ssize_t pos, Py_ssize_t size, int verify)
+{
+    FlatValue vals[FLAT_SLOTS];
+    if (flat_read(&L->entry, r, vals, NULL) < 0)
+        return NULL;
+    if (r->pos != r->end)
+        return fail_null("entry not consumed");
+    const FlatValue *o = &vals[L->offset], *m = &vals[L->magic], *a = &vals[L->attributes],
+                    *t = &vals[L->timestamp], *c = &vals[L->crc];
+    if (o->kind != 1 || m->kind != 1 || a->kind != 1 || c->kind != 1 ||
+        (t->kind != 1 && t->kind != 2))
+        return fail_null("a magic 0/1 field that is not an int");
+    int64_t magic = m->v, attributes = a->v, codec = attributes & L->codec_mask;
+    int relative, log_append;
+    record_set_rules(L->set_plan, magic, attributes, &relative, &log_append);
+    int has_stamp = t->kind == 1;
+    int64_t timestamp = has_stamp ? t->v : -1;
+    PyObject *records, *key = NULL, *value = NULL;
+    kf_wide base_offset = o->v, base_timestamp = timestamp;
+    if (!codec) {
+        RecordInts ints = {0};
+        ints.offset = o->v;
+        ints.timestamp = timestamp;
+        ints.attributes = attributes;
+        ints.timestamp_type = log_append;
+        PyObject *k = flat_blob(r, &vals[L->key]);
+        PyObject *v = k ? flat_blob(r, &vals[L->value]) : NULL;
+        PyObject *headers = v ? PyTuple_New(0) : NULL;
+        PyObject *record = NULL;
+        if (headers)
+            record = kf_record_new(&ints, k, v, headers);
+        else {
+            Py_XDECREF(k);
+            Py_XDECREF(v);
+        }
+        records = record ? PyList_New(1) : NULL;
+        if (!records) {
+            Py_XDECREF(record);
+            return NULL;
+        }
+        PyList_SET_ITEM(records, 0, record);
+    }
+    else {
+        records = legacy_inner_records(L, r, vals, magic, codec, relative, log_append, o->v);
+        if (!records)
+            return NULL;
+        if (PyList_GET_SIZE(records)) {
+            RecordObject *first = (RecordObject *)PyList_GET_ITEM(records, 0);
+            base_offset = first->n.offset;
+            base_timestamp = first->n.timestamp;
+        }
+        else
+            base_timestamp = -1;
+        key = flat_blob(r, &vals[L->key]);
+        value = key ? flat_blob(r, &vals[L->value]) : NULL;
+        if (!value) {
+            Py_XDECREF(key);
+            Py_DECREF(records);
+            return NULL;
+        }
+    }
+    if (magic != 1)
+        base_timestamp = -1;
+    if (codec >= PyTuple_GET_SIZE(L->codecs) || log_append > 1) {
+        Py_XDECREF(key);
+        Py_XDECREF(value);
+        Py_DECREF(records);
+        return fail_null("a codec without its enum member");
+    }
+    PyObject *codec_obj = PyTuple_GET_ITEM(L->codecs, codec);
+    PyObject *stamp_type = PyTuple_GET_ITEM(L->stamp_types, log_append);
+    PyObject *names = L->names, *dict = PyDict_Copy(L->template);
+    kf_wide last_delta = (kf_wide)o->v - base_offset;
+    int rc = !dict || PyDict_SetItem(dict, PyTuple_GET_ITEM(names, LB_RECORDS), records) < 0 ||
+             set_field(dict, names, LB_BASE_OFFSET, kf_wide_as_long(base_offset)) < 0 ||
+             set_field(dict, names, LB_MAGIC, PyLong_FromLongLong(magic)) < 0 ||
+             PyDict_SetItem(dict, PyTuple_GET_ITEM(names, LB_CODEC), codec_obj) < 0 ||
+             set_field(dict, names, LB_CRC, PyLong_FromLongLong(c->v)) < 0 ||
+             PyDict_SetItem(dict, PyTuple_GET_ITEM(names, LB_CRC_VALID),
+                            verify ? Py_True : Py_None) < 0 ||
+             set_field(dict, names, LB_ATTRIBUTES, PyLong_FromLongLong(attributes)) < 0 ||
+             PyDict_SetItem(dict, PyTuple_GET_ITEM(names, LB_TIMESTAMP_TYPE), stamp_type) < 0 ||
+             set_field(dict, names, LB_LAST_OFFSET_DELTA, kf_wide_as_long(last_delta)) < 0 ||
+             set_field(dict, names, LB_BASE_TIMESTAMP, kf_wide_as_long(base_timestamp)) < 0 ||
+             set_field(dict, names, LB_MAX_TIMESTAMP, PyLong_FromLongLong(timestamp)) < 0 ||
+             set_field(dict, names, LB_BATCH_LENGTH,
+                       PyLong_FromSsize_t(size - L->overhead)) < 0 ||
+             set_field(dict, names, LB_POSITION, PyLong_FromSsize_t(pos)) < 0 ||
+             set_field(dict, names, LB_SIZE, PyLong_FromSsize_t(size)) < 0
+                 ? -1 : 0;
+    if (rc == 0 && codec) { /* the wrapper's bytes, for a byte-exact rebuild (LegacyWrapper) */
+        /* _fingerprint: the fields a rebuild depends on, and the records as parsed */
+        PyObject *items[7] = {PyLong_FromLongLong(magic), Py_NewRef(codec_obj),
+                              Py_NewRef(stamp_type), PyLong_FromLongLong(timestamp),
+                              kf_wide_as_long(base_offset), kf_wide_as_long(last_delta),
+                              PyList_AsTuple(records)};
+        PyObject *fp = NULL, *wn = L->wnames, *w = NULL;
+        int made = 1;
+        for (int i = 0; i < 7; i++)
+            made &= items[i] != NULL;
+        if (made)
+            fp = PyTuple_New(7);
+        for (int i = 0; i < 7; i++) {
+            if (fp)
+                PyTuple_SET_ITEM(fp, i, items[i]);
+            else
+                Py_XDECREF(items[i]);
+        }
+        PyObject *wd = fp ? PyDict_New() : NULL;
+        rc = !wd ||
+             set_field(wd, wn, LW_OFFSET, PyLong_FromLongLong(o->v)) < 0 ||
+             set_field(wd, wn, LW_ATTRIBUTES, PyLong_FromLongLong(attributes)) < 0 ||
+             set_field(wd, wn, LW_TIMESTAMP, has_stamp ? PyLong_FromLongLong(timestamp)
+                                                       : Py_NewRef(Py_None)) < 0 ||
+             PyDict_SetItem(wd, PyTuple_GET_ITEM(wn, LW_KEY), key) < 0 ||
+             PyDict_SetItem(wd, PyTuple_GET_ITEM(wn, LW_VALUE), value) < 0 ||
+             PyDict_SetItem(wd, PyTuple_GET_ITEM(wn, LW_FINGERPRINT), fp) < 0
+                 ? -1 : 0;
+        Py_XDECREF(fp);
+        if (rc == 0) {
+            w = instance_with(L->wrapper_type, wd);
+            wd = NULL;
+            rc = set_field(dict, L->names, LB_WIRE, w);
+        }
+        Py_XDECREF(wd);
+    }
+    Py_XDECREF(key);
+    Py_XDECREF(value);
+    if (rc < 0) {
+        Py_DECREF(records);
+        Py_XDECREF(dict);
+        return NULL;
+    }
+    /* Neither the records (Records only) nor the fields (numbers, bytes, the enum members,
+     * the records, a LegacyWrapper of such values) can be in a reference cycle: the list and
+     * the dict are returned untracked by the cyclic GC, as parsed lists and dicts of atomic
+     * values are (CPython tracks the dict again when a container is put into it). */
+    PyObject_GC_UnTrack(records);
+    Py_DECREF(records);
+    if (PyObject_GC_IsTracked(dict))
+        PyObject_GC_UnTrack(dict);
+    return instance_with(L->batch_type, dict);
+}
+
+/* The slot of the first CRC step of f, or -1. */
+static int
+flat_crc_slot(const Flat *f)
+{
+    for (int k = 0; k < f->steps; k++) {
+        if (f->step[k].kind == ST_CRC)
+            return f->step[k].slot;
+    }
+    return -1;
+}
+
+/* Compile the entry plan (the RECORD_SET factory's) and the batch spec into L: 0, or -1
+ * (Fallback) for a plan or spec it does not take. */
+static int
+legacy_batches_compile(LegacyBatches *L, PyObject *entry, PyObject *spec)
+{
+    memset(L, 0, sizeof *L);
+    if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != 8)
+        return fail("bad legacy batch spec");
+    L->batch_type = PyTuple_GET_ITEM(spec, 0);
+    L->template = PyTuple_GET_ITEM(spec, 1);
+    L->names = PyTuple_GET_ITEM(spec, 2);
+    L->codecs = PyTuple_GET_ITEM(spec, 3);
+    L->stamp_types = PyTuple_GET_ITEM(spec, 4);
+    L->wrapper_type = PyTuple_GET_ITEM(spec, 5);
+    L->wnames = PyTuple_GET_ITEM(spec, 6);
+    L->overhead = PyLong_AsSsize_t(PyTuple_GET_ITEM(spec, 7));
+    if (L->overhead == -1 && PyErr_Occurred())
+        return -1;
+    if (!PyType_Check(L->batch_type) || !PyType_Check(L->wrapper_type) ||
+        !PyDict_CheckExact(L->template) || !PyTuple_Check(L->names) ||
+        PyTuple_GET_SIZE(L->names) != LB_FIELDS || !PyTuple_Check(L->wnames) ||
+        PyTuple_GET_SIZE(L->wnames) != LW_FIELDS || !PyTuple_Check(L->codecs) ||
+        !PyTuple_Check(L->stamp_types) || PyTuple_GET_SIZE(L->stamp_types) != 2)
+        return fail("bad legacy batch spec");
+    Flat *e = &L->entry;
+    if (op_of(entry) != OP_STRUCT || flat_compile_struct(e, entry) < 0 || e->wrapped < 0 ||
+        e->outers || e->nscope < 1)
+        return fail("an entry plan the steps do not take");
+    L->wrapped = e->step[e->wrapped].node;
+    L->set_plan = PyTuple_GET_ITEM(L->wrapped, 9);
+    if (!PyTuple_Check(L->set_plan) || op_of(L->set_plan) != OP_RECORD_SET ||
+        PyTuple_GET_ITEM(L->set_plan, 2) != (PyObject *)&kf_RecordType)
+        return fail("an entry plan without a record set");
+    flat_compile(&L->set, L->set_plan, 1);
+    PyObject *refs = PyTuple_GET_ITEM(L->set_plan, 5), *names = PyTuple_GET_ITEM(L->set_plan, 4);
+    L->magic = flat_scope_slot(e, PyTuple_GET_ITEM(refs, 0));
+    L->attributes = flat_scope_slot(e, PyTuple_GET_ITEM(refs, 1));
+    L->timestamp = flat_scope_slot(e, PyTuple_GET_ITEM(refs, 2));
+    L->offset = flat_scope_slot(e, PyTuple_GET_ITEM(refs, 3));
+    L->key = flat_slot(e, e->scope[0], PyTuple_GET_ITEM(names, 1));
+    L->value = e->step[e->wrapped].slot;
+    L->crc = flat_crc_slot(e);
+    L->codec_mask = int_at(L->wrapped, 5);
+    if (!L->set.ok || L->magic < 0 || L->attributes < 0 || L->timestamp < 0 || L->offset < 0 ||
+        L->key < 0 || L->crc < 0 ||
+        PyTuple_GET_ITEM(L->wrapped, 2) != PyTuple_GET_ITEM(names, 2) ||
+        flat_slot(e, e->scope[0], PyTuple_GET_ITEM(L->wrapped, 4)) != L->attributes ||
+        flat_slot(e, e->scope[0], PyTuple_GET_ITEM(L->wrapped, 6)) != L->magic)
+        return fail("an entry plan without the record set's fields");
+    for (int i = 0; i < L->set.outers; i++) {
+        long up = L->set.outer_up[i];
+        if (up < 0 || up >= e->nscope ||
+            (L->outer[i] = flat_slot(e, e->scope[up], L->set.outer_name[i])) < 0)
+            return fail("an inner reference the entry does not hold");
+    }
+    return 0;
+}
+
+/* legacy_batches(entry, data, pos, verify, limit, max_size, spec) -> (batches, end): the
+ * magic 0/1 entries from data[pos:] on, each read by the entry plan's steps (a wrapper's
+ * inner set by its RECORD_SET element's, the records by its rules) and made the Batch that
+ * kformat/records/legacy.py's _to_batch makes of it (spec: _batch_spec there), until the
+ * first entry that is not magic 0/1, not whole in data, larger than max_size, or fails in
+ * any way (left to the Python path, which reads it or raises the precise error); end is
+ * where that entry starts. */
+static PyObject *
+native_legacy_batches(PyObject *self, PyObject *args)
+{
+    PyObject *entry, *limit, *spec;
+    Py_buffer view;
+    Py_ssize_t pos;
+    int verify;
+    long long max_size;
+    if (!PyArg_ParseTuple(args, "O!y*npOLO", &PyTuple_Type, &entry, &view, &pos, &verify,
+                          &limit, &max_size, &spec))
+        return NULL;
+    LegacyBatches L;
+    PyObject *list = NULL;
+    if (pos < 0 || pos > view.len)
+        fail("start outside the buffer");
+    else if (legacy_batches_compile(&L, entry, spec) == 0)
+        list = PyList_New(0);
+    int gc_was_enabled = PyGC_Disable();
+    const uint8_t *buf = (const uint8_t *)view.buf;
+    while (list && view.len - pos > 16) {
+        int64_t length = (int32_t)be32(buf + pos + 8), size = L.overhead + length;
+        if (buf[pos + 16] > 1 || length < 0 || size > max_size || size > view.len - pos)
+            break;
+        Reader r = {buf, pos, pos + (Py_ssize_t)size, 0, 0, NULL, verify,
+                    limit == Py_None ? NULL : limit, NULL, view.obj};
+        PyObject *batch = legacy_batch(&L, &r, pos, (Py_ssize_t)size, verify);
+        if (!batch) {
+            if (PyErr_ExceptionMatches(PyExc_Exception))
+                PyErr_Clear(); /* the Python path reads this entry */
+            else
+                Py_CLEAR(list);
+            break;
+        }
+        int rc = PyList_Append(list, batch);
+        Py_DECREF(batch);
+        if (rc < 0)
+            Py_CLEAR(list);
+        pos += (Py_ssize_t)size;
+    }
+    if (gc_was_enabled)
+        PyGC_Enable();
+    PyBuffer_Release(&view);
+    return list ? Py_BuildValue("(Nn)", list, pos) : NULL;
+}
+
 /* The value of a field on build: the dict's, else the default (found counts the keys used). */
 static PyObject *
 field_value(PyObject *dict, PyObject *name, int has_default, PyObject *deflt, Py_ssize_t *found)
@@ -3726,6 +4103,10 @@ static PyMethodDef methods[] = {
     {"parse", native_parse, METH_VARARGS,
      "parse(plan, data, pos=0, verify=True, limit=None) -> (value, end): decode one value "
      "of plan at data[pos:]; verify checks CRCs, limit caps decompression (None: the plan's)."},
+    {"legacy_batches", native_legacy_batches, METH_VARARGS,
+     "legacy_batches(entry, data, pos, verify, limit, max_size, spec) -> (batches, end): the "
+     "magic 0/1 entries from pos on as Batch values, up to the first one left to the Python "
+     "path."},
     {"legacy_messages", native_legacy_messages, METH_VARARGS,
      "legacy_messages(entry, records, magic) -> bytes: magic 0/1 entries, a plain message per "
      "native Record, by the entry plan's steps (Fallback for anything else)."},

@@ -41,7 +41,8 @@ built the Java client's way instead. Rebuilding is not byte-identical when:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import sys
+from dataclasses import dataclass, fields
 from functools import cache
 from operator import attrgetter
 from typing import Any
@@ -65,7 +66,7 @@ from kformat.primitives import (
 )
 from kformat.records.blocks import CrcGuard
 from kformat.records.codecs import find_codec
-from kformat.records.enums import TimestampType
+from kformat.records.enums import TimestampType, as_codec
 from kformat.records.framing import BATCH_OVERHEAD, HEAD, TIMESTAMP_TYPE_FLAG
 from kformat.records.legacy_blocks import (
     CODEC_MASK,
@@ -89,6 +90,7 @@ __all__ = [
     "LegacyWrapper",
     "build_legacy",
     "parse_legacy_entry",
+    "parse_legacy_run",
 ]
 
 _TIMESTAMP = attrgetter("timestamp")
@@ -236,6 +238,46 @@ def _to_batch(parsed: dict[str, Any], position: int, size: int,
 
 
 # --------------------------------------------------------------------------- parse
+
+_BATCH_FIELDS = ("base_offset", "magic", "codec", "records", "crc", "crc_valid", "attributes",
+                 "timestamp_type", "last_offset_delta", "base_timestamp", "max_timestamp",
+                 "batch_length", "position", "size", "wire")
+"""The :class:`Batch` fields :func:`_to_batch` sets, in the order ``_native.legacy_batches``
+reads them (it makes the same batches in C)."""
+
+
+@cache
+def _batch_spec() -> tuple[Any, ...]:
+    """What ``_native.legacy_batches`` makes batches with: the :class:`Batch` type and its
+    other fields' values (a new batch's), the fields :func:`_to_batch` sets, the codec and
+    timestamp type members, :class:`LegacyWrapper` and its fields, :data:`ENTRY_OVERHEAD`."""
+    template = vars(Batch(magic=0))
+    wrapper_fields = tuple(f.name for f in fields(LegacyWrapper))
+    if not set(_BATCH_FIELDS) <= set(template):
+        raise AssertionError("a batch field _to_batch sets is not a Batch field")
+    return (Batch, template, tuple(sys.intern(n) for n in _BATCH_FIELDS),
+            tuple(as_codec(c) for c in range(CODEC_MASK + 1)),
+            (TimestampType.CREATE_TIME, TimestampType.LOG_APPEND_TIME), LegacyWrapper,
+            tuple(sys.intern(n) for n in wrapper_fields), ENTRY_OVERHEAD)
+
+
+def parse_legacy_run(view: memoryview, position: int, *, verify_crc: bool, limit: int,
+                     max_batch_size: int) -> list[Batch]:
+    """The magic 0/1 entries from ``position`` on, read by the native engine (the batches
+    :func:`parse_legacy_entry` makes), up to the first one it leaves to the Python path (not
+    magic 0/1, not whole, too large, or failing: :func:`parse_legacy_entry` reads it or raises
+    the precise error); ``[]`` without the native engine."""
+    native = engine.NATIVE
+    if native is None:
+        return []
+    try:
+        batches, _end = native.legacy_batches(_entry_grammar().plan, view, position,
+                                              verify_crc, limit, max_batch_size,
+                                              _batch_spec())
+    except native.Fallback:
+        return []
+    return batches  # type: ignore[no-any-return]
+
 
 
 def _located(exc: KFormatError, position: int) -> KFormatError:

@@ -14,13 +14,14 @@ only ever means the input itself was cut short).
 from __future__ import annotations
 
 import dataclasses
+from collections import deque
 from collections.abc import Iterable, Iterator
 
 from kformat.errors import InvalidValueError, KFormatError, TruncatedError
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
 from kformat.records.conversion import from_v2, v2_grammar
 from kformat.records.framing import BATCH_OVERHEAD, PEEK, check_frame
-from kformat.records.legacy import parse_legacy_entry
+from kformat.records.legacy import parse_legacy_entry, parse_legacy_run
 from kformat.records.model import Batch, TruncatedTail
 from kformat.records.sources import BufferInput, FileInput, Source, open_source
 
@@ -70,6 +71,7 @@ class BatchIterator(Iterator[Batch]):
         self._source: BufferInput | FileInput | None = open_source(source)
         self._options = options
         self._pos = 0
+        self._ahead: deque[Batch] = deque()  # magic 0/1 batches the native engine read ahead
         self.truncated: TruncatedTail | None = None
 
     def __iter__(self) -> BatchIterator:
@@ -87,6 +89,17 @@ class BatchIterator(Iterator[Batch]):
             self.close()
             raise StopIteration
         return batch
+
+    def _take_ahead(self) -> list[Batch]:
+        """The batches already read past the last one returned (a run of magic 0/1 entries
+        the native engine reads at once), in order, as if returned one by one."""
+        if not self._ahead:
+            return []
+        batches = list(self._ahead)
+        self._ahead.clear()
+        last = batches[-1]
+        self._pos = last.position + last.size
+        return batches
 
     def close(self) -> None:
         if self._source is not None:
@@ -108,6 +121,10 @@ class BatchIterator(Iterator[Batch]):
         self.truncated = TruncatedTail(position=pos, available=available, needed=needed)
 
     def _next(self, source: BufferInput | FileInput) -> Batch | None:
+        if self._ahead:
+            batch = self._ahead.popleft()
+            self._pos = batch.position + batch.size
+            return batch
         pos, opts = self._pos, self._options
         head = source.peek(pos, PEEK)
         if not head:
@@ -116,6 +133,12 @@ class BatchIterator(Iterator[Batch]):
             self._tail(pos, len(head), None)
             return None
         size, magic = check_frame(head, pos, opts.max_batch_size)
+        if magic in (0, 1) and isinstance(source, BufferInput):  # a run of them, in C
+            self._ahead.extend(parse_legacy_run(
+                source.view, pos, verify_crc=opts.verify_crc, limit=opts.decompression_limit,
+                max_batch_size=opts.max_batch_size))
+            if self._ahead:
+                return self._next(source)
         chunk = source.take(pos, size)
         if isinstance(chunk, int):
             self._tail(pos, chunk, size)
@@ -169,8 +192,11 @@ def parse_batches(data: Source, *, verify_crc: bool = True,
     iterator = iter_batches(data, verify_crc=verify_crc,
                             decompression_limit=decompression_limit, strict=strict,
                             max_batch_size=max_batch_size)
+    batches = Batches()
     with iterator:
-        batches = Batches(iterator)
+        for batch in iterator:
+            batches.append(batch)
+            batches.extend(iterator._take_ahead())
     batches.truncated = iterator.truncated
     return batches
 

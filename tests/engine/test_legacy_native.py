@@ -603,3 +603,79 @@ def test_plain_messages_of_records_are_written_in_c(monkeypatch: pytest.MonkeyPa
             assert kformat.build_batch(batch) == expected
         assert [(r.offset, r.timestamp_type) for r in kformat.parse_batches(expected)[1].records] \
             == [(11, 1 if magic else 0)]
+
+
+# --------------------------------------------------------------------------- runs of entries in C
+
+
+def _run(data: bytes, verify: bool = True, limit: int = LIMIT) -> list[Batch]:
+    return legacy.parse_legacy_run(memoryview(data), 0, verify_crc=verify, limit=limit,
+                                   max_batch_size=1 << 30)
+
+
+def _python_batches(data: bytes, **options: Any) -> list[Batch]:
+    with engine.using("python"):
+        return list(kformat.parse_batches(data, **options))
+
+
+def _same_batches(found: list[Batch], expected: list[Batch]) -> None:
+    """Equal as values, and alike in what equality does not see: the records, the wrapper
+    kept for a rebuild, the fields' order and their types (enum members)."""
+    assert found == expected
+    for a, b in zip(found, expected, strict=True):
+        assert type(a) is Batch and list(vars(a)) == list(vars(b))
+        assert a.records == b.records and getattr(a, "wire", None) == getattr(b, "wire", None)
+        assert type(a.codec) is type(b.codec) and type(a.timestamp_type) is type(b.timestamp_type)
+        assert [type(getattr(a, f)) for f in vars(b)] == [type(getattr(b, f)) for f in vars(b)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(ks.legacy_message_sets(), st.booleans())
+def test_a_run_of_entries_reads_in_c_as_the_python_path_reads_it(data: bytes,
+                                                                  verify: bool) -> None:
+    """``_native.legacy_batches`` reads every entry of a valid set (no decline) into the
+    batches ``parse_legacy_entry`` makes, byte-exact rebuilds included."""
+    found = _run(data, verify)
+    assert sum(b.size for b in found) == len(data)
+    _same_batches(found, _python_batches(data, verify_crc=verify))
+    for batch in found:
+        assert kformat.build_batch(batch) == data[batch.position:batch.position + batch.size]
+
+
+def test_a_run_stops_at_the_first_entry_it_leaves_to_the_python_path() -> None:
+    """Magic 2, a corrupt entry, a cut-short one: the run ends before it, and parse_batches
+    reads on (or fails) exactly as the Python path does."""
+    v2 = kformat.build_batch(kformat.make_batch([Record(key=b"k", value=b"v")]))
+    bad = bytearray(V0_PLAIN)
+    bad[-1] ^= 1  # the CRC no longer matches
+    for tail, stop in ((v2 + V0_PLAIN, 2), (bytes(bad) + V0_PLAIN, 2), (V0_PLAIN[:-1], 2),
+                       (b"", 3)):
+        data = V0_PLAIN + V1_SNAPPY + V0_LZ4[:len(V0_LZ4) * (stop == 3)] + tail
+        found = _run(data)
+        assert [b.position for b in found] == [0, len(V0_PLAIN), len(V0_PLAIN + V1_SNAPPY)][:stop]
+        for options in ({}, {"verify_crc": False}, {"strict": True}):
+            assert batches_on("native", data, **options) == batches_on("python", data, **options)
+
+
+def test_runs_between_magic_2_batches_keep_their_positions() -> None:
+    v2 = kformat.build_batch(kformat.make_batch([Record(key=b"k", value=b"v")]))
+    data = v2 + V0_PLAIN + V1_SNAPPY + v2 + V0_LZ4 + v2
+    with engine.using("native"):
+        batches = kformat.parse_batches(data)
+        iterated = list(kformat.iter_batches(data))
+    _same_batches(list(batches), _python_batches(data))
+    _same_batches(iterated, _python_batches(data))
+    assert [b.magic for b in batches] == [2, 0, 1, 2, 0, 2]
+
+
+def test_batches_of_a_run_are_tracked_their_fields_and_records_are_not() -> None:
+    """The batch stays tracked by the cyclic GC (a cycle through its attributes is
+    collected); its field dict and its records list hold atomic values only and are not."""
+    import gc
+
+    (batch, wrapper) = _run(V0_PLAIN + V1_SNAPPY)
+    for b in (batch, wrapper):
+        assert gc.is_tracked(b) and not gc.is_tracked(vars(b))
+        assert not gc.is_tracked(b.records)
+    wrapper.note = [wrapper]  # a container put in: CPython tracks the dict again
+    assert gc.is_tracked(vars(wrapper))
