@@ -4,7 +4,7 @@
 
     from kformat.spark import register
     register(spark)
-    df = spark.read.format("kafka-segments").option("splitSize", "64m") \\
+    df = spark.read.format("kafka-segments").option("maxPartitionBytes", "64m") \\
         .load("/data/kafka-logs/orders-*/*.log")
 
 A thin layer: :class:`KafkaSegmentsDataSource` gives the schema
@@ -18,7 +18,7 @@ Options: :mod:`kformat.spark.options`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from pyspark.sql.datasource import (
@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from pyspark.sql import SparkSession
     from pyspark.sql.types import StructType
 
+    from kformat.spark.sizing import Sizing
+
 __all__ = [
     "NAME",
     "PUSHDOWN_CONF",
@@ -51,7 +53,9 @@ __all__ = [
     "SegmentSplit",
     "SplitGroup",
     "WrittenParts",
+    "balance",
     "corrupt_count",
+    "planning_defaults",
     "register",
 ]
 
@@ -110,11 +114,38 @@ def pack(splits: list[SegmentSplit], size: int) -> list[SegmentSplit | SplitGrou
     return out
 
 
+def balance(splits: list[SegmentSplit], sizing: Sizing,
+            target: int) -> list[SegmentSplit | SplitGroup]:
+    """Consecutive splits cut into as many runs of about equal weight (bytes plus the open
+    cost each) as ``target`` bytes a partition asks for; a run of one split stays itself."""
+    from kformat.spark.sizing import balanced_runs
+
+    sizes = [s.end - s.start for s in splits]
+    runs = balanced_runs([n + sizing.open_cost for n in sizes], sizing.partitions(sizes, target))
+    return [splits[r.start] if len(r) == 1 else SplitGroup(splits[r.start:r.stop])
+            for r in runs]
+
+
+def _index(f: FileSpec, base: int | None, with_time: bool) -> Any:
+    """The segment's parsed ``.index`` (and ``.timeindex`` when ``with_time``), or None
+    without a base offset in its name."""
+    from kformat.spark.planning import SegmentIndex
+
+    if base is None:
+        return None
+    return SegmentIndex.parse(base, f.sibling(".index").read_all(),
+                              f.sibling(".timeindex").read_all() if with_time else None)
+
+
 class KafkaSegmentsReader(DataSourceReader):
     """Lists and splits the files on the driver; decodes one split per task."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, session_defaults: Mapping[str, int] | None = None
+                 ) -> None:
         self.settings = settings
+        self.session_defaults: Mapping[str, int] = dict(session_defaults or {})
+        """What :func:`register` read from the session (``maxPartitionBytes``,
+        ``parallelism``): the planning worker has no session of its own."""
         self.pruning = Pruning()
         self.corrupt_counter: Any = None
         """A Spark accumulator counting unreadable stretches (set by the data source)."""
@@ -126,42 +157,63 @@ class KafkaSegmentsReader(DataSourceReader):
             raise FileNotFoundError(f"kafka-segments: no segment files match {list(s.paths)}")
         return prune(files, self.pruning)
 
-    def partitions(self) -> list[SegmentSplit]:
-        from kformat.spark.columns import plan_splits
-        from kformat.spark.planning import Bounds, SegmentIndex, narrow, split_at_index
+    def partitions(self) -> list[SegmentSplit | SplitGroup]:
+        """The files' byte ranges, grouped into Spark partitions as Spark's file sources
+        group files (:mod:`kformat.spark.sizing`), or by ``splitSize``/``packSize``."""
+        from kformat.spark.planning import Bounds, SegmentIndex, narrow
         from kformat.spark.pruning import _base_offset
+        from kformat.spark.sizing import Sizing
 
         s = self.settings
-        max_batch = s.read.get("max_batch_size") or DEFAULT_MAX_BATCH_SIZE
         rules = self.pruning
         bounds = Bounds(rules.min_offset, rules.max_offset, rules.min_timestamp)
         use_bounds = bounds != Bounds()
-        out: list[SegmentSplit] = []
-        for f in self.files():
-            topic, partition = topic_partition(f.path)
-            base = _base_offset(f.path)
-            needs_index = use_bounds or (s.split_size > 0 and f.size > s.split_size)
+        files = self.files()
+        sizing = Sizing.resolve(max_partition_bytes=s.max_partition_bytes,
+                                open_cost=s.open_cost, parallelism=s.min_partitions,
+                                session=self.session_defaults,
+                                remote=any(f.filesystem is not None for f in files))
+        spans: list[tuple[FileSpec, SegmentIndex | None, int, int]] = []
+        for f in files:
             index = None
-            if needs_index and base is not None and s.use_index:
-                index = SegmentIndex.parse(base, f.sibling(".index").read_all(),
-                                           f.sibling(".timeindex").read_all()
-                                           if bounds.min_timestamp is not None else None)
+            if use_bounds and s.use_index:
+                index = _index(f, _base_offset(f.path), bounds.min_timestamp is not None)
             start, end = narrow(index, f.size, bounds)
-            if start >= end:
-                continue
-            if s.split_size <= 0 or end - start <= s.split_size:
-                ranges = [(start, end)]
-            else:
-                source = f.open()
-                try:
-                    ranges = split_at_index(source, index, start, end, s.split_size,
-                                            max_batch_size=max_batch) \
-                        or plan_splits(source, s.split_size, max_batch_size=max_batch,
-                                       start=start, end=end)
-                finally:
-                    source.close()
-            out += [SegmentSplit(f, a, b, topic, partition) for a, b in ranges]
-        return pack(out, s.pack_size)  # type: ignore[return-value]
+            if start < end:
+                spans.append((f, index, start, end))
+        target = sizing.target([end - start for _, _, start, end in spans])
+        cut = target if s.split_size is None else s.split_size
+        out: list[SegmentSplit] = []
+        for f, index, start, end in spans:
+            topic, partition = topic_partition(f.path)
+            out += [SegmentSplit(f, a, b, topic, partition)
+                    for a, b in self._cut(f, index, start, end, cut)]
+        if s.pack_size is not None:
+            return pack(out, s.pack_size)
+        return balance(out, sizing, target)
+
+    def _cut(self, f: FileSpec, index: Any, start: int, end: int,
+             size: int) -> list[tuple[int, int]]:
+        """``[start, end)`` of ``f`` cut into ranges of about ``size`` bytes at batch
+        boundaries (at its ``.index`` entries when it has a usable index, else by walking
+        the batch heads); ``size`` 0: not cut."""
+        from kformat.spark.columns import plan_splits
+        from kformat.spark.planning import split_at_index
+        from kformat.spark.pruning import _base_offset
+
+        if size <= 0 or end - start <= size:
+            return [(start, end)]
+        s = self.settings
+        max_batch = s.read.get("max_batch_size") or DEFAULT_MAX_BATCH_SIZE
+        if index is None and s.use_index:
+            index = _index(f, _base_offset(f.path), False)
+        source = f.open()
+        try:
+            return split_at_index(source, index, start, end, size,
+                                  max_batch_size=max_batch) \
+                or plan_splits(source, size, max_batch_size=max_batch, start=start, end=end)
+        finally:
+            source.close()
 
     def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
         if self.settings.keep_memory:
@@ -382,6 +434,9 @@ class KafkaSegmentsWriter(DataSourceArrowWriter):
 class KafkaSegmentsDataSource(DataSource):
     """``spark.read.format("kafka-segments")``: records of Kafka log segments."""
 
+    session_defaults: Mapping[str, int] = {}
+    """The session's planning figures (:func:`planning_defaults`), set by :func:`register`."""
+
     def __init__(self, options: Any) -> None:
         super().__init__(options)
         self.raw_options = dict(options)
@@ -409,7 +464,7 @@ class KafkaSegmentsDataSource(DataSource):
         return self.settings.projected(names)
 
     def reader(self, schema: StructType) -> KafkaSegmentsReader:
-        return self._counted(PruningReader(self._settings_for(schema)))
+        return self._counted(PruningReader(self._settings_for(schema), self.session_defaults))
 
     def _counted(self, reader: KafkaSegmentsReader) -> KafkaSegmentsReader:
         reader.corrupt_counter = getattr(type(self), "corrupt_counter", None)
@@ -424,7 +479,8 @@ class PlainKafkaSegmentsDataSource(KafkaSegmentsDataSource):
     reader with ``pushFilters`` there): reads every listed file."""
 
     def reader(self, schema: StructType) -> KafkaSegmentsReader:
-        return self._counted(KafkaSegmentsReader(self._settings_for(schema)))
+        return self._counted(KafkaSegmentsReader(self._settings_for(schema),
+                                                 self.session_defaults))
 
 
 def register(spark: SparkSession) -> None:
@@ -438,14 +494,48 @@ def register(spark: SparkSession) -> None:
     enabled = str(spark.conf.get(PUSHDOWN_CONF, "false")).lower() == "true"
     base = KafkaSegmentsDataSource if enabled else PlainKafkaSegmentsDataSource
     counter = spark.sparkContext.accumulator(0)
-    # a class of its own (pickled by value) carries this session's counter to the tasks
+    # a class of its own (pickled by value) carries this session's counter and planning
+    # figures to the planning worker and the tasks
     counted = type(base.__name__, (base,), {"corrupt_counter": counter,
+                                            "session_defaults": planning_defaults(spark),
                                             "__qualname__": f"Counted{base.__name__}"})
     _COUNTERS[id(spark.sparkContext)] = counter
     spark.dataSource.register(counted)
 
 
 _COUNTERS: dict[int, Any] = {}
+
+
+def planning_defaults(spark: SparkSession) -> dict[str, int]:
+    """What the partition planning takes from the session (:mod:`kformat.spark.sizing`):
+    ``parallelism`` (``spark.sql.files.minPartitionNum``, else
+    ``spark.sql.leafNodeDefaultParallelism``, else ``defaultParallelism``) and
+    ``maxPartitionBytes`` (``spark.sql.files.maxPartitionBytes``). Read when the source is
+    registered: register again after changing them, or give the options."""
+    from kformat.spark.options import parse_size
+
+    def conf(key: str) -> str | None:
+        try:  # without a default: Spark's own default for the settings it knows
+            value = spark.conf.get(key)
+        except Exception:  # a key this Spark does not know
+            return None
+        return None if value is None else str(value).strip()
+
+    out: dict[str, int] = {}
+    for key in ("spark.sql.files.minPartitionNum", "spark.sql.leafNodeDefaultParallelism"):
+        value = conf(key)
+        if value is not None and value.isdigit() and int(value) > 0:
+            out["parallelism"] = int(value)
+            break
+    else:
+        out["parallelism"] = int(spark.sparkContext.defaultParallelism)
+    most = conf("spark.sql.files.maxPartitionBytes")
+    if most is not None:
+        try:
+            out["maxPartitionBytes"] = parse_size(most, "spark.sql.files.maxPartitionBytes")
+        except ValueError:
+            pass
+    return out
 
 
 def corrupt_count(spark: SparkSession) -> int:

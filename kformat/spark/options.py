@@ -7,12 +7,16 @@ case-insensitive (Spark lower-cases them).
 option                 meaning                                                    default
 =====================  =========================================================  ==========
 ``path`` / ``paths``   a file, directory or glob; ``paths`` a JSON list of them   (required)
-``splitSize``          bytes per Spark partition; bigger segments are cut at      128m
-                       batch boundaries (``0``: one partition per file).
-                       Suffixes k, m, g.
-``packSize``           smaller files and splits are read together by one Spark    16m
-                       partition, up to this many bytes (``0``: one partition
-                       per split): fewer, larger tasks
+``maxPartitionBytes``  most bytes one Spark partition reads (suffixes k, m, g)     the session's
+                                                                                  (128m)
+``openCostInBytes``    what opening a file costs, in bytes of reading: weighs     256k local,
+                       files in the planning (:mod:`kformat.spark.sizing`)        4m URLs
+``minPartitions``      the parallelism planned for: partitions of about total /   the session's
+                       this many bytes, while under ``maxPartitionBytes``
+``splitSize``          cut segments into byte ranges of about this size (at       (planned)
+                       batch boundaries; ``0``: never cut)
+``packSize``           group consecutive files and ranges into one partition up   (planned)
+                       to this many bytes (``0``: one partition per range)
 ``verifyCrc``          check batch CRCs (``crcValid`` is null when false)         true
 ``skipControl``        leave out the records of control batches                   false
 ``decode``             ``consumer_offsets``, ``transaction_state``,               (none)
@@ -53,13 +57,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-__all__ = ["DEFAULT_PACK_SIZE", "DEFAULT_SPLIT_SIZE", "MODES", "Settings", "parse_bool", "parse_mode", "parse_size"]
+__all__ = ["MODES", "Settings", "parse_bool", "parse_mode", "parse_size"]
 
-DEFAULT_SPLIT_SIZE = 128 << 20
-DEFAULT_PACK_SIZE = 16 << 20
-"""Splits read together by one task, up to this many bytes: a Spark task costs tens of
-milliseconds, a 1 MiB segment a few (Kafka's default segment is 1 GiB, a test's or a small
-topic's much smaller)."""
 _SIZE = re.compile(r"\s*([0-9]+)\s*([kmgt]?)b?\s*", re.IGNORECASE)
 _UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
 
@@ -109,23 +108,38 @@ def parse_mode(opts: Mapping[str, str]) -> str:
     return mode or "PERMISSIVE"
 
 
+def _size_or_none(opts: Mapping[str, str], name: str) -> int | None:
+    """The size option ``name`` (looked up lower-cased), or None when not given."""
+    text = opts.get(name.lower())
+    return None if text is None else parse_size(text, name)
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the reader needs, picklable."""
 
     paths: tuple[str, ...]
-    split_size: int = DEFAULT_SPLIT_SIZE
+    split_size: int | None = None
+    """Cut files into ranges of about this many bytes (``splitSize``; None: planned,
+    :mod:`kformat.spark.sizing`; 0: never)."""
     read: dict[str, Any] = field(default_factory=dict)
     """Keyword arguments of :class:`kformat.spark.columns.ReadOptions`."""
     fs_options: tuple[tuple[str, str], ...] = ()
     use_index: bool = True
     """Plan splits and skip ranges with the ``.index``/``.timeindex`` files (``useIndex``)."""
-    pack_size: int = DEFAULT_PACK_SIZE
-    """Splits read together by one Spark partition, up to this many bytes (``packSize``)."""
+    pack_size: int | None = None
+    """Ranges read together by one Spark partition, up to this many bytes (``packSize``;
+    None: planned; 0: one partition per range)."""
     freeze_heap: bool = True
     """Freeze what the worker holds at the start of each task (``freezeWorkerHeap``)."""
     keep_memory: bool = True
     """Let the worker's C allocator keep freed memory for reuse (``keepWorkerMemory``)."""
+    max_partition_bytes: int | None = None
+    """Most bytes per partition (``maxPartitionBytes``; None: the session's)."""
+    open_cost: int | None = None
+    """What opening a file costs in bytes of reading (``openCostInBytes``; None: default)."""
+    min_partitions: int | None = None
+    """The parallelism planned for (``minPartitions``; None: the session's)."""
 
     @classmethod
     def from_options(cls, options: Mapping[str, str]) -> Settings:
@@ -163,14 +177,22 @@ class Settings:
                 read[target] = parse_size(opts[key], name)
         if read.get("batch_rows", 1) < 1:
             raise ValueError("option batchRows must be positive")
-        split = parse_size(opts.get("splitsize", DEFAULT_SPLIT_SIZE), "splitSize")
+        split = _size_or_none(opts, "splitSize")
         fs = tuple(sorted((k, v) for k, v in opts.items()
                           if k == "fs" or k.startswith(("fs.", "storage."))))
         use_index = parse_bool(opts.get("useindex", "true"), "useIndex")
-        pack = parse_size(opts.get("packsize", DEFAULT_PACK_SIZE), "packSize")
+        pack = _size_or_none(opts, "packSize")
         freeze = parse_bool(opts.get("freezeworkerheap", "true"), "freezeWorkerHeap")
         keep = parse_bool(opts.get("keepworkermemory", "true"), "keepWorkerMemory")
-        return cls(tuple(paths), split, read, fs, use_index, pack, freeze, keep)
+        most = _size_or_none(opts, "maxPartitionBytes")
+        if most is not None and most < 1:
+            raise ValueError("option maxPartitionBytes must be positive")
+        opening = _size_or_none(opts, "openCostInBytes")
+        least = opts.get("minpartitions")
+        if least is not None and (not least.strip().isdigit() or int(least) < 1):
+            raise ValueError(f"option minPartitions: expected a positive number, not {least!r}")
+        return cls(tuple(paths), split, read, fs, use_index, pack, freeze, keep, most,
+                   opening, None if least is None else int(least))
 
     @property
     def decode(self) -> str | None:

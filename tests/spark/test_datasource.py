@@ -62,9 +62,29 @@ def test_small_splits_are_packed_into_fewer_partitions_with_the_same_rows(
     total = sum(f.stat().st_size for f in files)
     packed = load(spark, path, packSize=str(total // 2 + 1))
     assert 2 <= packed.rdd.getNumPartitions() <= 3 < len(files)
-    assert load(spark, path).rdd.getNumPartitions() == 1  # 16m by default: all in one
+    # by default one partition per core of local[2] (kformat.spark.sizing)
+    assert load(spark, path).rdd.getNumPartitions() == 2
+    assert load(spark, path, minPartitions="3").rdd.getNumPartitions() == 3
     assert collect(packed) == corpus_data.rows
     assert collect(load(spark, path, splitSize="24k", packSize="60k")) == corpus_data.rows
+
+
+def test_planning_takes_the_parallelism_of_the_session_it_was_registered_with(
+        spark: Any, corpus_data: data.Fixture) -> None:
+    from kformat.spark import register
+    from kformat.spark.datasource import planning_defaults
+
+    assert planning_defaults(spark) == {"parallelism": 2, "maxPartitionBytes": 128 << 20}
+    path = f"{corpus_data.log_dir}/*/*.log"
+    spark.conf.set("spark.sql.files.minPartitionNum", "3")
+    try:
+        assert load(spark, path).rdd.getNumPartitions() == 2  # read when registered
+        register(spark)
+        assert load(spark, path).rdd.getNumPartitions() == 3
+    finally:
+        spark.conf.unset("spark.sql.files.minPartitionNum")
+        register(spark)
+    assert load(spark, path).rdd.getNumPartitions() == 2
 
 
 def test_truncated_last_batch_in_each_mode(
