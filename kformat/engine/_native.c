@@ -3594,8 +3594,9 @@ legacy_batches_compile(LegacyBatches *L, PyObject *entry, PyObject *spec)
     return 0;
 }
 
-/* legacy_batches(entry, data, pos, verify, limit, max_size, spec) -> (batches, end): the
- * magic 0/1 entries from data[pos:] on, each read by the entry plan's steps (a wrapper's
+/* legacy_batches(entry, data, pos, verify, limit, max_size, spec, max_entries, max_bytes) ->
+ * (batches, end): the magic 0/1 entries from data[pos:] on (at most max_entries of them, and
+ * none starting max_bytes or more past pos: a lazy iterator holds no more than that), each read by the entry plan's steps (a wrapper's
  * inner set by its RECORD_SET element's, the records by its rules) and made the Batch that
  * kformat/records/legacy.py's _to_batch makes of it (spec: _batch_spec there), until the
  * first entry that is not magic 0/1, not whole in data, larger than max_size, or fails in
@@ -3606,12 +3607,13 @@ native_legacy_batches(PyObject *self, PyObject *args)
 {
     PyObject *entry, *limit, *spec;
     Py_buffer view;
-    Py_ssize_t pos;
+    Py_ssize_t pos, max_entries, max_bytes;
     int verify;
     long long max_size;
-    if (!PyArg_ParseTuple(args, "O!y*npOLO", &PyTuple_Type, &entry, &view, &pos, &verify,
-                          &limit, &max_size, &spec))
+    if (!PyArg_ParseTuple(args, "O!y*npOLOnn", &PyTuple_Type, &entry, &view, &pos, &verify,
+                          &limit, &max_size, &spec, &max_entries, &max_bytes))
         return NULL;
+    Py_ssize_t start = pos;
     LegacyBatches L;
     memset(&L, 0, sizeof L);
     PyObject *list = NULL;
@@ -3622,7 +3624,8 @@ native_legacy_batches(PyObject *self, PyObject *args)
     L.last_size = -1;
     int gc_was_enabled = PyGC_Disable();
     const uint8_t *buf = (const uint8_t *)view.buf;
-    while (list && view.len - pos > 16) {
+    while (list && view.len - pos > 16 && PyList_GET_SIZE(list) < max_entries &&
+           pos - start < max_bytes) {
         int64_t length = (int32_t)be32(buf + pos + 8), size = L.overhead + length;
         if (buf[pos + 16] > 1 || length < 0 || size > max_size || size > view.len - pos)
             break;
@@ -4290,7 +4293,8 @@ static PyMethodDef methods[] = {
      "parse(plan, data, pos=0, verify=True, limit=None) -> (value, end): decode one value "
      "of plan at data[pos:]; verify checks CRCs, limit caps decompression (None: the plan's)."},
     {"legacy_batches", native_legacy_batches, METH_VARARGS,
-     "legacy_batches(entry, data, pos, verify, limit, max_size, spec) -> (batches, end): the "
+     "legacy_batches(entry, data, pos, verify, limit, max_size, spec, max_entries, max_bytes) "
+     "-> (batches, end): the "
      "magic 0/1 entries from pos on as Batch values, up to the first one left to the Python "
      "path."},
     {"legacy_messages", native_legacy_messages, METH_VARARGS,

@@ -726,3 +726,21 @@ def test_an_inner_crc_mismatch_anywhere_in_a_large_set_fails_alike(bad: int) -> 
     assert len(_run(data, verify=False)) == 1
     assert batches_on("native", data, verify_crc=False) == batches_on("python", data,
                                                                       verify_crc=False)
+
+
+def test_a_run_holds_at_most_its_share_of_a_large_buffer() -> None:
+    """An iterator over a large buffer reads ahead at most RUN_ENTRIES entries, none starting
+    RUN_BYTES past the first (then the next run), and returns every batch in order."""
+    many = V0_PLAIN * (legacy.RUN_ENTRIES + 500)
+    assert len(_run(many)) == legacy.RUN_ENTRIES
+    big = entry(1, body(0, 0, None, b"x" * (300 << 10)))
+    large = big * 5
+    assert len(_run(large)) == -(-legacy.RUN_BYTES // len(big))
+    for data, one in ((many, V0_PLAIN), (large, big)):
+        with engine.using("native"):
+            iterator = kformat.iter_batches(data)
+            next(iterator)
+            assert len(iterator._ahead) < legacy.RUN_ENTRIES
+            assert len(list(iterator)) + 1 == len(data) // len(one)
+            batches = list(kformat.parse_batches(data))
+        _same_batches(batches, _python_batches(data))
