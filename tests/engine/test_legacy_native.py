@@ -227,6 +227,19 @@ def test_the_native_crc32_is_zlibs_at_every_block_boundary() -> None:
                 zlib.crc32(data[skip:skip + n]), (n, skip)
 
 
+@pytest.mark.parametrize("level", [0, 1, 2])
+def test_every_crc32_path_is_zlibs(level: int) -> None:
+    """The table (0), PCLMULQDQ (1) and VPCLMULQDQ (2) paths, each where the CPU has it (the
+    best below it otherwise), at every length around their steps and on long inputs."""
+    rng = random.Random(level)
+    for n in [*range(0, 400), 1 << 12, (1 << 16) + 13, (1 << 20) + 7]:
+        data = rng.randbytes(n + 3)
+        for skip in (0, 3):
+            crc, ran = native()._crc32_at(memoryview(data)[skip:skip + n], level)
+            assert crc == zlib.crc32(data[skip:skip + n]), (n, skip, ran)
+            assert ran <= level
+
+
 def _nodes(obj: Any) -> Any:
     if isinstance(obj, tuple):
         yield obj
