@@ -673,6 +673,16 @@ typedef struct {
     int64_t min_size; /* S_ARRAY: an element's minimum size */
 } Step;
 
+/* How entries follow each other in a log (kformat/records/framing.py, which passes these
+ * numbers to arrow_export, and whose plausible_frame and plausible_run frame_size and
+ * read_batches follow): an entry starts with a head of `head` bytes whose int32 at
+ * length_at counts the bytes after the head; its magic byte is at magic_at, and min_length
+ * holds the smallest length of magic 0, 1 and 2; a magic 2 batch announces its record count
+ * (read as unsigned) at count_at, in the first `header` bytes. */
+typedef struct {
+    int64_t head, length_at, magic_at, min_length[3], header, count_at;
+} Frame;
+
 /* How the columns read magic 0/1 entries (compiled by legacy_compile, read by
  * legacy_entry, below). */
 typedef struct {
@@ -680,7 +690,6 @@ typedef struct {
     Flat entry, set;        /* the top-level entry; the element of a wrapper's record set */
     PyObject *set_plan;     /* the RECORD_SET node (borrowed) */
     PyObject *wrapped;      /* the WRAPPED node (borrowed) */
-    int64_t min_length[2];  /* the smallest message_size of magic 0 and 1 */
     int offset, magic, attributes, timestamp; /* entry slots: RECORD_SET's wrapper fields */
     int codec;              /* entry slot of the WRAPPED codec field */
     int64_t codec_mask;
@@ -727,6 +736,7 @@ typedef struct {
     int64_t position;
     int discard;        /* rows of this batch are left out (skip_control) */
     int flag_crc;       /* a CRC mismatch is flagged, not refused */
+    Frame frame;        /* how the call's entries are framed */
     Legacy legacy;      /* magic 0/1 entries */
 } Walker;
 
@@ -2094,20 +2104,19 @@ legacy_scope_slot(const Flat *f, long up, PyObject *name)
     return flat_slot(f, f->scope[up], name);
 }
 
-/* Compile legacy: (entry plan, one (kind, ...) per column, (min length 0, min length 1)).
+/* Compile legacy: (entry plan, one (kind, ...) per column).
  * L->ok stays 0 for a plan or spec it does not take (magic 0/1 entries then go to others). */
 static int
 legacy_compile(Walker *w, PyObject *legacy)
 {
     Legacy *L = &w->legacy;
     memset(L, 0, sizeof *L);
-    PyObject *specs, *mins;
+    PyObject *specs;
     if (legacy == Py_None)
         return 0;
-    if (!PyTuple_Check(legacy) || PyTuple_GET_SIZE(legacy) != 3 ||
+    if (!PyTuple_Check(legacy) || PyTuple_GET_SIZE(legacy) != 2 ||
         !PyTuple_Check(specs = PyTuple_GET_ITEM(legacy, 1)) ||
-        PyTuple_GET_SIZE(specs) != w->ncolumns ||
-        !PyTuple_Check(mins = PyTuple_GET_ITEM(legacy, 2)) || PyTuple_GET_SIZE(mins) != 2)
+        PyTuple_GET_SIZE(specs) != w->ncolumns)
         return fail("bad legacy spec");
     Flat *e = &L->entry, *set = &L->set;
     if (flat_compile_struct(e, PyTuple_GET_ITEM(legacy, 0)) < 0 || e->wrapped < 0)
@@ -2132,11 +2141,6 @@ legacy_compile(Walker *w, PyObject *legacy)
     for (int i = 0; i < set->outers; i++) {
         if ((L->outer[i] = legacy_scope_slot(e, set->outer_up[i], set->outer_name[i])) < 0)
             return 0;
-    }
-    for (int i = 0; i < 2; i++) {
-        L->min_length[i] = PyLong_AsLongLong(PyTuple_GET_ITEM(mins, i));
-        if (PyErr_Occurred())
-            return -1;
     }
     for (int c = 0; c < w->ncolumns; c++) {
         PyObject *spec = PyTuple_GET_ITEM(specs, c);
@@ -2348,8 +2352,9 @@ legacy_entry(Walker *w, const uint8_t *buf, Py_ssize_t pos, int64_t size, int64_
              int verify, PyObject *limit)
 {
     Legacy *L = &w->legacy;
-    int magic_byte = buf[pos + 16];
-    if (magic_byte > 1 || size - 12 < L->min_length[magic_byte])
+    const Frame *f = &w->frame;
+    int magic_byte = buf[pos + f->magic_at]; /* framed by read_batches: at least head */
+    if (magic_byte > 1 || size - f->head < f->min_length[magic_byte])
         return fail("not a plausible magic 0/1 entry");
     Reader r = {buf, pos, pos + (Py_ssize_t)size, 0, 0, NULL, verify, limit};
     FlatValue vals[FLAT_SLOTS];
@@ -2414,59 +2419,111 @@ read_other(Walker *w, const uint8_t *buf, Py_ssize_t pos, int64_t size, int64_t 
 
 /* ------------------------------------------------------------------- reading */
 
-/* One pass over back-to-back batches: each is framed (offset:INT64 length:INT32, magic at
- * byte 16) and walked with the plan; a batch of another magic goes to read_other. */
+/* The size of the entry at buf[pos:len] (head included) when it frames plausibly
+ * (framing.plausible_frame: its magic byte present, a magic with a minimum length, a length
+ * at least that, the size within max_size and within the data), else -1; *magic its magic. */
+static int64_t
+frame_size(const Frame *f, const uint8_t *buf, Py_ssize_t pos, Py_ssize_t len,
+           int64_t max_size, int *magic)
+{
+    if (len - pos <= f->magic_at)
+        return -1;
+    int64_t length = (int32_t)be32(buf + pos + f->length_at);
+    *magic = buf[pos + f->magic_at];
+    if (*magic > 2 || length < f->min_length[*magic])
+        return -1;
+    int64_t size = f->head + length;
+    return size > max_size || size > len - pos ? -1 : size;
+}
+
+/* Where a call stops reading entries (a scan, framing.plausible_run): at the first that
+ * does not frame plausibly, or after the one that brings the records their heads announce
+ * (a magic 2 batch's record count, 1 for a magic 0/1 entry) to max_rows or their bytes to
+ * max_bytes (0: no limit). Without a scan every entry must frame. */
+typedef struct {
+    int on;
+    int64_t max_rows, max_bytes;
+    int64_t rows, bytes, entries; /* so far */
+} Scan;
+
+/* Whether the scan stops after an entry of size bytes and magic magic at buf[pos]. */
+static int
+scan_done(Scan *sc, const Frame *f, const uint8_t *buf, Py_ssize_t pos, int64_t size,
+          int magic)
+{
+    sc->entries++;
+    sc->bytes += size;
+    sc->rows += magic == 2 && size >= f->header ? (int64_t)be32(buf + pos + f->count_at) : 1;
+    return sc->on && ((sc->max_rows > 0 && sc->rows >= sc->max_rows) ||
+                      (sc->max_bytes > 0 && sc->bytes >= sc->max_bytes));
+}
+
+/* One pass over back-to-back entries, each framed (frame_size) and walked with the plan (a
+ * magic 2 batch) or handed to read_other; *consumed: the bytes of those read. */
 static int
 read_batches(Walker *w, const uint8_t *buf, Py_ssize_t len, int64_t base, int verify,
-             PyObject *limit, int64_t max_size, int64_t min_length, PyObject *others)
+             PyObject *limit, int64_t max_size, PyObject *others, Scan *sc,
+             Py_ssize_t *consumed)
 {
     const Node *root = &w->nodes[0];
     Py_ssize_t pos = 0;
+    *consumed = 0;
     while (pos < len) {
-        if (len - pos < 17)
-            return fail("a batch head cut short");
-        int64_t length = (int32_t)be32(buf + pos + 8);
-        int64_t size = 12 + length;
-        if (buf[pos + 16] != 2) {
-            if (length < 0 || size > max_size || size > len - pos)
-                return fail("a batch that does not frame");
+        int magic;
+        int64_t size = frame_size(&w->frame, buf, pos, len, max_size, &magic);
+        if (size < 0) {
+            if (sc->on)
+                break;
+            return fail("a batch that does not frame");
+        }
+        if (magic != 2) {
             if (read_other(w, buf, pos, size, base, verify, limit, others) < 0)
                 return -1;
-            pos += (Py_ssize_t)size;
-            continue;
         }
-        if (length < min_length || size > max_size || size > len - pos)
-            return fail("a batch that does not frame");
-        Reader r = {buf, pos, pos + (Py_ssize_t)size, 0, 0, NULL, verify, limit};
-        w->crc_valid = verify ? 1 : -1;
-        w->position = base + pos;
-        if (walk(w, &r, root) < 0)
-            return -1;
-        if (r.pos != pos + size)
-            return fail("batch not consumed");
+        else {
+            Reader r = {buf, pos, pos + (Py_ssize_t)size, 0, 0, NULL, verify, limit};
+            w->crc_valid = verify ? 1 : -1;
+            w->position = base + pos;
+            if (walk(w, &r, root) < 0)
+                return -1;
+            if (r.pos != pos + size)
+                return fail("batch not consumed");
+        }
+        int done = scan_done(sc, &w->frame, buf, pos, size, magic);
         pos += (Py_ssize_t)size;
+        *consumed = pos;
+        if (done)
+            break;
     }
     return 0;
 }
 
 /* Buffers sized once, up front (before walker_begin writes their first bytes, so that none
  * is grown at once): fixed-width ones, offsets and bitmaps for the rows the batch heads
- * announce (record_count at byte 57 of a magic 2 batch), variable-size data for the bytes
+ * announce (a magic 2 batch's record count) up to where the call stops (scan, a copy),
+ * variable-size data for the bytes
  * per row the sink's previous call wrote (hint), both guesses only: the walk checks
  * everything and grows buffers as needed. */
 static int
-presize(Walker *w, const uint8_t *buf, Py_ssize_t len, const int64_t *hint)
+presize(Walker *w, const uint8_t *buf, Py_ssize_t len, const int64_t *hint, Scan scan,
+        int64_t max_size)
 {
     Py_ssize_t pos = 0;
     int64_t rows = 0;
-    while (len - pos >= 61) {
-        int64_t size = 12 + (int64_t)(int32_t)be32(buf + pos + 8);
-        if (size < 61 || size > len - pos)
+    const Frame *f = &w->frame;
+    while (pos < len) {
+        int magic;
+        int64_t size = frame_size(f, buf, pos, len, max_size, &magic);
+        if (size < 0)
             break;
-        int64_t count = (int32_t)be32(buf + pos + 57);
-        if (buf[pos + 16] == 2 && count > 0 && count <= size)
+        int64_t count = magic == 2 && size >= f->header ? (int32_t)be32(buf + pos + f->count_at)
+                                                        : 0;
+        if (count > 0 && count <= size)
             rows += count;
+        int done = scan_done(&scan, f, buf, pos, size, magic);
         pos += (Py_ssize_t)size;
+        if (done)
+            break;
     }
     int64_t bits = rows / 8 + 1;
     for (int i = 0; i < w->nblobs; i++) {
@@ -2573,19 +2630,55 @@ error:
     return NULL;
 }
 
-/* arrow_export(sink, data, position, verify, flag_crc, limit, max_batch_size, min_length,
- *              options) -> (rows, others, array capsule, array address) */
+/* The frame argument of arrow_export: (head, length_at, magic_at, (min length of magic 0,
+ * 1, 2), header, count_at), checked to keep every read frame_size and scan_done make inside
+ * an entry that frames. */
+static int
+frame_parse(PyObject *t, Frame *f)
+{
+    long long v[8];
+    if (!PyArg_ParseTuple(t, "LLL(LLL)LL;frame: (head, length_at, magic_at, min_lengths, "
+                          "header, count_at)", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
+                          &v[6], &v[7]))
+        return -1;
+    f->head = v[0];
+    f->length_at = v[1];
+    f->magic_at = v[2];
+    f->header = v[6];
+    f->count_at = v[7];
+    int ok = f->head > 0 && f->head < 4096 && f->length_at >= 0 &&
+             f->length_at + 4 <= f->head && f->magic_at >= 0 && f->magic_at < 4096 &&
+             f->count_at >= 0 && f->count_at + 4 <= f->header && f->header < 4096;
+    for (int m = 0; m < 3; m++) {
+        f->min_length[m] = v[3 + m];
+        /* an entry that frames holds its magic byte, and a length prefix at least 0 */
+        ok = ok && f->min_length[m] >= 0 && f->min_length[m] < 4096 &&
+             f->head + f->min_length[m] > f->magic_at;
+    }
+    return ok ? 0 : fail("bad frame");
+}
+
+/* arrow_export(sink, data, position, verify, flag_crc, limit, max_batch_size, frame,
+ *              options, scan=False, max_rows=0, max_bytes=0)
+ *   -> (rows, others, array capsule, array address, bytes read, entries read) */
 static PyObject *
 arrow_export(PyObject *self, PyObject *args)
 {
-    PyObject *capsule, *limit, *options;
+    PyObject *capsule, *limit, *options, *frame;
     Py_buffer view;
-    long long position, max_size, min_length;
-    int verify, flag_crc;
-    if (!PyArg_ParseTuple(args, "Oy*LppOLLO!", &capsule, &view, &position, &verify,
-                          &flag_crc, &limit, &max_size, &min_length, &PyTuple_Type,
-                          &options))
+    long long position, max_size, max_rows = 0, max_bytes = 0;
+    int verify, flag_crc, scanning = 0;
+    Frame f;
+    if (!PyArg_ParseTuple(args, "Oy*LppOLO!O!|pLL", &capsule, &view, &position, &verify,
+                          &flag_crc, &limit, &max_size, &PyTuple_Type, &frame,
+                          &PyTuple_Type, &options, &scanning, &max_rows, &max_bytes))
         return NULL;
+    if (frame_parse(frame, &f) < 0) {
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    Scan scan = {scanning, max_rows, max_bytes, 0, 0, 0};
+    Py_ssize_t consumed = 0;
     Sink *s = PyCapsule_GetPointer(capsule, SINK_CAPSULE);
     Walker *w = !s ? NULL : s->busy ? PyMem_Malloc(sizeof(Walker)) : &s->scratch;
     PyObject *others = w ? PyList_New(0) : NULL;
@@ -2601,10 +2694,12 @@ arrow_export(PyObject *self, PyObject *args)
         s->busy = 1;
     memcpy(w, &s->w, sizeof *w);
     w->flag_crc = flag_crc;
+    w->frame = f;
     PyObject *out = NULL, *array = NULL;
-    if (presize(w, (const uint8_t *)view.buf, view.len, s->hint) < 0 || walker_begin(w) < 0 ||
+    if (presize(w, (const uint8_t *)view.buf, view.len, s->hint, scan, max_size) < 0 ||
+        walker_begin(w) < 0 ||
         read_batches(w, (const uint8_t *)view.buf, view.len, position, verify,
-                     limit == Py_None ? NULL : limit, max_size, min_length, others) < 0)
+                     limit == Py_None ? NULL : limit, max_size, others, &scan, &consumed) < 0)
         goto done;
     if (w->rows > 0) {
         for (int i = 0; i < w->nblobs; i++)
@@ -2613,8 +2708,9 @@ arrow_export(PyObject *self, PyObject *args)
     }
     if (!(array = export_batch(w, options)))
         goto done;
-    out = Py_BuildValue("(LOON)", (long long)w->rows, others, array,
-                        PyLong_FromVoidPtr(PyCapsule_GetPointer(array, ARRAY_CAPSULE)));
+    out = Py_BuildValue("(LOONnL)", (long long)w->rows, others, array,
+                        PyLong_FromVoidPtr(PyCapsule_GetPointer(array, ARRAY_CAPSULE)),
+                        consumed, (long long)scan.entries);
     Py_DECREF(array);
 done:
     Py_DECREF(others);
@@ -2697,9 +2793,13 @@ PyMethodDef columnar_methods[] = {
      "text, target, jump, min_size); empty when rows are walked node by node."},
     {"arrow_export", arrow_export, METH_VARARGS,
      "arrow_export(sink, data, position, verify, flag_crc, limit, max_batch_size, "
-     "min_length, options) -> (rows, others, capsule, address): the batches in data "
-     "as a struct ArrowArray (Arrow's C data interface) at address, owned by capsule until "
-     "imported; others lists the batches of other magics stepped over (a sink without the "
-     "legacy plan), as (position, size, rows before)."},
+     "frame, options, scan=False, max_rows=0, max_bytes=0) -> (rows, others, capsule, "
+     "address, consumed, entries): the batches in data as a struct ArrowArray (Arrow's C "
+     "data interface) at address, owned by capsule until imported; others lists the "
+     "batches of other magics stepped over (a sink without the legacy plan), as (position, "
+     "size, rows before); frame says how entries are framed (kformat/records/framing.py); "
+     "scan: read only the entries that start data and frame plausibly, up to the one that "
+     "reaches max_rows announced records or max_bytes bytes; consumed and entries: the "
+     "bytes and entries read."},
     {NULL, NULL, 0, NULL},
 };

@@ -10,6 +10,11 @@ validity bitmaps, data) in C memory, handed over through Arrow's C data interfac
 tells the C side which grammar field feeds which column
 (:attr:`kformat.outputs.fields.Column.source`). No Python object is made per record.
 
+The same call frames the batches (with the numbers of
+:func:`kformat.records.framing.frame_numbers`, as :func:`~kformat.records.framing.plausible_frame`
+frames): :func:`to_arrow_run` reads the run of whole batches that starts its data, up to a
+row or byte limit, and says where it stopped, so a segment reader does no framing of its own.
+
 Magic 0/1 entries between the batches are read by the same call with the plan lowered from
 ``LegacyMessageSetEntry`` (its inner entries a ``RECORD_SET``), each column as its
 :attr:`~kformat.outputs.fields.Column.legacy` says. Anything the C side does not take as is
@@ -34,10 +39,10 @@ from kformat.outputs import arrow_python
 from kformat.outputs.columnar import ArrowOptions
 from kformat.outputs.fields import column
 from kformat.records.batch import CONTROL_FLAG, RecordBatchV2
-from kformat.records.framing import PEEK, min_length, plausible_frame
+from kformat.records.framing import PEEK, frame_numbers, plausible_frame, plausible_run
 from kformat.records.model import Batch
 
-__all__ = ["KINDS", "column_spec", "export", "native_module", "to_arrow"]
+__all__ = ["KINDS", "column_spec", "export", "native_module", "to_arrow", "to_arrow_run"]
 
 KINDS = {"blob": 0, "list": 1, "int64": 2, "int32": 3, "sum": 4, "timestamp": 5,
          "flag_bool": 6, "flag_int32": 7, "codec": 8, "crc": 9, "position": 10,
@@ -144,8 +149,7 @@ def _sink(columns: tuple[str, ...], skip_control: bool,
         if spec is None:
             spec = (KINDS["option"], _OPTIONS.index(name), _text(column(name).arrow))
         specs.append(spec)
-    legacy = (_legacy_plan(), tuple(legacy_spec(name) for name in columns),
-              (min_length(0), min_length(1)))
+    legacy = (_legacy_plan(), tuple(legacy_spec(name) for name in columns))
     sink = native_module().arrow_sink(_plan(), tuple(specs), ROWS,
                                       _SKIP_CONTROL if skip_control else None, program,
                                       legacy)
@@ -166,6 +170,26 @@ def to_arrow(data: Any, options: ArrowOptions) -> pa.RecordBatch:
     return _with_others(batch, data, others, options)
 
 
+def to_arrow_run(data: Any, options: ArrowOptions, max_rows: int = 0,
+                 max_bytes: int = 0) -> tuple[pa.RecordBatch, int, int]:
+    """The run kernel (:func:`kformat.outputs.columnar.to_arrow_run`): the C sink frames and
+    reads in one pass; anything it does not take goes to the Python kernel, on the run
+    :func:`~kformat.records.framing.plausible_run` frames."""
+    native = native_module()
+    if native is not None:
+        try:
+            _rows, others, batch, size, entries = _export(data, options, True,
+                                                          (max_rows, max_bytes))
+        except (native.Fallback, KFormatError):
+            pass
+        else:
+            if others:
+                batch = _with_others(batch, data[:size], others, options)
+            return batch, size, entries
+    size, entries = plausible_run(data, options.max_batch_size, max_rows, max_bytes)
+    return arrow_python.to_arrow(data[:size], options), size, entries
+
+
 def export(data: Any, options: ArrowOptions, *,
            program: bool = True) -> tuple[int, list[tuple[int, int, int]], pa.RecordBatch]:
     """The C sink alone: ``(rows, others, batch)``, the magic 2 rows as a record batch
@@ -173,14 +197,23 @@ def export(data: Any, options: ArrowOptions, *,
     stepped over as ``(position, size, rows before)``; raises ``_native.Fallback`` where
     the kernel falls back. ``program=False`` walks rows node by node instead of with the
     row program the sink flattens from the plan (the tests compare the two)."""
+    rows, others, batch, _size, _entries = _export(data, options, program, None)
+    return rows, others, batch
+
+
+def _export(data: Any, options: ArrowOptions, program: bool, scan: tuple[int, int] | None
+            ) -> tuple[int, list[tuple[int, int, int]], pa.RecordBatch, int, int]:
+    """``arrow_export``: ``(rows, others, batch, bytes read, entries read)``; ``scan``:
+    ``(max_rows, max_bytes)`` of a run, None to read all of ``data``."""
     sink, schema = _sink(options.columns, options.skip_control, program)
-    rows, others, owner, address = native_module().arrow_export(
+    rows, others, owner, address, size, entries = native_module().arrow_export(
         sink, data, options.position, options.verify_crc, options.crc_mismatch == "flag",
-        options.decompression_limit, options.max_batch_size, _MIN_LENGTH,
-        (options.topic, options.partition, options.segment))
+        options.decompression_limit, options.max_batch_size, frame_numbers(),
+        (options.topic, options.partition, options.segment), *(
+            () if scan is None else (True, *scan)))
     batch = pa.RecordBatch._import_from_c(address, schema)
     del owner  # frees the struct pyarrow moved the array out of
-    return rows, others, batch
+    return rows, others, batch, size, entries
 
 
 def _with_others(batch: pa.RecordBatch, data: Any, others: list[tuple[int, int, int]],
@@ -202,5 +235,3 @@ def _with_others(batch: pa.RecordBatch, data: Any, others: list[tuple[int, int, 
 
 
 _SKIP_CONTROL = ((0, "attributes"), CONTROL_FLAG)
-_MIN_LENGTH = min_length(2)
-"""The smallest ``batchLength`` of a magic 2 batch (from its grammar)."""

@@ -11,8 +11,13 @@ registered per engine with :func:`register_kernel`. The pure-Python kernel
 engine (see :mod:`kformat.engine`) registers its own under its name, and :func:`to_arrow`
 uses the
 kernel of the active engine, falling back to the Python one when that engine has none.
-Kernels must give equal results (tests hold them equal). Importing this module does not
-import pyarrow.
+Kernels must give equal results (tests hold them equal).
+
+:func:`to_arrow_run` reads the run of whole batches that starts some bytes, up to a row or
+byte limit, and says where it stopped (a segment reader's loop): an engine's *run kernel*
+frames and reads in one pass (the native one does, in C); without one, the run is framed by
+:func:`kformat.records.framing.plausible_run` and read by the kernel. Importing this module
+does not import pyarrow.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from kformat.outputs.fields import COLUMN_NAMES, column
 from kformat.records.api import DEFAULT_MAX_BATCH_SIZE
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
+from kformat.records.framing import plausible_run
 from kformat.records.model import Batch
 
 if TYPE_CHECKING:
@@ -35,9 +41,12 @@ __all__ = [
     "CRC_MISMATCH",
     "ArrowOptions",
     "Kernel",
+    "RunKernel",
     "kernel",
     "register_kernel",
+    "run_kernel",
     "to_arrow",
+    "to_arrow_run",
 ]
 
 CRC_MISMATCH = ("raise", "flag")
@@ -83,11 +92,25 @@ _KERNELS: dict[str, Kernel | str] = {
     "native": "kformat.outputs.arrow_native:to_arrow",
 }
 
+RunKernel = Callable[[Any, ArrowOptions, int, int], "tuple[pa.RecordBatch, int, int]"]
+"""``run(data, options, max_rows, max_bytes) -> (batch, bytes, entries)``, as
+:func:`to_arrow_run`."""
 
-def register_kernel(engine: str, kernel_: Kernel | str) -> None:
+_RUN_KERNELS: dict[str, RunKernel | str] = {
+    "native": "kformat.outputs.arrow_native:to_arrow_run",
+}
+
+
+def register_kernel(engine: str, kernel_: Kernel | str,
+                    run: RunKernel | str | None = None) -> None:
     """Make ``kernel_`` (a function, or ``"module:function"`` imported on first use) the
-    :func:`to_arrow` kernel of ``engine``."""
+    :func:`to_arrow` kernel of ``engine``, and ``run`` (the same way) its
+    :func:`to_arrow_run` kernel (None: runs framed in Python, read by ``kernel_``)."""
     _KERNELS[engine] = kernel_
+    if run is None:
+        _RUN_KERNELS.pop(engine, None)
+    else:
+        _RUN_KERNELS[engine] = run
 
 
 @functools.cache
@@ -114,6 +137,50 @@ def kernel(engine: str | None = None) -> Kernel:
         found = getattr(importlib.import_module(module), attr)
         _KERNELS[name if name in _KERNELS else "python"] = found
     return found
+
+
+def run_kernel(engine: str | None = None) -> RunKernel:
+    """The run kernel of ``engine`` (default: the active engine): its own, else framing by
+    :func:`~kformat.records.framing.plausible_run` and reading by :func:`kernel`."""
+    name = engine or _active_engine()
+    found = _RUN_KERNELS.get(name)
+    if found is None:
+        read = kernel(name)
+
+        def run(data: Any, options: ArrowOptions, max_rows: int,
+                max_bytes: int) -> tuple[pa.RecordBatch, int, int]:
+            size, entries = plausible_run(data, options.max_batch_size, max_rows, max_bytes)
+            return read(data[:size], options), size, entries
+        return run
+    if isinstance(found, str):
+        module, _, attr = found.partition(":")
+        found = _RUN_KERNELS[name] = getattr(importlib.import_module(module), attr)
+    return found
+
+
+def to_arrow_run(data: bytes | bytearray | memoryview, *, max_rows: int = 0,
+                 max_bytes: int = 0, columns: Iterable[str] | None = None,
+                 topic: str | None = None, partition: int | None = None,
+                 segment: str | None = None, position: int = 0, verify_crc: bool = True,
+                 crc_mismatch: str = "raise", skip_control: bool = False,
+                 decompression_limit: int = DEFAULT_DECOMPRESSION_LIMIT,
+                 max_batch_size: int = DEFAULT_MAX_BATCH_SIZE,
+                 engine: str | None = None) -> tuple[pa.RecordBatch, int, int]:
+    """``(batch, size, entries)``: the records of the run of whole entries that starts
+    ``data`` (bytes of a log: batches of any magic back to back), read as :func:`to_arrow`
+    reads them, the run being :func:`kformat.records.framing.plausible_run`'s: up to the
+    first entry that does not frame plausibly (or does not end within ``data``), or up to and
+    including the one that brings the records their heads announce to ``max_rows`` or the
+    bytes to ``max_bytes`` (0: no limit). ``size`` is the run's bytes (0 when the first entry
+    does not frame: the caller finds out why, e.g. with :func:`kformat.records.iter_batches`),
+    ``entries`` its batches. Errors in the run's batches are :func:`to_arrow`'s.
+    """
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise TypeError(f"to_arrow_run takes bytes, not {type(data).__name__}")
+    options = _options(COLUMN_NAMES if columns is None else tuple(columns), topic,
+                       partition, segment, position, verify_crc, crc_mismatch, skip_control,
+                       decompression_limit, max_batch_size)
+    return run_kernel(engine)(data, options, max_rows, max_bytes)
 
 
 def to_arrow(data_or_batches: bytes | bytearray | memoryview | Iterable[Batch], *,

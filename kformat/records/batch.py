@@ -68,6 +68,7 @@ __all__ = [
     "DELETE_HORIZON_FLAG",
     "HEADER_SIZE",
     "MIN_BATCH_LENGTH",
+    "RECORD_COUNT_OFFSET",
     "TIMESTAMP_TYPE_FLAG",
     "TRANSACTIONAL_FLAG",
     "Header",
@@ -80,6 +81,8 @@ __all__ = [
 CRC_OFFSET = 17
 ATTRIBUTES_OFFSET = 21
 HEADER_SIZE = 61
+RECORD_COUNT_OFFSET = HEADER_SIZE - 4
+"""Where ``record_count``, the header's last field, starts."""
 MIN_BATCH_LENGTH = HEADER_SIZE - BATCH_OVERHEAD
 """The smallest batchLength of a magic 2 batch (an empty, uncompressed one): 49."""
 

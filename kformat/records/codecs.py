@@ -454,28 +454,35 @@ def _unsnappy(data: bytes | memoryview, out: _Output, magic: int) -> None:
 def _xerial_blocks(data: memoryview, out: _Output, blocks: list[tuple[memoryview, int]]) -> None:
     """Append each xerial block of ``data`` and its declared size to ``blocks``, checking the
     framing and the cap as it goes (each error raised where the walk meets it)."""
-    pos, end, total = len(_XERIAL_HEADER), len(data), out.size
+    pos, end, total, limit = len(_XERIAL_HEADER), len(data), out.size, out.limit
+    unpack, append = _I32BE.unpack_from, blocks.append
     while pos < end:
-        if data[pos] == 0x82 and data[pos:pos + len(_XERIAL_MAGIC)] == _XERIAL_MAGIC:
-            if end - pos < len(_XERIAL_HEADER):  # a concatenated stream's header
-                raise out.corrupt(f"snappy: truncated xerial header at payload byte {pos}")
-            pos += len(_XERIAL_HEADER)
-            continue
         if end - pos < 4:
             raise out.corrupt(f"snappy: truncated xerial block length at payload byte {pos}")
-        (size,) = _I32BE.unpack_from(data, pos)
+        (size,) = unpack(data, pos)
         if size <= 0 or size > end - pos - 4:
+            # a concatenated stream's header reads as a negative size (its first byte is 0x82)
+            if size < 0 and data[pos:pos + len(_XERIAL_MAGIC)] == _XERIAL_MAGIC:
+                if end - pos < len(_XERIAL_HEADER):
+                    raise out.corrupt(f"snappy: truncated xerial header at payload byte {pos}")
+                pos += len(_XERIAL_HEADER)
+                continue
             raise out.corrupt(
                 f"snappy: xerial block at payload byte {pos} claims {size} bytes,"
                 f" {end - pos - 4} remain"
             )
-        block = data[pos + 4 : pos + 4 + size]
-        n = _snappy_length(block, out, pos + 4)
-        if total + n > out.limit:
-            out.reserve(total + n - out.size)
+        pos += 4
+        block = data[pos:pos + size]
+        # the block's uncompressed length, a varint: a 32 KiB block's is 3 bytes
+        if size >= 3 and block[0] >= 0x80 and block[1] >= 0x80 and block[2] < 0x80:
+            n = (block[0] & 0x7F) | (block[1] & 0x7F) << 7 | block[2] << 14
+        else:
+            n = _snappy_length(block, out, pos)
         total += n
-        blocks.append((block, n))
-        pos += 4 + size
+        if total > limit:
+            out.reserve(total - out.size)
+        append((block, n))
+        pos += size
 
 
 def _snappy_blocks(blocks: list[tuple[memoryview, int]], out: _Output) -> None:

@@ -15,7 +15,9 @@ magic 2 batch, a magic 0/1 message with null key and value), never from literals
 
 Every reader uses these: the records API (:func:`check_frame`, precise errors), the Arrow
 readers and the Spark planner (:func:`plausible_frame`, which only says yes or no, leaving
-errors to the records API), the fuzzer's span tracer.
+errors to the records API; :func:`plausible_run`, a run of such entries), the fuzzer's span
+tracer, and the native columnar sink, which frames with the numbers of
+:func:`frame_numbers` the way :func:`plausible_frame` and :func:`plausible_run` do.
 """
 
 from __future__ import annotations
@@ -44,9 +46,11 @@ __all__ = [
     "check_frame",
     "entry_length",
     "flag_bits",
+    "frame_numbers",
     "min_length",
     "named_flags",
     "plausible_frame",
+    "plausible_run",
 ]
 
 HEAD: Final = struct.Struct(">qi")
@@ -166,3 +170,44 @@ def plausible_frame(head: bytes, pos: int, end: int,
     if minimum is None or length < minimum or size > max_batch_size or pos + size > end:
         return None
     return size, magic
+
+
+@functools.cache
+def _count_offset() -> int:
+    from kformat.records.batch import RECORD_COUNT_OFFSET
+
+    return RECORD_COUNT_OFFSET
+
+
+def plausible_run(data: bytes | memoryview, max_batch_size: int, max_rows: int = 0,
+                  max_bytes: int = 0) -> tuple[int, int]:
+    """``(bytes, entries)``: the whole entries that start ``data`` and frame plausibly
+    (:func:`plausible_frame`), up to the first that does not, or up to and including the one
+    that brings the records their heads announce (a magic 2 batch's ``record_count``, 1 for
+    a magic 0/1 entry) to ``max_rows`` or their bytes to ``max_bytes`` (0: no limit)."""
+    at = _count_offset()
+    pos = entries = rows = 0
+    end = len(data)
+    while pos < end:
+        found = plausible_frame(bytes(data[pos:pos + PEEK]), pos, end, max_batch_size)
+        if found is None:
+            break
+        size, magic = found
+        entries += 1
+        rows += int.from_bytes(data[pos + at:pos + at + 4], "big") if magic == 2 else 1
+        pos += size
+        if (max_rows and rows >= max_rows) or (max_bytes and pos >= max_bytes):
+            break
+    return pos, entries
+
+
+@functools.cache
+def frame_numbers() -> tuple[int, int, int, tuple[int, ...], int, int]:
+    """How entries are framed, as the native columnar sink takes it: ``(BATCH_OVERHEAD,
+    LENGTH_OFFSET, MAGIC_OFFSET, (min_length(0), min_length(1), min_length(2)),
+    HEADER_SIZE, RECORD_COUNT_OFFSET)``."""
+    from kformat.records.batch import HEADER_SIZE, RECORD_COUNT_OFFSET
+
+    minimums = tuple(int(min_length(m) or 0) for m in MAGICS)
+    return (BATCH_OVERHEAD, LENGTH_OFFSET, MAGIC_OFFSET, minimums, HEADER_SIZE,
+            RECORD_COUNT_OFFSET)

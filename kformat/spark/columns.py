@@ -6,9 +6,11 @@ Framing. A segment is batches of any magic back to back; each starts with ``offs
 length:INT32`` and has its magic byte at byte 16. :func:`plan_splits` cuts a big file into
 byte ranges at batch boundaries (from the ``.index`` file when there is one,
 :mod:`kformat.spark.planning`, else by reading 12-byte heads); :class:`ColumnReader` reads one
-range: it frames runs of whole batches from their heads and hands each run to
-:func:`kformat.records.to_arrow` (the engine's columnar kernel), asking only for the columns
-the query needs.
+range: it hands the bytes to :func:`kformat.outputs.columnar.to_arrow_run` (the engine's
+columnar kernel, which frames the run of whole batches they start as it reads them, in C
+with the native engine), asking only for the columns the query needs, and goes on where
+the run stopped; only where it stops short (bytes that do not frame a batch, a bad batch)
+does the reader look at batch heads itself.
 
 Corrupt data, as Spark's file sources do it (the ``mode`` option):
 
@@ -36,7 +38,7 @@ import pyarrow as pa
 
 from kformat.errors import KFormatError, TruncatedError
 from kformat.outputs.arrow_python import CODEC_NAMES
-from kformat.outputs.columnar import to_arrow
+from kformat.outputs.columnar import to_arrow, to_arrow_run
 from kformat.records.api import DEFAULT_MAX_BATCH_SIZE, iter_batches
 from kformat.records.batch import BATCH_OVERHEAD, HEADER_SIZE
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
@@ -231,33 +233,60 @@ class ColumnReader:
     # ---------------------------------------------------------------- the loop
 
     def __iter__(self) -> Iterator[pa.RecordBatch]:
-        opts = self.options
         window = _Window(self.source, self.start, self.end)
         pos, end = self.start, self.end
-        run: list[tuple[int, int, int]] = []  # (position, size, magic) of framed batches
-        run_rows = run_bytes = 0
         while pos < end:
+            data = window.get(pos, min(end - pos, _CHUNK_BYTES))
+            try:
+                out, size, batches = self._run(data, pos)
+            except KFormatError:  # a bad batch in the run: batch by batch
+                run = self._frame(window, pos, end)
+                yield from self._read_run(window, run)
+                pos = run[-1][0] + run[-1][1]
+                continue
+            if size:
+                self._count(batches, out.num_rows, size)
+                if out.num_rows:
+                    yield self._finish([out])
+                pos += size
+                continue
+            run = self._frame(window, pos, end)  # a batch that ends beyond data, or none
+            if run:
+                yield from self._read_run(window, run)
+                pos = run[-1][0] + run[-1][1]
+                continue
+            pos, bad = self._unframed(window, pos, end)
+            if bad is not None:
+                yield bad
+
+    def _frame(self, window: _Window, pos: int, end: int) -> list[tuple[int, int, int]]:
+        """``(position, size, magic)`` of the batches of the run at ``pos`` (the run
+        :meth:`_run` reads), framed from their heads."""
+        opts = self.options
+        run: list[tuple[int, int, int]] = []
+        rows = size = 0
+        while pos < end and rows < opts.batch_rows and size < _CHUNK_BYTES:
             head = window.get(pos, HEADER_SIZE)
             found = plausible_frame(head, pos, end, opts.max_batch_size)
             if found is None:
-                if run:
-                    yield from self._read_run(window, run)
-                    run, run_rows, run_bytes = [], 0, 0
-                pos, bad = self._unframed(window, pos, end)
-                if bad is not None:
-                    yield bad
-                continue
-            size, magic = found
-            run.append((pos, size, magic))
-            run_rows += int.from_bytes(head[_COUNT_AT:_COUNT_AT + 4], "big") \
-                if magic == 2 and len(head) >= HEADER_SIZE else 1
-            run_bytes += size
-            pos += size
-            if run_rows >= opts.batch_rows or run_bytes >= _CHUNK_BYTES:
-                yield from self._read_run(window, run)
-                run, run_rows, run_bytes = [], 0, 0
-        if run:
-            yield from self._read_run(window, run)
+                break
+            run.append((pos, *found))
+            rows += int.from_bytes(head[_COUNT_AT:_COUNT_AT + 4], "big") \
+                if found[1] == 2 and len(head) >= HEADER_SIZE else 1
+            size += found[0]
+            pos += found[0]
+        return run
+
+    def _run(self, data: memoryview, position: int) -> tuple[pa.RecordBatch, int, int]:
+        opts = self.options
+        return to_arrow_run(data, max_rows=opts.batch_rows, max_bytes=_CHUNK_BYTES,
+                            columns=self._kernel_columns, topic=self.topic,
+                            partition=self.partition, segment=self.segment,
+                            position=position, verify_crc=opts.verify_crc,
+                            crc_mismatch="flag" if opts.mode == "PERMISSIVE" else "raise",
+                            skip_control=opts.skip_control,
+                            decompression_limit=opts.decompression_limit,
+                            max_batch_size=opts.max_batch_size)
 
     def _kernel(self, data: bytes, position: int) -> pa.RecordBatch:
         opts = self.options

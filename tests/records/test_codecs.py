@@ -301,6 +301,21 @@ def test_snappy_accepts_concatenated_xerial_streams() -> None:
     assert decompress(Codec.SNAPPY, packed, limit=12) == b"first second"
 
 
+def test_snappy_cut_inside_a_concatenated_header() -> None:
+    """A second stream's header cut short: each cut names what the walk met there."""
+    first = compress(Codec.SNAPPY, b"first ")
+    packed = first + compress(Codec.SNAPPY, b"second")
+    at = len(first)
+    for cut in range(1, 16):
+        err = codec_error(Codec.SNAPPY, packed[:at + cut])
+        if cut < 4:
+            assert f"truncated xerial block length at payload byte {at}" in err.reason
+        elif cut < 8:
+            assert f"xerial block at payload byte {at} claims -2108469695 bytes" in err.reason
+        else:
+            assert f"truncated xerial header at payload byte {at}" in err.reason
+
+
 def test_gzip_accepts_concatenated_members() -> None:
     packed = gzip.compress(b"first ", mtime=0) + compress(Codec.GZIP, b"second")
     assert decompress(Codec.GZIP, packed, limit=12) == b"first second"

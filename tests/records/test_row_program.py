@@ -23,7 +23,7 @@ from kformat.records import build_batch, control_record, make_batch
 from kformat.records.codecs import CODECS
 from kformat.records.columnar import ArrowOptions
 from kformat.records.fields import COLUMN_NAMES
-from kformat.records.framing import min_length
+from kformat.records.framing import frame_numbers
 from kformat.strategies.records import batch_bytes, v2_batches
 
 pa = pytest.importorskip("pyarrow")
@@ -133,8 +133,9 @@ def test_a_row_with_a_node_the_program_does_not_take_is_walked_node_by_node() ->
     assert native.arrow_program(native.arrow_sink(plan, spec, "records", None, False)) == ()
     sink = native.arrow_sink(odd, spec, "records", None)
     data = build_batch(make_batch([(b"k", b"v%d" % i) for i in range(3)]))
-    rows, _others, owner, address = native.arrow_export(
-        sink, data, 0, True, False, None, 1 << 30, min_length(2), (None, None, None))
+    rows, _others, owner, address, size, entries = native.arrow_export(
+        sink, data, 0, True, False, None, 1 << 30, frame_numbers(), (None, None, None))
+    assert (size, entries) == (len(data), 1)
     got = pa.RecordBatch._import_from_c(address, pa.schema([("value", pa.binary())]))
     del owner
     assert (rows, got.column(0).to_pylist()) == (3, [b"v0", b"v1", b"v2"])
