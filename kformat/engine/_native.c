@@ -1426,6 +1426,21 @@ flat_compile(Flat *f, PyObject *plan, int depth)
             f->attributes_slot >= 0 && depth + f->depth <= MAX_DEPTH;
 }
 
+/* A CHECKED step's value against its plan's allowed values, compared masked (none listed:
+ * any value); 0, or -1 (Fallback). Read and written by the same rule. */
+static int
+flat_allowed(const FlatStep *st, int64_t v)
+{
+    PyObject *allowed = PyTuple_GET_ITEM(st->node, 3);
+    Py_ssize_t count = PyTuple_GET_SIZE(allowed), j;
+    if (!count)
+        return 0;
+    int64_t masked = v & (int64_t)int_at(st->node, 2);
+    for (j = 0; j < count && int_at(allowed, j) != masked; j++)
+        ;
+    return j == count ? fail("value not allowed") : 0;
+}
+
 /* A referenced value as an int (what ref_int gives parse_node), or -1 (Fallback). */
 static int
 flat_int(const Flat *f, FlatValue *vals, int ref, int64_t *out)
@@ -1500,17 +1515,8 @@ flat_read(const Flat *f, Reader *r, FlatValue *vals, int *crc_flag)
             if (read_int(r, st->op, &v->v) < 0)
                 return -1;
             v->kind = 1;
-            {
-                PyObject *allowed = PyTuple_GET_ITEM(st->node, 3);
-                Py_ssize_t count = PyTuple_GET_SIZE(allowed), j;
-                if (count) {
-                    int64_t masked = v->v & (int64_t)int_at(st->node, 2);
-                    for (j = 0; j < count && int_at(allowed, j) != masked; j++)
-                        ;
-                    if (j == count)
-                        return fail("value not allowed");
-                }
-            }
+            if (flat_allowed(st, v->v) < 0)
+                return -1;
             if (st->ref != -1) {
                 if (flat_int(f, vals, st->ref, &other) < 0)
                     return -1;
@@ -2932,15 +2938,8 @@ flat_write(const Flat *f, Writer *w, FlatOut *vals)
                     return fail("missing number field");
                 v->kind = 1;
             }
-            PyObject *allowed = PyTuple_GET_ITEM(st->node, 3);
-            Py_ssize_t count = PyTuple_GET_SIZE(allowed), j;
-            if (count) {
-                int64_t masked = v->v & (int64_t)int_at(st->node, 2);
-                for (j = 0; j < count && int_at(allowed, j) != masked; j++)
-                    ;
-                if (j == count)
-                    return fail("value not allowed");
-            }
+            if (flat_allowed(st, v->v) < 0)
+                return -1;
             if (st->ref != -1) {
                 if (flat_out_int(f, vals, st->ref, &other) < 0)
                     return -1;
@@ -2951,7 +2950,7 @@ flat_write(const Flat *f, Writer *w, FlatOut *vals)
                 if (st->clear == FLAT_UNRESOLVED || flat_out_int(f, vals, st->clear, &other) < 0)
                     return fail("bits to check the steps do not resolve");
                 PyObject *pairs = PyTuple_GET_ITEM(PyTuple_GET_ITEM(st->node, 5), 1);
-                Py_ssize_t m = PyTuple_GET_SIZE(pairs);
+                Py_ssize_t m = PyTuple_GET_SIZE(pairs), j;
                 for (j = 0; j < m && int_at(PyTuple_GET_ITEM(pairs, j), 0) != other; j++)
                     ;
                 if (j == m)
@@ -3296,6 +3295,30 @@ crc_check_run(PendingCrc *pending, int *n)
     return bad ? fail("CRC mismatch") : 0;
 }
 
+int
+legacy_inner_open(Flat *set, const int *outer, PyObject *wrapped, const Reader *r,
+                  const FlatValue *vals, const FlatValue *value, int64_t magic, int64_t codec,
+                  Plain *plain, Reader *sub)
+{
+    for (int i = 0; i < set->outers; i++) { /* the values the inner plan refers to */
+        set->outer_ok[i] = vals[outer[i]].kind == 1;
+        set->outer[i] = vals[outer[i]].v;
+    }
+    Reader blob = *r;
+    blob.pos = value->at;
+    blob.end = value->at + value->len;
+    PyObject *m = PyLong_FromLongLong(magic);
+    if (!m || decompress_with(&blob, PyTuple_GET_ITEM(wrapped, 7), PyTuple_GET_ITEM(wrapped, 8),
+                              m, codec, plain) < 0) {
+        Py_XDECREF(m);
+        return -1;
+    }
+    Py_DECREF(m);
+    *sub = (Reader){plain->buf, 0, plain->len, r->depth, 0, NULL, r->verify, r->limit, NULL,
+                    plain->holder};
+    return 0;
+}
+
 /* The records of a wrapper's inner set, decompressed from its value (vals: the entry's), by
  * the RECORD_SET rules (parse_record_set). NULL with an exception. */
 static PyObject *
@@ -3306,23 +3329,11 @@ legacy_inner_records(LegacyBatches *L, Reader *r, FlatValue *vals, int64_t magic
     if (value->kind != 3 || value->len < 0)
         return fail_null("a compressed value is null");
     int64_t wrapper_stamp = log_append ? vals[L->timestamp].v : 0;
-    for (int i = 0; i < L->set.outers; i++) {
-        L->set.outer_ok[i] = vals[L->outer[i]].kind == 1;
-        L->set.outer[i] = vals[L->outer[i]].v;
-    }
-    Reader blob = *r;
-    blob.pos = value->at;
-    blob.end = value->at + value->len;
-    PyObject *m = PyLong_FromLongLong(magic);
     Plain plain;
-    if (!m || decompress_with(&blob, PyTuple_GET_ITEM(L->wrapped, 7),
-                              PyTuple_GET_ITEM(L->wrapped, 8), m, codec, &plain) < 0) {
-        Py_XDECREF(m);
+    Reader sub;
+    if (legacy_inner_open(&L->set, L->outer, L->wrapped, r, vals, value, magic, codec, &plain,
+                          &sub) < 0)
         return NULL;
-    }
-    Py_DECREF(m);
-    Reader sub = {plain.buf, 0, plain.len, r->depth, 0, NULL, r->verify, r->limit, NULL,
-                  plain.holder};
     FlatValue inner[FLAT_SLOTS];
     PyObject *list = PyList_New(0);
     RecordInts first = {0};

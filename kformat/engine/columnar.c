@@ -2300,23 +2300,11 @@ legacy_set(Walker *w, Reader *r, const FlatValue *vals, int64_t magic, int64_t c
     int64_t wrapper_stamp = 0;
     if (log_append && legacy_int(vals, L->timestamp, &wrapper_stamp) < 0)
         return -1;
-    for (int i = 0; i < L->set.outers; i++) { /* the values the inner plan refers to */
-        L->set.outer_ok[i] = vals[L->outer[i]].kind == 1;
-        L->set.outer[i] = vals[L->outer[i]].v;
-    }
-    Reader blob = *r;
-    blob.pos = value->at;
-    blob.end = value->at + value->len;
-    PyObject *m = PyLong_FromLongLong(magic);
     Plain plain;
-    if (!m || decompress_with(&blob, PyTuple_GET_ITEM(L->wrapped, 7),
-                              PyTuple_GET_ITEM(L->wrapped, 8), m, codec, &plain) < 0) {
-        Py_XDECREF(m);
+    Reader sub;
+    if (legacy_inner_open(&L->set, L->outer, L->wrapped, r, vals, value, magic, codec, &plain,
+                          &sub) < 0)
         return -1;
-    }
-    Py_DECREF(m);
-    Reader sub = {plain.buf, 0, plain.len, r->depth, 0, NULL, r->verify, r->limit, NULL,
-                  plain.holder};
     FlatValue inner[FLAT_SLOTS];
     const Flat *set = &L->set;
     int rc = 0;

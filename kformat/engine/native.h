@@ -372,6 +372,15 @@ int flat_compile_struct(Flat *f, PyObject *element);
  * steps apply (and found the element's offset and message fields). */
 void flat_compile(Flat *f, PyObject *plan, int depth);
 
+/* The plain bytes of a magic 0/1 wrapper's inner record set (the RECORD_SET rules), opened
+ * as *sub over the entry read into vals: the outer values set's steps refer to taken from
+ * the entry slots outer[], the wrapper's value (a blob, not null: the caller checked)
+ * decompressed by the WRAPPED node's codec call. 0, or -1 with an exception; after 0,
+ * decompress_close(plain) must follow. Shared by the object engine and the columns. */
+int legacy_inner_open(Flat *set, const int *outer, PyObject *wrapped, const Reader *r,
+                      const FlatValue *vals, const FlatValue *value, int64_t magic,
+                      int64_t codec, Plain *plain, Reader *sub);
+
 /* One struct by the steps into vals (FLAT_SLOTS of them); 0 or -1 (Fallback). A CRC mismatch
  * fails, or with crc_flag sets *crc_flag and reads on. */
 int flat_read(const Flat *f, Reader *r, FlatValue *vals, int *crc_flag);
