@@ -1473,7 +1473,12 @@ flat_read(const Flat *f, Reader *r, FlatValue *vals, int *crc_flag)
                 return -1;
             uint32_t stored = be32(r->buf + r->pos), computed;
             r->pos += 4;
-            if (st->verify && r->verify) {
+            v->len = -1;
+            if (st->verify && r->verify && f->defer_crc) { /* the caller checks it */
+                v->at = r->pos;
+                v->len = r->end - r->pos;
+            }
+            else if (st->verify && r->verify) {
                 if (checksum(st->function, r->buf + r->pos, r->end - r->pos, &computed) < 0)
                     return -1;
                 if (computed != stored) {
@@ -3254,6 +3259,43 @@ instance_with(PyObject *type, PyObject *dict)
     return obj;
 }
 
+/* A CRC-32 flat_read left to its caller (Flat.defer_crc): the bytes it covers, the stored
+ * value. */
+typedef struct {
+    const uint8_t *p;
+    Py_ssize_t n;
+    uint32_t stored;
+} PendingCrc;
+#define CRC_RUN 32
+
+/* The slot of f's one CRC step when it runs the extension's CRC-32 (what crc_check_run
+ * computes), else -1: only then may its check be deferred. */
+static int
+flat_deferrable_crc(const Flat *f)
+{
+    int slot = -1;
+    for (int k = 0; k < f->steps; k++) {
+        if (f->step[k].kind != ST_CRC)
+            continue;
+        if (slot >= 0 || f->step[k].function != crc32_function)
+            return -1;
+        slot = f->step[k].slot;
+    }
+    return slot;
+}
+
+/* Check and clear the pending CRCs (the CRC node's function is the extension's CRC-32:
+ * flat_crc_slot's callers checked it); 0, or -1 (Fallback) on a mismatch. */
+static int
+crc_check_run(PendingCrc *pending, int *n)
+{
+    int bad = 0;
+    for (int i = 0; i < *n; i++)
+        bad |= crc32_ieee(pending[i].p, pending[i].n) != pending[i].stored;
+    *n = 0;
+    return bad ? fail("CRC mismatch") : 0;
+}
+
 /* The records of a wrapper's inner set, decompressed from its value (vals: the entry's), by
  * the RECORD_SET rules (parse_record_set). NULL with an exception. */
 static PyObject *
@@ -3285,6 +3327,12 @@ legacy_inner_records(LegacyBatches *L, Reader *r, FlatValue *vals, int64_t magic
     PyObject *list = PyList_New(0);
     RecordInts first = {0};
     kf_wide last = 0;
+    /* the inner messages' CRCs checked CRC_RUN at a time in a loop of their own, where the
+     * CPU overlaps one message's chain of folds with the next's (inline, each waits on the
+     * parse around it); a mismatch fails the entry as it would have inline */
+    PendingCrc pending[CRC_RUN];
+    int npending = 0, crc_slot = flat_deferrable_crc(&L->set);
+    L->set.defer_crc = crc_slot >= 0;
     while (list && sub.pos < sub.end) {
         Py_ssize_t start = sub.pos;
         PyObject *record = NULL;
@@ -3296,6 +3344,12 @@ legacy_inner_records(LegacyBatches *L, Reader *r, FlatValue *vals, int64_t magic
             else
                 record = flat_record(&L->set, &sub, inner, log_append, wrapper_stamp,
                                      PyList_GET_SIZE(list), &first);
+            if (record && crc_slot >= 0 && inner[crc_slot].len >= 0) {
+                pending[npending++] = (PendingCrc){sub.buf + inner[crc_slot].at,
+                                                   inner[crc_slot].len, (uint32_t)inner[crc_slot].v};
+                if (npending == CRC_RUN && crc_check_run(pending, &npending) < 0)
+                    Py_CLEAR(record);
+            }
         }
         if (!record || PyList_Append(list, record) < 0)
             Py_CLEAR(list);
@@ -3303,6 +3357,8 @@ legacy_inner_records(LegacyBatches *L, Reader *r, FlatValue *vals, int64_t magic
             last = ((RecordObject *)record)->n.offset;
         Py_XDECREF(record);
     }
+    if (list && crc_check_run(pending, &npending) < 0)
+        Py_CLEAR(list);
     decompress_close(&plain);
     if (list && relative) {
         kf_wide base = record_set_base(wrapper_offset, last);
@@ -3538,8 +3594,9 @@ legacy_batches_compile(LegacyBatches *L, PyObject *entry, PyObject *spec)
     return 0;
 }
 
-/* legacy_batches(entry, data, pos, verify, limit, max_size, spec) -> (batches, end): the
- * magic 0/1 entries from data[pos:] on, each read by the entry plan's steps (a wrapper's
+/* legacy_batches(entry, data, pos, verify, limit, max_size, spec, max_entries, max_bytes) ->
+ * (batches, end): the magic 0/1 entries from data[pos:] on (at most max_entries of them, and
+ * none starting max_bytes or more past pos: a lazy iterator holds no more than that), each read by the entry plan's steps (a wrapper's
  * inner set by its RECORD_SET element's, the records by its rules) and made the Batch that
  * kformat/records/legacy.py's _to_batch makes of it (spec: _batch_spec there), until the
  * first entry that is not magic 0/1, not whole in data, larger than max_size, or fails in
@@ -3550,12 +3607,13 @@ native_legacy_batches(PyObject *self, PyObject *args)
 {
     PyObject *entry, *limit, *spec;
     Py_buffer view;
-    Py_ssize_t pos;
+    Py_ssize_t pos, max_entries, max_bytes;
     int verify;
     long long max_size;
-    if (!PyArg_ParseTuple(args, "O!y*npOLO", &PyTuple_Type, &entry, &view, &pos, &verify,
-                          &limit, &max_size, &spec))
+    if (!PyArg_ParseTuple(args, "O!y*npOLOnn", &PyTuple_Type, &entry, &view, &pos, &verify,
+                          &limit, &max_size, &spec, &max_entries, &max_bytes))
         return NULL;
+    Py_ssize_t start = pos;
     LegacyBatches L;
     memset(&L, 0, sizeof L);
     PyObject *list = NULL;
@@ -3566,7 +3624,8 @@ native_legacy_batches(PyObject *self, PyObject *args)
     L.last_size = -1;
     int gc_was_enabled = PyGC_Disable();
     const uint8_t *buf = (const uint8_t *)view.buf;
-    while (list && view.len - pos > 16) {
+    while (list && view.len - pos > 16 && PyList_GET_SIZE(list) < max_entries &&
+           pos - start < max_bytes) {
         int64_t length = (int32_t)be32(buf + pos + 8), size = L.overhead + length;
         if (buf[pos + 16] > 1 || length < 0 || size > max_size || size > view.len - pos)
             break;
@@ -4422,7 +4481,8 @@ static PyMethodDef methods[] = {
      "parse(plan, data, pos=0, verify=True, limit=None) -> (value, end): decode one value "
      "of plan at data[pos:]; verify checks CRCs, limit caps decompression (None: the plan's)."},
     {"legacy_batches", native_legacy_batches, METH_VARARGS,
-     "legacy_batches(entry, data, pos, verify, limit, max_size, spec) -> (batches, end): the "
+     "legacy_batches(entry, data, pos, verify, limit, max_size, spec, max_entries, max_bytes) "
+     "-> (batches, end): the "
      "magic 0/1 entries from pos on as Batch values, up to the first one left to the Python "
      "path."},
     {"v2_batches", native_v2_batches, METH_VARARGS,

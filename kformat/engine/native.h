@@ -342,6 +342,8 @@ typedef struct {
 
 typedef struct {
     int ok, steps, slots, outers, depth;
+    int defer_crc; /* flat_read leaves a CRC to check to the caller: the slot's at and len
+                      are the bytes it covers (0 unless the caller sets it) */
     FlatStep step[FLAT_STEPS];
     PyObject *name[FLAT_SLOTS]; /* borrowed */
     int level[FLAT_SLOTS];      /* the struct (in order of entry) holding the slot */

@@ -261,19 +261,26 @@ def _batch_spec() -> tuple[Any, ...]:
             tuple(sys.intern(n) for n in wrapper_fields), ENTRY_OVERHEAD)
 
 
+RUN_ENTRIES = 1024
+RUN_BYTES = 1 << 20
+"""The most entries, and wire bytes, :func:`parse_legacy_run` reads at once: an iterator over
+a large buffer holds at most that many batches ahead of its consumer."""
+
+
 def parse_legacy_run(view: memoryview, position: int, *, verify_crc: bool, limit: int,
                      max_batch_size: int) -> list[Batch]:
     """The magic 0/1 entries from ``position`` on, read by the native engine (the batches
     :func:`parse_legacy_entry` makes), up to the first one it leaves to the Python path (not
     magic 0/1, not whole, too large, or failing: :func:`parse_legacy_entry` reads it or raises
-    the precise error); ``[]`` without the native engine."""
+    the precise error) and at most :data:`RUN_ENTRIES` of them, none starting
+    :data:`RUN_BYTES` past ``position``; ``[]`` without the native engine."""
     native = engine.NATIVE
     if native is None:
         return []
     try:
         batches, _end = native.legacy_batches(_entry_grammar().plan, view, position,
                                               verify_crc, limit, max_batch_size,
-                                              _batch_spec())
+                                              _batch_spec(), RUN_ENTRIES, RUN_BYTES)
     except native.Fallback:
         return []
     return batches  # type: ignore[no-any-return]

@@ -239,18 +239,15 @@ class ColumnReader:
             data = window.get(pos, min(end - pos, _CHUNK_BYTES))
             try:
                 out, size, batches = self._run(data, pos)
-            except KFormatError:  # a bad batch in the run: batch by batch
-                run = self._frame(window, pos, end)
-                yield from self._read_run(window, run)
-                pos = run[-1][0] + run[-1][1]
-                continue
+            except KFormatError:  # a bad batch in the run: batch by batch, below
+                size = 0
             if size:
                 self._count(batches, out.num_rows, size)
                 if out.num_rows:
                     yield self._finish([out])
                 pos += size
                 continue
-            run = self._frame(window, pos, end)  # a batch that ends beyond data, or none
+            run = self._frame(window, pos, end)  # a bad batch, one beyond data, or none
             if run:
                 yield from self._read_run(window, run)
                 pos = run[-1][0] + run[-1][1]

@@ -692,3 +692,55 @@ def test_batches_of_a_run_are_tracked_their_fields_and_records_are_not() -> None
         assert not gc.is_tracked(b.records)
     wrapper.note = [wrapper]  # a container put in: CPython tracks the dict again
     assert gc.is_tracked(vars(wrapper))
+
+
+def test_corrupted_runs_give_the_same_batches_or_error() -> None:
+    """Runs of entries with one to three bytes overwritten anywhere (the frames, a length, a
+    CRC, a wrapper's payload), some also cut short: the run read in C ends where it must,
+    and parse_batches gives the Python path's batches, truncated tail or error."""
+    run = V0_PLAIN + V1_SNAPPY + V0_PLAIN + V0_LZ4 + V0_PLAIN
+    rng = random.Random("runs")
+    for _ in range(400):
+        data = bytes(corrupted(run, rng))
+        if rng.random() < 0.3:
+            data = data[:rng.randrange(len(data))]
+        for options in ({}, {"verify_crc": False}, {"strict": True}):
+            assert batches_on("native", data, **options) == batches_on(
+                "python", data, **options), (data.hex(), options)
+
+
+@pytest.mark.parametrize("bad", [0, 31, 32, 39])
+def test_an_inner_crc_mismatch_anywhere_in_a_large_set_fails_alike(bad: int) -> None:
+    """The inner CRCs are checked in runs after their messages are read: a mismatch in any
+    run (the first, the last full one, the partial last) still fails the entry, natively
+    (nothing read in C) and with the Python path's error; unchecked, it reads."""
+    items = [entry(i, body(1, 0, None, b"v%d" % i, 7)) for i in range(40)]
+    damaged = bytearray(items[bad])
+    damaged[-1] ^= 0xFF  # the value's last byte: the stored CRC no longer matches
+    items[bad] = bytes(damaged)
+    data = wrapper(b"".join(items), codec=2, offset=39)
+    assert _run(data) == []
+    found = batches_on("native", data)
+    assert found[0] == "error" and found[1] is kformat.errors.CorruptRecordError
+    assert found == batches_on("python", data)
+    assert len(_run(data, verify=False)) == 1
+    assert batches_on("native", data, verify_crc=False) == batches_on("python", data,
+                                                                      verify_crc=False)
+
+
+def test_a_run_holds_at_most_its_share_of_a_large_buffer() -> None:
+    """An iterator over a large buffer reads ahead at most RUN_ENTRIES entries, none starting
+    RUN_BYTES past the first (then the next run), and returns every batch in order."""
+    many = V0_PLAIN * (legacy.RUN_ENTRIES + 500)
+    assert len(_run(many)) == legacy.RUN_ENTRIES
+    big = entry(1, body(0, 0, None, b"x" * (300 << 10)))
+    large = big * 5
+    assert len(_run(large)) == -(-legacy.RUN_BYTES // len(big))
+    for data, one in ((many, V0_PLAIN), (large, big)):
+        with engine.using("native"):
+            iterator = kformat.iter_batches(data)
+            next(iterator)
+            assert len(iterator._ahead) < legacy.RUN_ENTRIES
+            assert len(list(iterator)) + 1 == len(data) // len(one)
+            batches = list(kformat.parse_batches(data))
+        _same_batches(batches, _python_batches(data))

@@ -112,6 +112,38 @@ def test_chunks_of_batch_rows(corpus_data: data.Fixture) -> None:
     assert all(b.num_rows >= 100 for b in batches[:-1])
 
 
+def test_runs_cut_anywhere_give_the_same_rows_and_errors(
+        corpus_data: data.Fixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reader hands each window to the columnar kernel, which frames the run of whole
+    batches it starts and says where it stopped; with windows (runs) of a few hundred bytes,
+    batches end beyond a window, runs stop at every limit, a bad batch sits inside a run:
+    the rows, the counts and the corrupt stretches are the same as with the default size."""
+    import kformat.spark.columns as columns
+
+    path = logs(corpus_data.log_dir)[0]
+    raw, at = _corrupt_compressed(0)
+    inputs = [path.read_bytes(), raw, path.read_bytes()[:-7] + raw]
+    modes = ({}, {"mode": "DROPMALFORMED"}, {"batch_rows": 3})
+    expected = []
+    for data_ in inputs:
+        for options in modes:
+            reader = ColumnReader(data_, options=ReadOptions(**options))
+            expected.append(([r for b in reader for r in b.to_pylist()], reader.rows,
+                             reader.batches, reader.bytes,
+                             [(c.position, c.length, type(c.error)) for c in reader.corrupt]))
+    for chunk in (1, 100, 700):
+        monkeypatch.setattr(columns, "_CHUNK_BYTES", chunk)
+        got = []
+        for data_ in inputs:
+            for options in modes:
+                reader = ColumnReader(data_, options=ReadOptions(**options))
+                got.append(([r for b in reader for r in b.to_pylist()], reader.rows,
+                            reader.batches, reader.bytes,
+                            [(c.position, c.length, type(c.error)) for c in reader.corrupt]))
+        assert got == expected, chunk
+    assert expected[4][4] == [(at, expected[4][4][0][1], CorruptRecordError)]
+
+
 # --------------------------------------------------------------------------- splits
 
 
