@@ -3663,6 +3663,194 @@ native_legacy_batches(PyObject *self, PyObject *args)
     return list ? Py_BuildValue("(Nn)", list, pos) : NULL;
 }
 
+/* ------------------------------------------------- magic 2 batches to Batch values (parse) */
+
+/* What v2_batches makes batches with (kformat/records/conversion.py, _v2_spec): the Batch
+ * type; the names of the Batch fields that are the grammar value's fields of the same name;
+ * the names of batch_length, position, size, raw_records, attributes and records (V2_*);
+ * the attribute bits the fields a template fixes stand for (codec and named flags) and the
+ * codec's; the templates (a new Batch's __dict__ per bits and verify, under the key
+ * bits * 2 + verify) and the function that makes a missing one. */
+typedef struct {
+    PyObject *batch_type, *copied, *names, *variants, *make_variant;
+    long mask, codec_mask;
+} V2Spec;
+
+enum { V2_BATCH_LENGTH, V2_POSITION, V2_SIZE, V2_RAW_RECORDS, V2_ATTRIBUTES, V2_RECORDS,
+       V2_NAMES };
+
+static int
+v2_spec_parse(PyObject *spec, V2Spec *s)
+{
+    if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != 7)
+        return fail("bad v2 batch spec");
+    s->batch_type = PyTuple_GET_ITEM(spec, 0);
+    s->copied = PyTuple_GET_ITEM(spec, 1);
+    s->names = PyTuple_GET_ITEM(spec, 2);
+    s->mask = PyLong_AsLong(PyTuple_GET_ITEM(spec, 3));
+    s->codec_mask = PyLong_AsLong(PyTuple_GET_ITEM(spec, 4));
+    s->variants = PyTuple_GET_ITEM(spec, 5);
+    s->make_variant = PyTuple_GET_ITEM(spec, 6);
+    if (PyErr_Occurred())
+        return -1;
+    /* bits * 2 + verify stays a small int (CPython keeps those made) */
+    if (!PyType_Check(s->batch_type) || !PyTuple_Check(s->copied) ||
+        !PyTuple_Check(s->names) || PyTuple_GET_SIZE(s->names) != V2_NAMES ||
+        !PyDict_CheckExact(s->variants) || !PyCallable_Check(s->make_variant) ||
+        s->mask < 0 || s->mask > 127 || (s->codec_mask & ~s->mask) != 0)
+        return fail("bad v2 batch spec");
+    return 0;
+}
+
+/* The template of batches whose attributes have bits (masked) and verify (borrowed), made
+ * by the spec's function when first needed and kept in its dict. */
+static PyObject *
+v2_variant(const V2Spec *s, long bits, int verify)
+{
+    PyObject *key = PyLong_FromLong(bits * 2 + (verify ? 1 : 0));
+    if (!key)
+        return NULL;
+    PyObject *dict = PyDict_GetItemWithError(s->variants, key);
+    if (!dict && !PyErr_Occurred()) {
+        PyObject *made = PyObject_CallFunction(s->make_variant, "li", bits, verify ? 1 : 0);
+        if (made && !PyDict_CheckExact(made)) {
+            Py_CLEAR(made);
+            fail("a v2 batch template that is not a dict");
+        }
+        if (made && PyDict_SetItem(s->variants, key, made) == 0)
+            dict = made; /* kept by the spec's dict */
+        Py_XDECREF(made);
+    }
+    Py_DECREF(key);
+    return dict;
+}
+
+/* The Batch of the magic 2 batch buf[pos:pos + size] (the whole region of r), as from_v2
+ * makes it from the value the batch plan parses to. NULL with an exception (any: the caller
+ * leaves the batch to the Python path). */
+static PyObject *
+v2_batch(const V2Spec *s, const Frame *f, Reader *r, PyObject *plan, Py_ssize_t pos,
+         Py_ssize_t size, int verify)
+{
+    if (size < f->header || size < f->head)
+        return fail_null("a batch shorter than its header");
+    PyObject *value = parse_node(r, plan), *dict = NULL;
+    if (!value)
+        return NULL;
+    if (r->pos != r->end || !PyDict_CheckExact(value)) {
+        Py_DECREF(value);
+        return fail_null("batch not consumed");
+    }
+    PyObject *names = s->names;
+    PyObject *attributes = PyDict_GetItemWithError(value,
+                                                   PyTuple_GET_ITEM(names, V2_ATTRIBUTES));
+    PyObject *records = attributes ? PyDict_GetItemWithError(value,
+                                                             PyTuple_GET_ITEM(names, V2_RECORDS))
+                                   : NULL;
+    long a = attributes && PyLong_CheckExact(attributes) ? PyLong_AsLong(attributes) : -1;
+    if (!attributes || !records || !PyList_CheckExact(records) || (a == -1 && PyErr_Occurred()))
+        goto fallback;
+    Py_ssize_t n = PyList_GET_SIZE(records);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!kf_Record_CheckExact(PyList_GET_ITEM(records, i)))
+            goto fallback; /* the Python path resolves what is not a Record */
+    }
+    long bits = (long)((unsigned long)a & (unsigned long)s->mask);
+    PyObject *variant = v2_variant(s, bits, verify);
+    dict = variant ? PyDict_Copy(variant) : NULL;
+    if (!dict)
+        goto error;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(s->copied); i++) {
+        PyObject *name = PyTuple_GET_ITEM(s->copied, i);
+        PyObject *v = PyDict_GetItemWithError(value, name);
+        if (!v || PyDict_SetItem(dict, name, v) < 0)
+            goto fallback;
+    }
+    const uint8_t *chunk = r->buf + pos;
+    if (set_field(dict, names, V2_BATCH_LENGTH, PyLong_FromSsize_t(size - f->head)) < 0 ||
+        set_field(dict, names, V2_POSITION, PyLong_FromSsize_t(pos)) < 0 ||
+        set_field(dict, names, V2_SIZE, PyLong_FromSsize_t(size)) < 0 ||
+        set_field(dict, names, V2_RAW_RECORDS,
+                  bits & s->codec_mask
+                      ? PyBytes_FromStringAndSize((const char *)chunk + f->header,
+                                                  size - f->header)
+                      : Py_NewRef(Py_None)) < 0)
+        goto error;
+    /* Records only in the list, numbers, bytes and enum members in the dict: no reference
+     * cycle can pass through them (as legacy_batch). */
+    if (PyObject_GC_IsTracked(records))
+        PyObject_GC_UnTrack(records);
+    if (PyObject_GC_IsTracked(dict))
+        PyObject_GC_UnTrack(dict);
+    Py_DECREF(value);
+    return instance_with(s->batch_type, dict);
+fallback:
+    if (!PyErr_Occurred())
+        fail("a batch value from_v2 would not take as is");
+error:
+    Py_XDECREF(dict);
+    Py_DECREF(value);
+    return NULL;
+}
+
+/* v2_batches(plan, data, pos, verify, limit, max_size, frame, spec, max_bytes) ->
+ * (batches, end): the magic 2 batches from data[pos:] on, framed as frame says
+ * (kformat/records/framing.py, frame_numbers: frame_size), each read by the batch plan and
+ * made the Batch that kformat/records/conversion.py's from_v2 makes of it (spec: _v2_spec
+ * there), until the first batch that is not magic 2, does not frame (a length below the
+ * minimum, above max_size, not whole in data) or fails in any way (left to the Python path,
+ * which reads it or raises the precise error), or after the one that brings the bytes read
+ * to max_bytes (0: no limit); end is where the next batch starts. */
+static PyObject *
+native_v2_batches(PyObject *self, PyObject *args)
+{
+    PyObject *plan, *limit, *frame, *spec;
+    Py_buffer view;
+    Py_ssize_t pos, max_bytes;
+    int verify;
+    long long max_size;
+    if (!PyArg_ParseTuple(args, "O!y*npOLO!On", &PyTuple_Type, &plan, &view, &pos, &verify,
+                          &limit, &max_size, &PyTuple_Type, &frame, &spec, &max_bytes))
+        return NULL;
+    Frame f;
+    V2Spec s;
+    PyObject *list = NULL;
+    if (pos < 0 || pos > view.len)
+        fail("start outside the buffer");
+    else if (frame_parse(frame, &f) == 0 && v2_spec_parse(spec, &s) == 0)
+        list = PyList_New(0);
+    int gc_was_enabled = PyGC_Disable();
+    const uint8_t *buf = (const uint8_t *)view.buf;
+    Py_ssize_t start = pos;
+    while (list && pos < view.len) {
+        int magic = -1;
+        int64_t size = frame_size(&f, buf, pos, view.len, max_size, &magic);
+        if (size < 0 || magic != 2)
+            break;
+        Reader r = {buf, pos, pos + (Py_ssize_t)size, 0, 0, NULL, verify,
+                    limit == Py_None ? NULL : limit, NULL, view.obj};
+        PyObject *batch = v2_batch(&s, &f, &r, plan, pos, (Py_ssize_t)size, verify);
+        if (!batch) {
+            if (PyErr_ExceptionMatches(PyExc_Exception))
+                PyErr_Clear(); /* the Python path reads this batch */
+            else
+                Py_CLEAR(list);
+            break;
+        }
+        int rc = PyList_Append(list, batch);
+        Py_DECREF(batch);
+        if (rc < 0)
+            Py_CLEAR(list);
+        pos += (Py_ssize_t)size;
+        if (max_bytes > 0 && pos - start >= max_bytes)
+            break;
+    }
+    if (gc_was_enabled)
+        PyGC_Enable();
+    PyBuffer_Release(&view);
+    return list ? Py_BuildValue("(Nn)", list, pos) : NULL;
+}
+
 /* The value of a field on build: the dict's, else the default (found counts the keys used). */
 static PyObject *
 field_value(PyObject *dict, PyObject *name, int has_default, PyObject *deflt, Py_ssize_t *found)
@@ -4308,6 +4496,10 @@ static PyMethodDef methods[] = {
      "-> (batches, end): the "
      "magic 0/1 entries from pos on as Batch values, up to the first one left to the Python "
      "path."},
+    {"v2_batches", native_v2_batches, METH_VARARGS,
+     "v2_batches(plan, data, pos, verify, limit, max_size, frame, spec, max_bytes) -> "
+     "(batches, end): the magic 2 batches from pos on as Batch values, up to the first one "
+     "left to the Python path (or max_bytes read, 0: no limit)."},
     {"legacy_messages", native_legacy_messages, METH_VARARGS,
      "legacy_messages(entry, records, magic) -> bytes: magic 0/1 entries, a plain message per "
      "native Record, by the entry plan's steps (Fallback for anything else)."},
