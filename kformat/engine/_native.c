@@ -1426,6 +1426,21 @@ flat_compile(Flat *f, PyObject *plan, int depth)
             f->attributes_slot >= 0 && depth + f->depth <= MAX_DEPTH;
 }
 
+/* A CHECKED step's value against its plan's allowed values, compared masked (none listed:
+ * any value); 0, or -1 (Fallback). Read and written by the same rule. */
+static int
+flat_allowed(const FlatStep *st, int64_t v)
+{
+    PyObject *allowed = PyTuple_GET_ITEM(st->node, 3);
+    Py_ssize_t count = PyTuple_GET_SIZE(allowed), j;
+    if (!count)
+        return 0;
+    int64_t masked = v & (int64_t)int_at(st->node, 2);
+    for (j = 0; j < count && int_at(allowed, j) != masked; j++)
+        ;
+    return j == count ? fail("value not allowed") : 0;
+}
+
 /* A referenced value as an int (what ref_int gives parse_node), or -1 (Fallback). */
 static int
 flat_int(const Flat *f, FlatValue *vals, int ref, int64_t *out)
@@ -1500,17 +1515,8 @@ flat_read(const Flat *f, Reader *r, FlatValue *vals, int *crc_flag)
             if (read_int(r, st->op, &v->v) < 0)
                 return -1;
             v->kind = 1;
-            {
-                PyObject *allowed = PyTuple_GET_ITEM(st->node, 3);
-                Py_ssize_t count = PyTuple_GET_SIZE(allowed), j;
-                if (count) {
-                    int64_t masked = v->v & (int64_t)int_at(st->node, 2);
-                    for (j = 0; j < count && int_at(allowed, j) != masked; j++)
-                        ;
-                    if (j == count)
-                        return fail("value not allowed");
-                }
-            }
+            if (flat_allowed(st, v->v) < 0)
+                return -1;
             if (st->ref != -1) {
                 if (flat_int(f, vals, st->ref, &other) < 0)
                     return -1;
@@ -2932,15 +2938,8 @@ flat_write(const Flat *f, Writer *w, FlatOut *vals)
                     return fail("missing number field");
                 v->kind = 1;
             }
-            PyObject *allowed = PyTuple_GET_ITEM(st->node, 3);
-            Py_ssize_t count = PyTuple_GET_SIZE(allowed), j;
-            if (count) {
-                int64_t masked = v->v & (int64_t)int_at(st->node, 2);
-                for (j = 0; j < count && int_at(allowed, j) != masked; j++)
-                    ;
-                if (j == count)
-                    return fail("value not allowed");
-            }
+            if (flat_allowed(st, v->v) < 0)
+                return -1;
             if (st->ref != -1) {
                 if (flat_out_int(f, vals, st->ref, &other) < 0)
                     return -1;
@@ -2951,7 +2950,7 @@ flat_write(const Flat *f, Writer *w, FlatOut *vals)
                 if (st->clear == FLAT_UNRESOLVED || flat_out_int(f, vals, st->clear, &other) < 0)
                     return fail("bits to check the steps do not resolve");
                 PyObject *pairs = PyTuple_GET_ITEM(PyTuple_GET_ITEM(st->node, 5), 1);
-                Py_ssize_t m = PyTuple_GET_SIZE(pairs);
+                Py_ssize_t m = PyTuple_GET_SIZE(pairs), j;
                 for (j = 0; j < m && int_at(PyTuple_GET_ITEM(pairs, j), 0) != other; j++)
                     ;
                 if (j == m)
@@ -3296,6 +3295,30 @@ crc_check_run(PendingCrc *pending, int *n)
     return bad ? fail("CRC mismatch") : 0;
 }
 
+int
+legacy_inner_open(Flat *set, const int *outer, PyObject *wrapped, const Reader *r,
+                  const FlatValue *vals, const FlatValue *value, int64_t magic, int64_t codec,
+                  Plain *plain, Reader *sub)
+{
+    for (int i = 0; i < set->outers; i++) { /* the values the inner plan refers to */
+        set->outer_ok[i] = vals[outer[i]].kind == 1;
+        set->outer[i] = vals[outer[i]].v;
+    }
+    Reader blob = *r;
+    blob.pos = value->at;
+    blob.end = value->at + value->len;
+    PyObject *m = PyLong_FromLongLong(magic);
+    if (!m || decompress_with(&blob, PyTuple_GET_ITEM(wrapped, 7), PyTuple_GET_ITEM(wrapped, 8),
+                              m, codec, plain) < 0) {
+        Py_XDECREF(m);
+        return -1;
+    }
+    Py_DECREF(m);
+    *sub = (Reader){plain->buf, 0, plain->len, r->depth, 0, NULL, r->verify, r->limit, NULL,
+                    plain->holder};
+    return 0;
+}
+
 /* The records of a wrapper's inner set, decompressed from its value (vals: the entry's), by
  * the RECORD_SET rules (parse_record_set). NULL with an exception. */
 static PyObject *
@@ -3306,23 +3329,11 @@ legacy_inner_records(LegacyBatches *L, Reader *r, FlatValue *vals, int64_t magic
     if (value->kind != 3 || value->len < 0)
         return fail_null("a compressed value is null");
     int64_t wrapper_stamp = log_append ? vals[L->timestamp].v : 0;
-    for (int i = 0; i < L->set.outers; i++) {
-        L->set.outer_ok[i] = vals[L->outer[i]].kind == 1;
-        L->set.outer[i] = vals[L->outer[i]].v;
-    }
-    Reader blob = *r;
-    blob.pos = value->at;
-    blob.end = value->at + value->len;
-    PyObject *m = PyLong_FromLongLong(magic);
     Plain plain;
-    if (!m || decompress_with(&blob, PyTuple_GET_ITEM(L->wrapped, 7),
-                              PyTuple_GET_ITEM(L->wrapped, 8), m, codec, &plain) < 0) {
-        Py_XDECREF(m);
+    Reader sub;
+    if (legacy_inner_open(&L->set, L->outer, L->wrapped, r, vals, value, magic, codec, &plain,
+                          &sub) < 0)
         return NULL;
-    }
-    Py_DECREF(m);
-    Reader sub = {plain.buf, 0, plain.len, r->depth, 0, NULL, r->verify, r->limit, NULL,
-                  plain.holder};
     FlatValue inner[FLAT_SLOTS];
     PyObject *list = PyList_New(0);
     RecordInts first = {0};
@@ -3648,6 +3659,194 @@ native_legacy_batches(PyObject *self, PyObject *args)
     if (gc_was_enabled)
         PyGC_Enable();
     legacy_batches_clear(&L);
+    PyBuffer_Release(&view);
+    return list ? Py_BuildValue("(Nn)", list, pos) : NULL;
+}
+
+/* ------------------------------------------------- magic 2 batches to Batch values (parse) */
+
+/* What v2_batches makes batches with (kformat/records/conversion.py, _v2_spec): the Batch
+ * type; the names of the Batch fields that are the grammar value's fields of the same name;
+ * the names of batch_length, position, size, raw_records, attributes and records (V2_*);
+ * the attribute bits the fields a template fixes stand for (codec and named flags) and the
+ * codec's; the templates (a new Batch's __dict__ per bits and verify, under the key
+ * bits * 2 + verify) and the function that makes a missing one. */
+typedef struct {
+    PyObject *batch_type, *copied, *names, *variants, *make_variant;
+    long mask, codec_mask;
+} V2Spec;
+
+enum { V2_BATCH_LENGTH, V2_POSITION, V2_SIZE, V2_RAW_RECORDS, V2_ATTRIBUTES, V2_RECORDS,
+       V2_NAMES };
+
+static int
+v2_spec_parse(PyObject *spec, V2Spec *s)
+{
+    if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != 7)
+        return fail("bad v2 batch spec");
+    s->batch_type = PyTuple_GET_ITEM(spec, 0);
+    s->copied = PyTuple_GET_ITEM(spec, 1);
+    s->names = PyTuple_GET_ITEM(spec, 2);
+    s->mask = PyLong_AsLong(PyTuple_GET_ITEM(spec, 3));
+    s->codec_mask = PyLong_AsLong(PyTuple_GET_ITEM(spec, 4));
+    s->variants = PyTuple_GET_ITEM(spec, 5);
+    s->make_variant = PyTuple_GET_ITEM(spec, 6);
+    if (PyErr_Occurred())
+        return -1;
+    /* bits * 2 + verify stays a small int (CPython keeps those made) */
+    if (!PyType_Check(s->batch_type) || !PyTuple_Check(s->copied) ||
+        !PyTuple_Check(s->names) || PyTuple_GET_SIZE(s->names) != V2_NAMES ||
+        !PyDict_CheckExact(s->variants) || !PyCallable_Check(s->make_variant) ||
+        s->mask < 0 || s->mask > 127 || (s->codec_mask & ~s->mask) != 0)
+        return fail("bad v2 batch spec");
+    return 0;
+}
+
+/* The template of batches whose attributes have bits (masked) and verify (borrowed), made
+ * by the spec's function when first needed and kept in its dict. */
+static PyObject *
+v2_variant(const V2Spec *s, long bits, int verify)
+{
+    PyObject *key = PyLong_FromLong(bits * 2 + (verify ? 1 : 0));
+    if (!key)
+        return NULL;
+    PyObject *dict = PyDict_GetItemWithError(s->variants, key);
+    if (!dict && !PyErr_Occurred()) {
+        PyObject *made = PyObject_CallFunction(s->make_variant, "li", bits, verify ? 1 : 0);
+        if (made && !PyDict_CheckExact(made)) {
+            Py_CLEAR(made);
+            fail("a v2 batch template that is not a dict");
+        }
+        if (made && PyDict_SetItem(s->variants, key, made) == 0)
+            dict = made; /* kept by the spec's dict */
+        Py_XDECREF(made);
+    }
+    Py_DECREF(key);
+    return dict;
+}
+
+/* The Batch of the magic 2 batch buf[pos:pos + size] (the whole region of r), as from_v2
+ * makes it from the value the batch plan parses to. NULL with an exception (any: the caller
+ * leaves the batch to the Python path). */
+static PyObject *
+v2_batch(const V2Spec *s, const Frame *f, Reader *r, PyObject *plan, Py_ssize_t pos,
+         Py_ssize_t size, int verify)
+{
+    if (size < f->header || size < f->head)
+        return fail_null("a batch shorter than its header");
+    PyObject *value = parse_node(r, plan), *dict = NULL;
+    if (!value)
+        return NULL;
+    if (r->pos != r->end || !PyDict_CheckExact(value)) {
+        Py_DECREF(value);
+        return fail_null("batch not consumed");
+    }
+    PyObject *names = s->names;
+    PyObject *attributes = PyDict_GetItemWithError(value,
+                                                   PyTuple_GET_ITEM(names, V2_ATTRIBUTES));
+    PyObject *records = attributes ? PyDict_GetItemWithError(value,
+                                                             PyTuple_GET_ITEM(names, V2_RECORDS))
+                                   : NULL;
+    long a = attributes && PyLong_CheckExact(attributes) ? PyLong_AsLong(attributes) : -1;
+    if (!attributes || !records || !PyList_CheckExact(records) || (a == -1 && PyErr_Occurred()))
+        goto fallback;
+    Py_ssize_t n = PyList_GET_SIZE(records);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!kf_Record_CheckExact(PyList_GET_ITEM(records, i)))
+            goto fallback; /* the Python path resolves what is not a Record */
+    }
+    long bits = (long)((unsigned long)a & (unsigned long)s->mask);
+    PyObject *variant = v2_variant(s, bits, verify);
+    dict = variant ? PyDict_Copy(variant) : NULL;
+    if (!dict)
+        goto error;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(s->copied); i++) {
+        PyObject *name = PyTuple_GET_ITEM(s->copied, i);
+        PyObject *v = PyDict_GetItemWithError(value, name);
+        if (!v || PyDict_SetItem(dict, name, v) < 0)
+            goto fallback;
+    }
+    const uint8_t *chunk = r->buf + pos;
+    if (set_field(dict, names, V2_BATCH_LENGTH, PyLong_FromSsize_t(size - f->head)) < 0 ||
+        set_field(dict, names, V2_POSITION, PyLong_FromSsize_t(pos)) < 0 ||
+        set_field(dict, names, V2_SIZE, PyLong_FromSsize_t(size)) < 0 ||
+        set_field(dict, names, V2_RAW_RECORDS,
+                  bits & s->codec_mask
+                      ? PyBytes_FromStringAndSize((const char *)chunk + f->header,
+                                                  size - f->header)
+                      : Py_NewRef(Py_None)) < 0)
+        goto error;
+    /* Records only in the list, numbers, bytes and enum members in the dict: no reference
+     * cycle can pass through them (as legacy_batch). */
+    if (PyObject_GC_IsTracked(records))
+        PyObject_GC_UnTrack(records);
+    if (PyObject_GC_IsTracked(dict))
+        PyObject_GC_UnTrack(dict);
+    Py_DECREF(value);
+    return instance_with(s->batch_type, dict);
+fallback:
+    if (!PyErr_Occurred())
+        fail("a batch value from_v2 would not take as is");
+error:
+    Py_XDECREF(dict);
+    Py_DECREF(value);
+    return NULL;
+}
+
+/* v2_batches(plan, data, pos, verify, limit, max_size, frame, spec, max_bytes) ->
+ * (batches, end): the magic 2 batches from data[pos:] on, framed as frame says
+ * (kformat/records/framing.py, frame_numbers: frame_size), each read by the batch plan and
+ * made the Batch that kformat/records/conversion.py's from_v2 makes of it (spec: _v2_spec
+ * there), until the first batch that is not magic 2, does not frame (a length below the
+ * minimum, above max_size, not whole in data) or fails in any way (left to the Python path,
+ * which reads it or raises the precise error), or after the one that brings the bytes read
+ * to max_bytes (0: no limit); end is where the next batch starts. */
+static PyObject *
+native_v2_batches(PyObject *self, PyObject *args)
+{
+    PyObject *plan, *limit, *frame, *spec;
+    Py_buffer view;
+    Py_ssize_t pos, max_bytes;
+    int verify;
+    long long max_size;
+    if (!PyArg_ParseTuple(args, "O!y*npOLO!On", &PyTuple_Type, &plan, &view, &pos, &verify,
+                          &limit, &max_size, &PyTuple_Type, &frame, &spec, &max_bytes))
+        return NULL;
+    Frame f;
+    V2Spec s;
+    PyObject *list = NULL;
+    if (pos < 0 || pos > view.len)
+        fail("start outside the buffer");
+    else if (frame_parse(frame, &f) == 0 && v2_spec_parse(spec, &s) == 0)
+        list = PyList_New(0);
+    int gc_was_enabled = PyGC_Disable();
+    const uint8_t *buf = (const uint8_t *)view.buf;
+    Py_ssize_t start = pos;
+    while (list && pos < view.len) {
+        int magic = -1;
+        int64_t size = frame_size(&f, buf, pos, view.len, max_size, &magic);
+        if (size < 0 || magic != 2)
+            break;
+        Reader r = {buf, pos, pos + (Py_ssize_t)size, 0, 0, NULL, verify,
+                    limit == Py_None ? NULL : limit, NULL, view.obj};
+        PyObject *batch = v2_batch(&s, &f, &r, plan, pos, (Py_ssize_t)size, verify);
+        if (!batch) {
+            if (PyErr_ExceptionMatches(PyExc_Exception))
+                PyErr_Clear(); /* the Python path reads this batch */
+            else
+                Py_CLEAR(list);
+            break;
+        }
+        int rc = PyList_Append(list, batch);
+        Py_DECREF(batch);
+        if (rc < 0)
+            Py_CLEAR(list);
+        pos += (Py_ssize_t)size;
+        if (max_bytes > 0 && pos - start >= max_bytes)
+            break;
+    }
+    if (gc_was_enabled)
+        PyGC_Enable();
     PyBuffer_Release(&view);
     return list ? Py_BuildValue("(Nn)", list, pos) : NULL;
 }
@@ -4297,6 +4496,10 @@ static PyMethodDef methods[] = {
      "-> (batches, end): the "
      "magic 0/1 entries from pos on as Batch values, up to the first one left to the Python "
      "path."},
+    {"v2_batches", native_v2_batches, METH_VARARGS,
+     "v2_batches(plan, data, pos, verify, limit, max_size, frame, spec, max_bytes) -> "
+     "(batches, end): the magic 2 batches from pos on as Batch values, up to the first one "
+     "left to the Python path (or max_bytes read, 0: no limit)."},
     {"legacy_messages", native_legacy_messages, METH_VARARGS,
      "legacy_messages(entry, records, magic) -> bytes: magic 0/1 entries, a plain message per "
      "native Record, by the entry plan's steps (Fallback for anything else)."},

@@ -673,16 +673,6 @@ typedef struct {
     int64_t min_size; /* S_ARRAY: an element's minimum size */
 } Step;
 
-/* How entries follow each other in a log (kformat/records/framing.py, which passes these
- * numbers to arrow_export, and whose plausible_frame and plausible_run frame_size and
- * read_batches follow): an entry starts with a head of `head` bytes whose int32 at
- * length_at counts the bytes after the head; its magic byte is at magic_at, and min_length
- * holds the smallest length of magic 0, 1 and 2; a magic 2 batch announces its record count
- * (read as unsigned) at count_at, in the first `header` bytes. */
-typedef struct {
-    int64_t head, length_at, magic_at, min_length[3], header, count_at;
-} Frame;
-
 /* How the columns read magic 0/1 entries (compiled by legacy_compile, read by
  * legacy_entry, below). */
 typedef struct {
@@ -2300,23 +2290,11 @@ legacy_set(Walker *w, Reader *r, const FlatValue *vals, int64_t magic, int64_t c
     int64_t wrapper_stamp = 0;
     if (log_append && legacy_int(vals, L->timestamp, &wrapper_stamp) < 0)
         return -1;
-    for (int i = 0; i < L->set.outers; i++) { /* the values the inner plan refers to */
-        L->set.outer_ok[i] = vals[L->outer[i]].kind == 1;
-        L->set.outer[i] = vals[L->outer[i]].v;
-    }
-    Reader blob = *r;
-    blob.pos = value->at;
-    blob.end = value->at + value->len;
-    PyObject *m = PyLong_FromLongLong(magic);
     Plain plain;
-    if (!m || decompress_with(&blob, PyTuple_GET_ITEM(L->wrapped, 7),
-                              PyTuple_GET_ITEM(L->wrapped, 8), m, codec, &plain) < 0) {
-        Py_XDECREF(m);
+    Reader sub;
+    if (legacy_inner_open(&L->set, L->outer, L->wrapped, r, vals, value, magic, codec, &plain,
+                          &sub) < 0)
         return -1;
-    }
-    Py_DECREF(m);
-    Reader sub = {plain.buf, 0, plain.len, r->depth, 0, NULL, r->verify, r->limit, NULL,
-                  plain.holder};
     FlatValue inner[FLAT_SLOTS];
     const Flat *set = &L->set;
     int rc = 0;
@@ -2418,23 +2396,6 @@ read_other(Walker *w, const uint8_t *buf, Py_ssize_t pos, int64_t size, int64_t 
 }
 
 /* ------------------------------------------------------------------- reading */
-
-/* The size of the entry at buf[pos:len] (head included) when it frames plausibly
- * (framing.plausible_frame: its magic byte present, a magic with a minimum length, a length
- * at least that, the size within max_size and within the data), else -1; *magic its magic. */
-static int64_t
-frame_size(const Frame *f, const uint8_t *buf, Py_ssize_t pos, Py_ssize_t len,
-           int64_t max_size, int *magic)
-{
-    if (len - pos <= f->magic_at)
-        return -1;
-    int64_t length = (int32_t)be32(buf + pos + f->length_at);
-    *magic = buf[pos + f->magic_at];
-    if (*magic > 2 || length < f->min_length[*magic])
-        return -1;
-    int64_t size = f->head + length;
-    return size > max_size || size > len - pos ? -1 : size;
-}
 
 /* Where a call stops reading entries (a scan, framing.plausible_run): at the first that
  * does not frame plausibly, or after the one that brings the records their heads announce
@@ -2628,34 +2589,6 @@ arrow_sink(PyObject *self, PyObject *args)
 error:
     Py_DECREF(capsule);
     return NULL;
-}
-
-/* The frame argument of arrow_export: (head, length_at, magic_at, (min length of magic 0,
- * 1, 2), header, count_at), checked to keep every read frame_size and scan_done make inside
- * an entry that frames. */
-static int
-frame_parse(PyObject *t, Frame *f)
-{
-    long long v[8];
-    if (!PyArg_ParseTuple(t, "LLL(LLL)LL;frame: (head, length_at, magic_at, min_lengths, "
-                          "header, count_at)", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
-                          &v[6], &v[7]))
-        return -1;
-    f->head = v[0];
-    f->length_at = v[1];
-    f->magic_at = v[2];
-    f->header = v[6];
-    f->count_at = v[7];
-    int ok = f->head > 0 && f->head < 4096 && f->length_at >= 0 &&
-             f->length_at + 4 <= f->head && f->magic_at >= 0 && f->magic_at < 4096 &&
-             f->count_at >= 0 && f->count_at + 4 <= f->header && f->header < 4096;
-    for (int m = 0; m < 3; m++) {
-        f->min_length[m] = v[3 + m];
-        /* an entry that frames holds its magic byte, and a length prefix at least 0 */
-        ok = ok && f->min_length[m] >= 0 && f->min_length[m] < 4096 &&
-             f->head + f->min_length[m] > f->magic_at;
-    }
-    return ok ? 0 : fail("bad frame");
 }
 
 /* arrow_export(sink, data, position, verify, flag_crc, limit, max_batch_size, frame,

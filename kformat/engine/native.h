@@ -372,6 +372,15 @@ int flat_compile_struct(Flat *f, PyObject *element);
  * steps apply (and found the element's offset and message fields). */
 void flat_compile(Flat *f, PyObject *plan, int depth);
 
+/* The plain bytes of a magic 0/1 wrapper's inner record set (the RECORD_SET rules), opened
+ * as *sub over the entry read into vals: the outer values set's steps refer to taken from
+ * the entry slots outer[], the wrapper's value (a blob, not null: the caller checked)
+ * decompressed by the WRAPPED node's codec call. 0, or -1 with an exception; after 0,
+ * decompress_close(plain) must follow. Shared by the object engine and the columns. */
+int legacy_inner_open(Flat *set, const int *outer, PyObject *wrapped, const Reader *r,
+                      const FlatValue *vals, const FlatValue *value, int64_t magic,
+                      int64_t codec, Plain *plain, Reader *sub);
+
 /* One struct by the steps into vals (FLAT_SLOTS of them); 0 or -1 (Fallback). A CRC mismatch
  * fails, or with crc_flag sets *crc_flag and reads on. */
 int flat_read(const Flat *f, Reader *r, FlatValue *vals, int *crc_flag);
@@ -404,5 +413,62 @@ record_set_base(kf_wide wrapper_offset, kf_wide last)
 
 /* columnar.c: the columnar sink (arrow_columns), added to the module by _native.c. */
 extern PyMethodDef columnar_methods[];
+
+/* ------------------------------------------------------------------- framing */
+
+/* How entries follow each other in a log (kformat/records/framing.py, which passes these
+ * numbers to arrow_export and v2_batches, and whose plausible_frame and plausible_run
+ * frame_size and columnar.c's read_batches follow): an entry starts with a head of `head` bytes whose int32 at
+ * length_at counts the bytes after the head; its magic byte is at magic_at, and min_length
+ * holds the smallest length of magic 0, 1 and 2; a magic 2 batch announces its record count
+ * (read as unsigned) at count_at, in the first `header` bytes. */
+typedef struct {
+    int64_t head, length_at, magic_at, min_length[3], header, count_at;
+} Frame;
+
+/* The size of the entry at buf[pos:len] (head included) when it frames plausibly
+ * (framing.plausible_frame: its magic byte present, a magic with a minimum length, a length
+ * at least that, the size within max_size and within the data), else -1; *magic its magic. */
+static inline int64_t
+frame_size(const Frame *f, const uint8_t *buf, Py_ssize_t pos, Py_ssize_t len,
+           int64_t max_size, int *magic)
+{
+    if (len - pos <= f->magic_at)
+        return -1;
+    int64_t length = (int32_t)be32(buf + pos + f->length_at);
+    *magic = buf[pos + f->magic_at];
+    if (*magic > 2 || length < f->min_length[*magic])
+        return -1;
+    int64_t size = f->head + length;
+    return size > max_size || size > len - pos ? -1 : size;
+}
+
+/* The frame argument of arrow_export and v2_batches: (head, length_at, magic_at, (min
+ * length of magic 0, 1, 2), header, count_at), checked to keep every read frame_size and
+ * columnar.c's scan_done make inside an entry that frames. */
+static inline int
+frame_parse(PyObject *t, Frame *f)
+{
+    long long v[8];
+    if (!PyArg_ParseTuple(t, "LLL(LLL)LL;frame: (head, length_at, magic_at, min_lengths, "
+                          "header, count_at)", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
+                          &v[6], &v[7]))
+        return -1;
+    f->head = v[0];
+    f->length_at = v[1];
+    f->magic_at = v[2];
+    f->header = v[6];
+    f->count_at = v[7];
+    int ok = f->head > 0 && f->head < 4096 && f->length_at >= 0 &&
+             f->length_at + 4 <= f->head && f->magic_at >= 0 && f->magic_at < 4096 &&
+             f->count_at >= 0 && f->count_at + 4 <= f->header && f->header < 4096;
+    for (int m = 0; m < 3; m++) {
+        f->min_length[m] = v[3 + m];
+        /* an entry that frames holds its magic byte, and a length prefix at least 0 */
+        ok = ok && f->min_length[m] >= 0 && f->min_length[m] < 4096 &&
+             f->head + f->min_length[m] > f->magic_at;
+    }
+    return ok ? 0 : fail("bad frame");
+}
 
 #endif /* KFORMAT_NATIVE_H */

@@ -14,7 +14,7 @@ results equal.
 
 from __future__ import annotations
 
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from io import BytesIO
 from typing import Any
 
@@ -26,7 +26,8 @@ from kformat.primitives import emitting
 from kformat.primitives.base import EMITTING_FACTORIES, FACTORIES
 from kformat.primitives.reading import expect_consumed
 
-__all__ = ["CompiledGrammar", "build_interpreted", "parse_interpreted", "parse_memo"]
+__all__ = ["CompiledGrammar", "build_interpreted", "keep_parse_memo", "parse_interpreted",
+           "parse_memo", "release_parse_memo"]
 
 _PARSE_MEMO: ContextVar[dict[Any, Any] | None] = ContextVar("kformat_parse_memo", default=None)
 
@@ -37,9 +38,21 @@ def parse_memo() -> dict[Any, Any] | None:
     A failing parse runs twice over the same bytes: on the fast path, then in the
     interpreter for the precise error. A block whose work is expensive keeps what it learnt
     here so the second run does not repeat it (the codecs keep the payloads that failed to
-    decompress: a decompression bomb is inflated once). Keys are the block's own.
+    decompress: a decompression bomb is inflated once). Keys are the block's own. A reader
+    that runs the native engine over many values before parsing the one it failed on again
+    keeps one memo across both (:func:`keep_parse_memo`): a parse inside uses it.
     """
     return _PARSE_MEMO.get()
+
+
+def keep_parse_memo(memo: dict[Any, Any]) -> Token[dict[Any, Any] | None]:
+    """Make ``memo`` the :func:`parse_memo` until :func:`release_parse_memo` of the token."""
+    return _PARSE_MEMO.set(memo)
+
+
+def release_parse_memo(token: Token[dict[Any, Any] | None]) -> None:
+    """End what :func:`keep_parse_memo` began."""
+    _PARSE_MEMO.reset(token)
 
 
 NATIVE_PARSE_PARAMETERS = frozenset({"verify_crc", "decompression_limit"})
@@ -192,7 +205,8 @@ class CompiledGrammar:
     def parse(self, data: bytes, *, exact: bool = True, **ctx: Any) -> Any:
         """Parse ``data``; with ``exact`` the grammar must consume every byte."""
         native = self._engine(ctx, NATIVE_PARSE_PARAMETERS)
-        token = _PARSE_MEMO.set({})
+        kept = _PARSE_MEMO.get()
+        token = _PARSE_MEMO.set({} if kept is None else kept)
         try:
             try:
                 if native is not None:

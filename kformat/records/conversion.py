@@ -23,12 +23,15 @@ grammar reads them:
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Any
 
+from kformat import engine
 from kformat.errors import EncodeError
 from kformat.primitives import CompiledGrammar
+from kformat.primitives.fast import keep_parse_memo, release_parse_memo
 from kformat.records.batch import (
     BATCH_OVERHEAD,
     CODEC_MASK,
@@ -39,7 +42,7 @@ from kformat.records.batch import (
 )
 from kformat.records.blocks import RAW_RECORDS
 from kformat.records.codecs import Codec
-from kformat.records.framing import NAMED_FLAGS, flag_bits, named_flags
+from kformat.records.framing import NAMED_FLAGS, flag_bits, frame_numbers, named_flags
 from kformat.records.model import Batch, PythonRecord, Record
 from kformat.records.shape import RECORD_SHAPE
 
@@ -50,6 +53,7 @@ __all__ = [
     "check_records",
     "codec_of",
     "from_v2",
+    "parse_v2_run",
     "v2_grammar",
     "v2_records",
     "v2_value",
@@ -70,35 +74,73 @@ def v2_grammar() -> CompiledGrammar:
                            factories={RecordFields: RECORD_SHAPE, Header: tuple})
 
 
+_FROM_VALUE = ("base_offset", "records", "partition_leader_epoch", "crc", "attributes",
+               "last_offset_delta", "base_timestamp", "max_timestamp", "producer_id",
+               "producer_epoch", "base_sequence")
+"""The :class:`Batch` fields that are the grammar value's fields of the same name."""
+
+
+def _fixed(bits: int, verified: bool) -> dict[str, Any]:
+    """The :class:`Batch` fields that ``attributes`` bits ``bits`` (those of ``_FLAGS``) and
+    ``verified`` fix."""
+    return {"magic": 2, "codec": bits & CODEC_MASK, **named_flags(bits),
+            "crc_valid": True if verified else None}
+
+
 def from_v2(v: dict[str, Any], chunk: bytes, pos: int, verified: bool) -> Batch:
     """The :class:`Batch` of the grammar value ``v`` parsed from ``chunk`` at ``pos``."""
-    attributes = v["attributes"]
-    codec = attributes & CODEC_MASK
-    base_offset = v["base_offset"]
-    records = v["records"]
+    fields = {name: v[name] for name in _FROM_VALUE}
+    records = fields["records"]
     if records and records[0].__class__ is tuple:  # the Python path: values, not Records
-        records = RECORD_SHAPE.resolve(records, v)
-    return Batch(
-        base_offset=base_offset,
-        magic=2,
-        codec=codec,
-        records=records,
-        partition_leader_epoch=v["partition_leader_epoch"],
-        crc=v["crc"],
-        attributes=attributes,
-        **named_flags(attributes),
-        last_offset_delta=v["last_offset_delta"],
-        base_timestamp=v["base_timestamp"],
-        max_timestamp=v["max_timestamp"],
-        producer_id=v["producer_id"],
-        producer_epoch=v["producer_epoch"],
-        base_sequence=v["base_sequence"],
-        batch_length=len(chunk) - BATCH_OVERHEAD,
-        position=pos,
-        size=len(chunk),
-        crc_valid=True if verified else None,
-        raw_records=chunk[HEADER_SIZE:] if codec else None,
-    )
+        fields["records"] = RECORD_SHAPE.resolve(records, v)
+    bits = fields["attributes"] & _FLAGS
+    return Batch(**fields, **_fixed(bits, verified),
+                 batch_length=len(chunk) - BATCH_OVERHEAD, position=pos, size=len(chunk),
+                 raw_records=chunk[HEADER_SIZE:] if bits & CODEC_MASK else None)
+
+
+def _template(bits: int, verified: int) -> dict[str, Any]:
+    """A new :class:`Batch`'s fields with those :func:`_fixed` fixes (``_native.v2_batches``
+    sets the others as :func:`from_v2` does)."""
+    return dict(vars(Batch(**_fixed(bits, bool(verified)))))
+
+
+@cache
+def _v2_spec() -> tuple[Any, ...]:
+    """What ``_native.v2_batches`` makes batches with: :class:`Batch`, :data:`_FROM_VALUE`,
+    the fields it sets itself, the attribute bits :func:`_fixed` reads and the codec's, the
+    templates made so far and the function making one (:func:`_template`)."""
+    names = ("batch_length", "position", "size", "raw_records", "attributes", "records")
+    if not set(_FROM_VALUE) | set(names[:4]) <= set(vars(Batch())):
+        raise AssertionError("a field from_v2 sets is not a Batch field")
+    return (Batch, tuple(sys.intern(n) for n in _FROM_VALUE),
+            tuple(sys.intern(n) for n in names), _FLAGS, CODEC_MASK, {}, _template)
+
+
+def parse_v2_run(view: bytes | bytearray | memoryview, position: int, *, verify_crc: bool,
+                 limit: int, max_batch_size: int, memo: dict[Any, Any],
+                 max_bytes: int = 0) -> list[Batch]:
+    """The magic 2 batches from ``position`` on, read by the native engine in one call (the
+    batches :func:`from_v2` makes, framed by :func:`~kformat.records.framing.frame_numbers`),
+    up to the first one it leaves to the Python path (not magic 2, not framing, or failing:
+    the Python path reads it or raises the precise error) or after ``max_bytes`` (0: no
+    limit); ``[]`` without the native engine. ``memo`` is the reader's
+    :func:`~kformat.primitives.fast.parse_memo`, kept for the re-parse of the batch the run
+    stopped at (what failed to decompress is not inflated again)."""
+    native = engine.NATIVE
+    grammar = v2_grammar()
+    if native is None or grammar.native is False:
+        return []
+    token = keep_parse_memo(memo)
+    try:
+        batches, _end = native.v2_batches(grammar.plan, view, position, verify_crc, limit,
+                                          max_batch_size, frame_numbers(), _v2_spec(),
+                                          max_bytes)
+    except native.Fallback:
+        return []
+    finally:
+        release_parse_memo(token)
+    return batches  # type: ignore[no-any-return]
 
 
 def codec_of(value: Any, path: str = "codec") -> Codec:

@@ -16,10 +16,12 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from kformat.errors import InvalidValueError, KFormatError, TruncatedError
+from kformat.primitives.fast import keep_parse_memo, release_parse_memo
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
-from kformat.records.conversion import from_v2, v2_grammar
+from kformat.records.conversion import from_v2, parse_v2_run, v2_grammar
 from kformat.records.framing import BATCH_OVERHEAD, PEEK, check_frame
 from kformat.records.legacy import parse_legacy_entry, parse_legacy_run
 from kformat.records.model import Batch, TruncatedTail
@@ -36,6 +38,10 @@ __all__ = [
 
 DEFAULT_MAX_BATCH_SIZE = 256 * 1024 * 1024
 """Largest batch (``batchLength + 12``) read before :class:`LimitExceededError` (256 MiB)."""
+
+_ITER_RUN_BYTES = 1 << 20
+"""How many bytes of magic 2 batches an iterator reads ahead in one native call (at least
+one batch); :func:`parse_batches` reads a whole run at once."""
 
 
 class Batches(list[Batch]):
@@ -71,7 +77,9 @@ class BatchIterator(Iterator[Batch]):
         self._source: BufferInput | FileInput | None = open_source(source)
         self._options = options
         self._pos = 0
-        self._ahead: deque[Batch] = deque()  # magic 0/1 batches the native engine read ahead
+        self._ahead: deque[Batch] = deque()  # batches the native engine read ahead
+        self._run_bytes = _ITER_RUN_BYTES  # how far a run of magic 2 batches reads ahead
+        self._memo: dict[Any, Any] = {}  # the parse memo of the runs and the re-parses
         self.truncated: TruncatedTail | None = None
 
     def __iter__(self) -> BatchIterator:
@@ -91,8 +99,8 @@ class BatchIterator(Iterator[Batch]):
         return batch
 
     def _take_ahead(self) -> list[Batch]:
-        """The batches already read past the last one returned (a run of magic 0/1 entries
-        the native engine reads at once), in order, as if returned one by one."""
+        """The batches already read past the last one returned (a run of entries the native
+        engine reads at once), in order, as if returned one by one."""
         if not self._ahead:
             return []
         batches = list(self._ahead)
@@ -133,7 +141,14 @@ class BatchIterator(Iterator[Batch]):
             self._tail(pos, len(head), None)
             return None
         size, magic = check_frame(head, pos, opts.max_batch_size)
-        if magic in (0, 1) and isinstance(source, BufferInput):  # a run of them, in C
+        if magic == 2 and isinstance(source, BufferInput):  # a run of them, in C
+            self._ahead.extend(parse_v2_run(
+                source.view, pos, verify_crc=opts.verify_crc, limit=opts.decompression_limit,
+                max_batch_size=opts.max_batch_size, memo=self._memo,
+                max_bytes=self._run_bytes))
+            if self._ahead:
+                return self._next(source)
+        elif magic in (0, 1) and isinstance(source, BufferInput):  # a run of them, in C
             self._ahead.extend(parse_legacy_run(
                 source.view, pos, verify_crc=opts.verify_crc, limit=opts.decompression_limit,
                 max_batch_size=opts.max_batch_size))
@@ -144,19 +159,23 @@ class BatchIterator(Iterator[Batch]):
             self._tail(pos, chunk, size)
             return None
         self._pos = pos + size
-        return _parse_entry(chunk, pos, magic, opts)  # type: ignore[arg-type]
+        return _parse_entry(chunk, pos, magic, opts, self._memo)  # type: ignore[arg-type]
 
 
-def _parse_entry(chunk: bytes, pos: int, magic: int, opts: Options) -> Batch:
+def _parse_entry(chunk: bytes, pos: int, magic: int, opts: Options,
+                 memo: dict[Any, Any]) -> Batch:
     if magic == 2:
+        token = keep_parse_memo(memo)  # a run that stopped here may have failed on it
         try:
             value = v2_grammar().parse(chunk, verify_crc=opts.verify_crc,
-                                decompression_limit=opts.decompression_limit)
+                                       decompression_limit=opts.decompression_limit)
         except TruncatedError as exc:  # the batch is whole: a length or a count lied
             raise exc.relocated(pos, cls=InvalidValueError,
                                 note=" (a length or count overruns the batch)") from None
         except KFormatError as exc:
             raise exc.relocated(pos) from None
+        finally:
+            release_parse_memo(token)
         return from_v2(value, chunk, pos, opts.verify_crc)
     try:
         batch, _ = parse_legacy_entry(chunk, 0, verify_crc=opts.verify_crc,
@@ -189,10 +208,22 @@ def parse_batches(data: Source, *, verify_crc: bool = True,
 
     Offsets in errors and ``batch.position`` are absolute in ``data``.
     """
+    run: list[Batch] = []
+    memo: dict[Any, Any] = {}
+    if data.__class__ is bytes or data.__class__ is bytearray:  # magic 2 batches first: in C
+        run = parse_v2_run(data, 0, verify_crc=verify_crc,  # type: ignore[arg-type]
+                           limit=decompression_limit, max_batch_size=max_batch_size,
+                           memo=memo)
+        if run and run[-1].position + run[-1].size == len(data):  # type: ignore[arg-type]
+            return Batches(run)
     iterator = iter_batches(data, verify_crc=verify_crc,
                             decompression_limit=decompression_limit, strict=strict,
                             max_batch_size=max_batch_size)
-    batches = Batches()
+    iterator._run_bytes = 0  # all of a run at once: they are all kept anyway
+    iterator._memo = memo
+    batches = Batches(run)
+    if run:  # the iterator goes on from where the run stopped
+        iterator._pos = run[-1].position + run[-1].size
     with iterator:
         for batch in iterator:
             batches.append(batch)
