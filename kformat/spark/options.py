@@ -40,9 +40,9 @@ option                 meaning                                                  
 ``maxBatchSize``       largest batch accepted (bytes)                             256m
 ``fs``, ``fs.*``       a pyarrow filesystem and its arguments (s3, gcs, hdfs,     (from the
                        azure, local), e.g. ``fs.region``                          path)
-``freezeWorkerHeap``   freeze what the Python worker holds at the start of each   true
-                       task (``gc.freeze``), so that the full collection Spark
-                       runs after every task skips the modules' objects
+``freezeWorkerHeap``   freeze what the Python workers hold at the start of each   true
+                       task and planning call (``gc.freeze``), so that the full
+                       collection Spark runs after each skips the modules' objects
 ``keepWorkerMemory``   let the Python worker's C allocator keep the memory it     true
                        frees for reuse (glibc ``mallopt``: buffers up to 32 MiB
                        from the heap, not mapped afresh each time)
@@ -131,7 +131,8 @@ class Settings:
     """Ranges read together by one Spark partition, up to this many bytes (``packSize``;
     None: planned; 0: one partition per range)."""
     freeze_heap: bool = True
-    """Freeze what the worker holds at the start of each task (``freezeWorkerHeap``)."""
+    """Freeze what the worker holds at the start of each task, and the planning workers
+    when they plan (``freezeWorkerHeap``)."""
     keep_memory: bool = True
     """Let the worker's C allocator keep freed memory for reuse (``keepWorkerMemory``)."""
     max_partition_bytes: int | None = None
