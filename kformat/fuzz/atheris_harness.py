@@ -33,7 +33,7 @@ __all__ = ["RECORD_TOPICS", "TARGETS", "EngineDisagreement", "decode", "encode",
 TARGETS: tuple[str, ...] = (
     "request", "response", "batches", "batches-lenient", "record", "conversation",
     "producer-snapshot", "txn-index", "offset-index", "time-index",
-    "leader-epoch-checkpoint", "partition-metadata", "to-arrow",
+    "leader-epoch-checkpoint", "partition-metadata", "to-arrow", "to-arrow-run",
 )
 """Entry points of :data:`kformat.fuzz.harness.ENTRIES`, chosen by an input's first byte."""
 RECORD_TOPICS = ("__cluster_metadata", "__consumer_offsets", "__transaction_state",
@@ -52,18 +52,25 @@ def decode(data: bytes) -> tuple[str, bytes, dict[str, Any]] | None:
 
     ``response``: bytes 1-2 the api key (int16), byte 3 the version, then the frame;
     ``record``: byte 1 the topic (:data:`RECORD_TOPICS`), bytes 2-3 the key's length
-    (uint16, 0xFFFF: no key), the key, then the value; the others: the bytes after the
-    target byte.
+    (uint16, 0xFFFF: no key), the key, then the value; ``to-arrow-run``: byte 1 the run's
+    ``max_rows``, bytes 2-3 its ``max_bytes`` (uint16; 0: no limit), then the bytes; the
+    others: the bytes after the target byte.
     """
     if not data:
         return None
     entry = TARGETS[data[0] % len(TARGETS)]
     rest = data[1:]
     params: dict[str, Any] = {}
-    if entry in ("request", "response", "batches", "batches-lenient", "to-arrow"):
+    if entry in ("request", "response", "batches", "batches-lenient", "to-arrow",
+                 "to-arrow-run"):
         params["decompression_limit"] = LIMIT
-    if entry == "to-arrow":
+    if entry in ("to-arrow", "to-arrow-run"):
         params["crc_mismatch"] = "flag"  # a fuzzer cannot fix CRCs: read past them
+    if entry == "to-arrow-run":
+        if len(rest) < 3:
+            return None
+        params["max_rows"], params["max_bytes"] = struct.unpack_from(">BH", rest)
+        rest = rest[3:]
     if entry == "response":
         if len(rest) < 3:
             return None
@@ -90,6 +97,8 @@ def encode(entry: str, data: bytes, **params: Any) -> bytes:
         key = params.get("key")
         head += bytes([RECORD_TOPICS.index(params["topic"])])
         head += struct.pack(">H", _NO_KEY) if key is None else struct.pack(">H", len(key)) + key
+    elif entry == "to-arrow-run":
+        head += struct.pack(">BH", params.get("max_rows", 0), params.get("max_bytes", 0))
     return head + data
 
 
@@ -153,6 +162,8 @@ def seed_corpus(fixtures: str | Path, out: str | Path) -> int:
             put(encode("batches", files["data"]))
             put(encode("batches-lenient", files["data"]))
             put(encode("to-arrow", files["data"]))
+            put(encode("to-arrow-run", files["data"]))
+            put(encode("to-arrow-run", files["data"], max_rows=1, max_bytes=200))
         elif kind in ("kafka.metadata-record", "kafka.coordinator-record") and \
                 fixture.get("topic") in RECORD_TOPICS:
             key = files.get("key")

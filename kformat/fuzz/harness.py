@@ -77,15 +77,33 @@ def _to_arrow(data: bytes, **params: Any) -> Any:
     harness flags them, so the columns past a CRC are reached): each engine runs its own
     kernel, the native one ``kformat/engine/columnar.c``, and ``--engines`` holds them
     equal."""
-    import pyarrow as pa
-
     from kformat.outputs.columnar import to_arrow
 
-    batch = to_arrow(data, crc_mismatch=params.get("crc_mismatch", "raise"),
-                     decompression_limit=params.get("decompression_limit", HARNESS_LIMIT))
-    # timestamps as integers: a corrupt one may lie outside Python's datetime range
+    return _arrow_rows(to_arrow(
+        data, crc_mismatch=params.get("crc_mismatch", "raise"),
+        decompression_limit=params.get("decompression_limit", HARNESS_LIMIT)))
+
+
+def _arrow_rows(batch: Any) -> dict[str, list[Any]]:
+    """A ``pyarrow.RecordBatch``'s columns as lists, timestamps as integers (a corrupt one
+    may lie outside Python's datetime range)."""
+    import pyarrow as pa
+
     return {f.name: (c.cast(pa.int64()) if pa.types.is_timestamp(f.type) else c).to_pylist()
             for f, c in zip(batch.schema, batch.columns, strict=True)}
+
+
+def _to_arrow_run(data: bytes, **params: Any) -> Any:
+    """:func:`kformat.outputs.columnar.to_arrow_run`: the rows of the run that starts
+    ``data`` with its limits (``max_rows``, ``max_bytes`` from params), its size and entries:
+    the native engine frames the run in C, the Python one with ``plausible_run``."""
+    from kformat.outputs.columnar import to_arrow_run
+
+    batch, size, entries = to_arrow_run(
+        data, max_rows=params.get("max_rows", 0), max_bytes=params.get("max_bytes", 0),
+        crc_mismatch=params.get("crc_mismatch", "raise"),
+        decompression_limit=params.get("decompression_limit", HARNESS_LIMIT))
+    return _arrow_rows(batch), size, entries
 
 
 def _frames(data: bytes, **_: Any) -> Any:
@@ -118,6 +136,7 @@ ENTRIES: dict[str, Callable[..., Any]] = {
     **ENTRY_POINTS,
     "batches-lenient": _batches_lenient,
     "to-arrow": _to_arrow,
+    "to-arrow-run": _to_arrow_run,
     "conversation": _frames,
     "record": _record,
     **{name: _segment(name) for name in ("offset-index", "time-index", "txn-index",
@@ -125,7 +144,7 @@ ENTRIES: dict[str, Callable[..., Any]] = {
                                          "partition-metadata")},
 }
 """Every entry point the harness feeds: name -> ``fn(data, **params)``."""
-_FOREIGN_OK = ("conversation", "batches-lenient", "to-arrow")
+_FOREIGN_OK = ("conversation", "batches-lenient", "to-arrow", "to-arrow-run")
 """Entry points that take any bytes (cross-feeding targets)."""
 _TO_ARROW_SHARE = 0.25
 """Of the mutated batch inputs, the share fed to ``to-arrow`` instead of ``batches``."""

@@ -134,3 +134,23 @@ def test_the_report_samples_resident_memory(monkeypatch):
     assert [n for n, _ in report.rss] == [100, 200, 300]
     assert all(mb > 10 for _, mb in report.rss)
     assert report.to_dict()["rss_mb"] == report.rss
+
+
+def test_the_atheris_target_feeds_runs_with_their_limits(monkeypatch):
+    import kformat.fuzz.atheris_harness as ah
+    from kformat import Record, build_batch, make_batch
+
+    data = b"".join(build_batch(make_batch([Record(value=b"v%d" % i) for i in range(3)],
+                                           base_offset=3 * b))
+                    for b in range(4))
+    encoded = ah.encode("to-arrow-run", data, max_rows=4, max_bytes=300)
+    assert ah.decode(encoded) == ("to-arrow-run", data, {
+        "decompression_limit": ah.LIMIT, "crc_mismatch": "flag", "max_rows": 4,
+        "max_bytes": 300})
+    from kformat.fuzz.harness import ENTRIES
+
+    rows, size, entries = ENTRIES["to-arrow-run"](data, max_rows=4, max_bytes=0)
+    assert (entries, rows["offset"]) == (2, list(range(6)))  # up to the batch reaching 4 rows
+    assert size == len(data) // 2
+    monkeypatch.setattr(ah, "_ENGINES", ("native", "python"))
+    ah.one_input(encoded)  # the engines agree, or EngineDisagreement
