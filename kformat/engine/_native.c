@@ -3605,55 +3605,84 @@ legacy_batches_compile(LegacyBatches *L, PyObject *entry, PyObject *spec)
     return 0;
 }
 
-/* legacy_batches(entry, data, pos, verify, limit, max_size, spec, max_entries, max_bytes) ->
- * (batches, end): the magic 0/1 entries from data[pos:] on (at most max_entries of them, and
- * none starting max_bytes or more past pos: a lazy iterator holds no more than that), each read by the entry plan's steps (a wrapper's
- * inner set by its RECORD_SET element's, the records by its rules) and made the Batch that
- * kformat/records/legacy.py's _to_batch makes of it (spec: _batch_spec there), until the
- * first entry that is not magic 0/1, not whole in data, larger than max_size, or fails in
- * any way (left to the Python path, which reads it or raises the precise error); end is
- * where that entry starts. */
+/* ------------------------------------------------- runs of entries read in one call */
+
+/* A Reader over the entry of size bytes at pos of a run's buffer (limit: the decompression
+ * cap, None for the codec's default). */
+static inline Reader
+run_reader(const Py_buffer *view, Py_ssize_t pos, int64_t size, int verify, PyObject *limit)
+{
+    return (Reader){view->buf, pos, pos + (Py_ssize_t)size, 0, 0, NULL, verify,
+                    limit == Py_None ? NULL : limit, NULL, view->obj};
+}
+
+/* The batch a run read (NULL: it failed) appended to *list: 1 when the run goes on; 0 when
+ * it stops there, the failure cleared (an ordinary exception: the Python path reads that
+ * entry, or raises the precise error) or *list cleared (anything else, MemoryError or an
+ * interrupt, propagates). */
+static int
+run_append(PyObject **list, PyObject *batch)
+{
+    if (!batch) {
+        if (PyErr_ExceptionMatches(PyExc_Exception))
+            PyErr_Clear();
+        else
+            Py_CLEAR(*list);
+        return 0;
+    }
+    int rc = PyList_Append(*list, batch);
+    Py_DECREF(batch);
+    if (rc < 0)
+        Py_CLEAR(*list);
+    return rc == 0;
+}
+
+/* legacy_batches(entry, data, pos, verify, limit, max_size, spec, max_entries, max_bytes,
+ *                frame) -> (batches, end): the magic 0/1 entries from data[pos:] on (at most
+ * max_entries of them, and none starting max_bytes or more past pos: a lazy iterator holds
+ * no more than that), framed as frame says (kformat/records/framing.py, frame_numbers:
+ * frame_size; its head must be the entry plan's overhead), each read by the entry plan's
+ * steps (a wrapper's inner set by its RECORD_SET element's, the records by its rules) and
+ * made the Batch that kformat/records/legacy.py's _to_batch makes of it (spec: _batch_spec
+ * there), until the first entry that is not magic 0/1, does not frame (a length below the
+ * minimum, above max_size, not whole in data) or fails in any way (left to the Python path,
+ * which reads it or raises the precise error); end is where that entry starts. */
 static PyObject *
 native_legacy_batches(PyObject *self, PyObject *args)
 {
-    PyObject *entry, *limit, *spec;
+    PyObject *entry, *limit, *spec, *frame;
     Py_buffer view;
     Py_ssize_t pos, max_entries, max_bytes;
     int verify;
     long long max_size;
-    if (!PyArg_ParseTuple(args, "O!y*npOLOnn", &PyTuple_Type, &entry, &view, &pos, &verify,
-                          &limit, &max_size, &spec, &max_entries, &max_bytes))
+    if (!PyArg_ParseTuple(args, "O!y*npOLOnnO!", &PyTuple_Type, &entry, &view, &pos, &verify,
+                          &limit, &max_size, &spec, &max_entries, &max_bytes, &PyTuple_Type,
+                          &frame))
         return NULL;
     Py_ssize_t start = pos;
     LegacyBatches L;
     memset(&L, 0, sizeof L);
+    Frame f;
     PyObject *list = NULL;
     if (pos < 0 || pos > view.len)
         fail("start outside the buffer");
-    else if (legacy_batches_compile(&L, entry, spec) == 0)
-        list = PyList_New(0);
+    else if (frame_parse(frame, &f) == 0 && legacy_batches_compile(&L, entry, spec) == 0) {
+        if (f.head != L.overhead)
+            fail("the frame's head and the entry plan's overhead differ");
+        else
+            list = PyList_New(0);
+    }
     L.last_size = -1;
     int gc_was_enabled = PyGC_Disable();
     const uint8_t *buf = (const uint8_t *)view.buf;
-    while (list && view.len - pos > 16 && PyList_GET_SIZE(list) < max_entries &&
-           pos - start < max_bytes) {
-        int64_t length = (int32_t)be32(buf + pos + 8), size = L.overhead + length;
-        if (buf[pos + 16] > 1 || length < 0 || size > max_size || size > view.len - pos)
+    while (list && PyList_GET_SIZE(list) < max_entries && pos - start < max_bytes) {
+        int magic = -1;
+        int64_t size = frame_size(&f, buf, pos, view.len, max_size, &magic);
+        if (size < 0 || magic > 1)
             break;
-        Reader r = {buf, pos, pos + (Py_ssize_t)size, 0, 0, NULL, verify,
-                    limit == Py_None ? NULL : limit, NULL, view.obj};
-        PyObject *batch = legacy_batch(&L, &r, pos, (Py_ssize_t)size, verify);
-        if (!batch) {
-            if (PyErr_ExceptionMatches(PyExc_Exception))
-                PyErr_Clear(); /* the Python path reads this entry */
-            else
-                Py_CLEAR(list);
+        Reader r = run_reader(&view, pos, size, verify, limit);
+        if (!run_append(&list, legacy_batch(&L, &r, pos, (Py_ssize_t)size, verify)))
             break;
-        }
-        int rc = PyList_Append(list, batch);
-        Py_DECREF(batch);
-        if (rc < 0)
-            Py_CLEAR(list);
         pos += (Py_ssize_t)size;
     }
     if (gc_was_enabled)
@@ -3827,20 +3856,9 @@ native_v2_batches(PyObject *self, PyObject *args)
         int64_t size = frame_size(&f, buf, pos, view.len, max_size, &magic);
         if (size < 0 || magic != 2)
             break;
-        Reader r = {buf, pos, pos + (Py_ssize_t)size, 0, 0, NULL, verify,
-                    limit == Py_None ? NULL : limit, NULL, view.obj};
-        PyObject *batch = v2_batch(&s, &f, &r, plan, pos, (Py_ssize_t)size, verify);
-        if (!batch) {
-            if (PyErr_ExceptionMatches(PyExc_Exception))
-                PyErr_Clear(); /* the Python path reads this batch */
-            else
-                Py_CLEAR(list);
+        Reader r = run_reader(&view, pos, size, verify, limit);
+        if (!run_append(&list, v2_batch(&s, &f, &r, plan, pos, (Py_ssize_t)size, verify)))
             break;
-        }
-        int rc = PyList_Append(list, batch);
-        Py_DECREF(batch);
-        if (rc < 0)
-            Py_CLEAR(list);
         pos += (Py_ssize_t)size;
         if (max_bytes > 0 && pos - start >= max_bytes)
             break;
@@ -4492,8 +4510,8 @@ static PyMethodDef methods[] = {
      "parse(plan, data, pos=0, verify=True, limit=None) -> (value, end): decode one value "
      "of plan at data[pos:]; verify checks CRCs, limit caps decompression (None: the plan's)."},
     {"legacy_batches", native_legacy_batches, METH_VARARGS,
-     "legacy_batches(entry, data, pos, verify, limit, max_size, spec, max_entries, max_bytes) "
-     "-> (batches, end): the "
+     "legacy_batches(entry, data, pos, verify, limit, max_size, spec, max_entries, max_bytes, "
+     "frame) -> (batches, end): the "
      "magic 0/1 entries from pos on as Batch values, up to the first one left to the Python "
      "path."},
     {"v2_batches", native_v2_batches, METH_VARARGS,

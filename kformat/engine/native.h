@@ -443,9 +443,9 @@ frame_size(const Frame *f, const uint8_t *buf, Py_ssize_t pos, Py_ssize_t len,
     return size > max_size || size > len - pos ? -1 : size;
 }
 
-/* The frame argument of arrow_export and v2_batches: (head, length_at, magic_at, (min
- * length of magic 0, 1, 2), header, count_at), checked to keep every read frame_size and
- * columnar.c's scan_done make inside an entry that frames. */
+/* The frame argument of arrow_export, v2_batches and legacy_batches: (head, length_at,
+ * magic_at, (min length of magic 0, 1, 2), header, count_at), checked to keep every read
+ * frame_size and columnar.c's scan_done make inside an entry that frames. */
 static inline int
 frame_parse(PyObject *t, Frame *f)
 {
@@ -460,7 +460,8 @@ frame_parse(PyObject *t, Frame *f)
     f->header = v[6];
     f->count_at = v[7];
     int ok = f->head > 0 && f->head < 4096 && f->length_at >= 0 &&
-             f->length_at + 4 <= f->head && f->magic_at >= 0 && f->magic_at < 4096 &&
+             f->length_at + 4 <= f->head && f->length_at + 4 <= f->magic_at + 1 &&
+             f->magic_at < 4096 &&
              f->count_at >= 0 && f->count_at + 4 <= f->header && f->header < 4096;
     for (int m = 0; m < 3; m++) {
         f->min_length[m] = v[3 + m];

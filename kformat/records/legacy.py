@@ -67,7 +67,7 @@ from kformat.primitives import (
 from kformat.records.blocks import CrcGuard
 from kformat.records.codecs import find_codec
 from kformat.records.enums import TimestampType, as_codec
-from kformat.records.framing import BATCH_OVERHEAD, HEAD, TIMESTAMP_TYPE_FLAG
+from kformat.records.framing import BATCH_OVERHEAD, HEAD, TIMESTAMP_TYPE_FLAG, frame_numbers
 from kformat.records.legacy_blocks import (
     CODEC_MASK,
     LEGACY_CODECS,
@@ -280,7 +280,8 @@ def parse_legacy_run(view: memoryview, position: int, *, verify_crc: bool, limit
     try:
         batches, _end = native.legacy_batches(_entry_grammar().plan, view, position,
                                               verify_crc, limit, max_batch_size,
-                                              _batch_spec(), RUN_ENTRIES, RUN_BYTES)
+                                              _batch_spec(), RUN_ENTRIES, RUN_BYTES,
+                                              frame_numbers())
     except native.Fallback:
         return []
     return batches  # type: ignore[no-any-return]
