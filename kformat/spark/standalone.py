@@ -5,7 +5,8 @@
 ``sbin/start-master.sh`` and ``sbin/start-worker.sh`` do), bound to the loopback interface
 on free ports, waits until every worker has registered (the master's ``/json`` page), yields
 the master URL and stops the processes it started when the block ends. Every wait is
-bounded. ``make cluster-test`` and ``make run MASTER=spark://...`` use it; so can you::
+bounded, and on Linux the daemons also stop when the process that started them dies (a killed
+test run leaves none behind). ``make cluster-test`` and ``make run MASTER=spark://...`` use it; so can you::
 
     python -m kformat.spark.standalone --workers 2 -- python -m kformat.main --master {master}
 """
@@ -14,16 +15,18 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import ctypes
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 __all__ = ["ClusterError", "main", "spark_home", "standalone_cluster"]
@@ -56,6 +59,20 @@ def _tail(path: Path, lines: int = 15) -> str:
         return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
     except OSError:
         return ""
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _stop_with(parent: int) -> Callable[[], None]:
+    """A ``preexec_fn``: the child gets SIGTERM when ``parent`` (the process starting it)
+    dies, and exits at once if it already has (Linux ``prctl``; elsewhere nothing)."""
+    def arm() -> None:
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+        if os.getppid() != parent:
+            os._exit(1)
+    return arm
 
 
 def _alive_workers(ui_port: int) -> int:
@@ -97,7 +114,8 @@ def standalone_cluster(workers: int = 2, cores: int = 1, memory: str = "1g", *,
             procs.append((subprocess.Popen([str(spark_class), *args], env=env, stdout=out,
                                            stderr=subprocess.STDOUT,
                                            stdin=subprocess.DEVNULL,
-                                           start_new_session=True), log))
+                                           start_new_session=True,
+                                           preexec_fn=_stop_with(os.getpid())), log))
 
     try:
         start("master", ["org.apache.spark.deploy.master.Master", "--host", LOOPBACK,
