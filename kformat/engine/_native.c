@@ -3252,8 +3252,17 @@ instance_with(PyObject *type, PyObject *dict)
 {
     PyTypeObject *tp = (PyTypeObject *)type;
     PyObject *obj = dict ? tp->tp_alloc(tp, 0) : NULL;
+#if PY_VERSION_HEX >= 0x030D0000
+    /* 3.13 keeps a new instance's attributes inline: a dict set in their place is not seen
+     * by attribute lookups, so the fields go into the instance's own dict instead */
+    PyObject *own = obj ? PyObject_GenericGetDict(obj, NULL) : NULL;
+    if (!own || PyDict_Update(own, dict) < 0)
+        Py_CLEAR(obj);
+    Py_XDECREF(own);
+#else
     if (obj && PyObject_GenericSetDict(obj, dict, NULL) < 0)
         Py_CLEAR(obj);
+#endif
     Py_XDECREF(dict);
     return obj;
 }
