@@ -142,16 +142,16 @@ class BatchIterator(Iterator[Batch]):
             return None
         size, magic = check_frame(head, pos, opts.max_batch_size)
         if magic == 2 and isinstance(source, BufferInput):  # a run of them, in C
-            self._ahead.extend(parse_v2_run(
+            self._ahead.extend(_advancing(parse_v2_run(
                 source.view, pos, verify_crc=opts.verify_crc, limit=opts.decompression_limit,
                 max_batch_size=opts.max_batch_size, memo=self._memo,
-                max_bytes=self._run_bytes))
+                max_bytes=self._run_bytes), pos))
             if self._ahead:
                 return self._next(source)
         elif magic in (0, 1) and isinstance(source, BufferInput):  # a run of them, in C
-            self._ahead.extend(parse_legacy_run(
+            self._ahead.extend(_advancing(parse_legacy_run(
                 source.view, pos, verify_crc=opts.verify_crc, limit=opts.decompression_limit,
-                max_batch_size=opts.max_batch_size))
+                max_batch_size=opts.max_batch_size), pos))
             if self._ahead:
                 return self._next(source)
         chunk = source.take(pos, size)
@@ -160,6 +160,18 @@ class BatchIterator(Iterator[Batch]):
             return None
         self._pos = pos + size
         return _parse_entry(chunk, pos, magic, opts, self._memo)  # type: ignore[arg-type]
+
+
+def _advancing(run: list[Batch], pos: int) -> list[Batch]:
+    """``run``, the batches the native engine read from ``pos`` on, checked to follow each
+    other from there (the reader goes on from the last one's end: a run out of step would
+    make it read the same bytes again and again); the first and the last are checked (the
+    run is built contiguously in C), so a long run of small entries costs nothing more."""
+    if run and (run[0].position != pos or run[-1].size <= 0 or run[-1].position < pos):
+        raise RuntimeError(f"kformat: a native run out of step at offset {pos} (batches at "
+                           f"{run[0].position} to {run[-1].position}, the last "
+                           f"{run[-1].size} bytes): an engine defect, please report it")
+    return run
 
 
 def _parse_entry(chunk: bytes, pos: int, magic: int, opts: Options,
@@ -211,9 +223,9 @@ def parse_batches(data: Source, *, verify_crc: bool = True,
     run: list[Batch] = []
     memo: dict[Any, Any] = {}
     if data.__class__ is bytes or data.__class__ is bytearray:  # magic 2 batches first: in C
-        run = parse_v2_run(data, 0, verify_crc=verify_crc,  # type: ignore[arg-type]
-                           limit=decompression_limit, max_batch_size=max_batch_size,
-                           memo=memo)
+        run = _advancing(parse_v2_run(data, 0, verify_crc=verify_crc,  # type: ignore[arg-type]
+                                      limit=decompression_limit,
+                                      max_batch_size=max_batch_size, memo=memo), 0)
         if run and run[-1].position + run[-1].size == len(data):  # type: ignore[arg-type]
             return Batches(run)
     iterator = iter_batches(data, verify_crc=verify_crc,

@@ -312,3 +312,23 @@ def test_the_batches_are_tracked_their_fields_and_records_are_not() -> None:
     assert not gc.is_tracked(batch.records)
     batch.note = [batch]  # a container put in: CPython tracks the dict again
     assert gc.is_tracked(vars(batch))
+
+
+def test_a_run_out_of_step_fails_instead_of_rereading(monkeypatch):
+    # a defect that leaves a run's batches at their defaults (position 0, size 0) must not
+    # make the reader read the same bytes forever
+    import dataclasses
+
+    data = b"".join(kformat.build_batch(kformat.make_batch([kformat.Record(value=b"x")],
+                                                           base_offset=n))
+                    for n in range(3))
+    real = reading.parse_v2_run
+
+    def stuck(*args, **kwargs):
+        return [dataclasses.replace(b, position=0, size=0) for b in real(*args, **kwargs)]
+
+    monkeypatch.setattr(reading, "parse_v2_run", stuck)
+    with pytest.raises(RuntimeError, match="native run out of step at offset 0"):
+        kformat.parse_batches(data)
+    with pytest.raises(RuntimeError, match="out of step"):
+        list(kformat.iter_batches(data))
