@@ -2381,12 +2381,8 @@ zigzag(int64_t n)
 static inline Py_ssize_t
 uvarint_size(uint64_t v)
 {
-    Py_ssize_t n = 1;
-    while (v > 0x7F) {
-        v >>= 7;
-        n++;
-    }
-    return n;
+    /* 7 bits a byte: the bits v needs (at least 1), rounded up to whole bytes */
+    return (Py_ssize_t)((64 - __builtin_clzll(v | 1) + 6) / 7);
 }
 
 /* One encoded item: a number (big-endian in size bytes, or a varint when size is 0) or raw
@@ -2455,7 +2451,7 @@ put_piece(Writer *w, const Piece *pc)
 }
 
 /* A length or count prefix as a piece; n == -1 is the null marker. */
-static int
+static inline __attribute__((always_inline)) int
 length_piece(long prefix, int64_t n, Piece *pc)
 {
     switch (prefix) {
@@ -2519,6 +2515,9 @@ exact_int(PyObject *value, int64_t lo, int64_t hi, int64_t *out)
 }
 
 static int build_node(Writer *w, PyObject *plan, PyObject *value);
+static PyTypeObject AppenderType;
+static PyObject *empty_headers; /* an append's default headers: () */
+static int build_appended(Writer *w, PyObject *element, PyObject *value, int64_t count);
 static int build_struct_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found);
 static int build_tagged_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found);
 static int build_crc_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found);
@@ -2526,7 +2525,7 @@ static int build_wrapped_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssiz
 static PyObject *view_of(const char *p, Py_ssize_t n);
 static int view_release(PyObject *view);
 
-static int blob_pieces(long prefix, int nullable, int text, PyObject *value, Piece *pc,
+static inline int blob_pieces(long prefix, int nullable, int text, PyObject *value, Piece *pc,
                        int *count);
 
 static int
@@ -2603,7 +2602,7 @@ varint_bits(long op, int64_t v)
 
 /* A record's number field as its node encodes it, range-checked (out of range: Fallback, and
  * the Python path names the field). */
-static int
+static inline __attribute__((always_inline)) int
 int_piece(long op, kf_wide v, Piece *pc)
 {
     const IntForm *f = int_form(op);
@@ -2630,24 +2629,69 @@ wide_difference(kf_wide a, kf_wide b, kf_wide *out)
     return 0;
 }
 
+/* A record to build: a native Record's fields, or an appended record's values (the
+ * RecordAppender below), borrowed. */
+typedef struct {
+    PyObject *key, *value; /* exact bytes or None (checked by blob_pieces) */
+    RecordObject *rec;     /* the Record whose headers to write (kf_headers), or NULL: */
+    PyObject *headers;     /* a list or tuple of pairs (checked while written) */
+    const RecordInts *n;
+} RecordRef;
+
+static inline RecordRef
+record_ref(RecordObject *rec)
+{
+    RecordRef ref = {rec->key, rec->value, rec, NULL, &rec->n};
+    return ref;
+}
+
+/* The headers of ref: a Record's tuple (made from its raw bytes first if need be), or the
+ * appended list or tuple; NULL with an exception set. */
+static inline PyObject *
+ref_headers(const RecordRef *ref)
+{
+    if (ref->rec)
+        return kf_headers(ref->rec); /* a tuple of exact pairs */
+    if (!PyList_CheckExact(ref->headers) && !PyTuple_CheckExact(ref->headers))
+        return fail_null("headers not a list or tuple");
+    return ref->headers;
+}
+
+/* Header j of headers (ref_headers) as an exact (key, value) tuple, or NULL (Fallback). */
+static inline PyObject *
+header_pair(PyObject *headers, Py_ssize_t j)
+{
+    PyObject *pair = PySequence_Fast_GET_ITEM(headers, j);
+    if (!PyTuple_CheckExact(pair) || PyTuple_GET_SIZE(pair) != 2)
+        return fail_null("a header is not a pair");
+    return pair;
+}
+
 static int
 build_headers(Writer *w, RecordLayout *layout, RecordField *f, PyObject *headers)
 {
-    Py_ssize_t n = PyTuple_GET_SIZE(headers); /* a Record's headers: a tuple of exact pairs */
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(headers); /* a list or tuple (ref_headers) */
     if (put_length(w, f->prefix, n) < 0)
         return -1;
     PyObject *element = PyTuple_GET_ITEM(f->plan, 3);
     for (Py_ssize_t j = 0; j < n; j++) {
-        PyObject *pair = PyTuple_GET_ITEM(headers, j);
+        /* a list may change under us only through the values' own code: re-check size */
+        if (j >= PySequence_Fast_GET_SIZE(headers))
+            return fail("headers changed while building");
+        PyObject *pair = PySequence_Fast_GET_ITEM(headers, j);
+        Py_INCREF(pair);
         int rc;
         if (layout->headers_direct) {
-            rc = build_blob(w, layout->header_key.prefix, 0, 1, PyTuple_GET_ITEM(pair, 0));
+            rc = header_pair(headers, j) ? 0 : -1;
+            if (rc == 0)
+                rc = build_blob(w, layout->header_key.prefix, 0, 1, PyTuple_GET_ITEM(pair, 0));
             if (rc == 0)
                 rc = build_blob(w, layout->header_value.prefix, layout->header_value.nullable,
                                 0, PyTuple_GET_ITEM(pair, 1));
         }
         else
             rc = build_node(w, element, pair);
+        Py_DECREF(pair);
         if (rc < 0)
             return -1;
     }
@@ -2656,7 +2700,7 @@ build_headers(Writer *w, RecordLayout *layout, RecordField *f, PyObject *headers
 
 /* A blob (exact bytes, or an exact str as UTF-8 when text; None only when nullable) as its
  * length piece and, unless null or empty, its bytes; build_blob writes them. */
-static int
+static inline __attribute__((always_inline)) int
 blob_pieces(long prefix, int nullable, int text, PyObject *value, Piece *pc, int *count)
 {
     const char *data;
@@ -2700,7 +2744,7 @@ blob_pieces(long prefix, int nullable, int text, PyObject *value, Piece *pc, int
  * failure. A record's deltas are from the batch's bases (LogAppendTime batches keep each
  * record's stored timestamp_delta). The pieces point into rec's objects. */
 static inline __attribute__((always_inline)) int
-field_pieces(RecordLayout *layout, RecordField *f, RecordObject *rec, Piece *pcs, int room,
+field_pieces(RecordLayout *layout, RecordField *f, const RecordRef *rec, Piece *pcs, int room,
              int *used)
 {
     kf_wide v;
@@ -2715,15 +2759,17 @@ field_pieces(RecordLayout *layout, RecordField *f, RecordObject *rec, Piece *pcs
     case KF_HEADERS: {
         if (!layout->headers_direct)
             return 1;
-        PyObject *headers = kf_headers(rec); /* raw headers: the tuple, canonical bytes */
+        PyObject *headers = ref_headers(rec); /* raw headers: the tuple, canonical bytes */
         if (!headers)
             return -1;
-        Py_ssize_t n = PyTuple_GET_SIZE(headers);
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(headers);
         if (n > (room - 1) / 4)
             return 1;
         rc = length_piece(f->prefix, n, pcs + k++);
         for (Py_ssize_t j = 0; rc == 0 && j < n; j++) {
-            PyObject *pair = PyTuple_GET_ITEM(headers, j);
+            PyObject *pair = header_pair(headers, j);
+            if (!pair)
+                return -1;
             rc = blob_pieces(layout->header_key.prefix, 0, 1, PyTuple_GET_ITEM(pair, 0),
                              pcs + k, &n_used);
             k += n_used;
@@ -2736,20 +2782,20 @@ field_pieces(RecordLayout *layout, RecordField *f, RecordObject *rec, Piece *pcs
         break;
     }
     case KF_ATTRIBUTES:
-        rc = int_piece(f->op, rec->n.attributes, pcs + k++);
+        rc = int_piece(f->op, rec->n->attributes, pcs + k++);
         break;
     case KF_OFFSET_DELTA:
-        rc = wide_difference(rec->n.offset, layout->base_offset, &v);
+        rc = wide_difference(rec->n->offset, layout->base_offset, &v);
         if (rc == 0)
             rc = int_piece(f->op, v, pcs + k++);
         break;
     default: /* KF_TIMESTAMP_DELTA */
         if (layout->log_append) {
-            v = rec->n.timestamp_delta;
+            v = rec->n->timestamp_delta;
             rc = 0;
         }
         else
-            rc = wide_difference(rec->n.timestamp, layout->base_timestamp, &v);
+            rc = wide_difference(rec->n->timestamp, layout->base_timestamp, &v);
         if (rc == 0)
             rc = int_piece(f->op, v, pcs + k++);
     }
@@ -2760,7 +2806,7 @@ field_pieces(RecordLayout *layout, RecordField *f, RecordObject *rec, Piece *pcs
 /* One native Record as the struct of a RECORD node: each field's pieces written; headers a
  * plan does not read directly (or too many to hold as pieces) built by their element plan. */
 static int
-build_record(Writer *w, RecordLayout *layout, RecordObject *rec)
+build_record(Writer *w, RecordLayout *layout, const RecordRef *rec)
 {
     Piece pcs[RECORD_PIECES];
     for (Py_ssize_t i = 0; i < layout->n; i++) {
@@ -2768,7 +2814,7 @@ build_record(Writer *w, RecordLayout *layout, RecordObject *rec)
         int used;
         int rc = field_pieces(layout, f, rec, pcs, RECORD_PIECES, &used);
         if (rc == 1) { /* headers only */
-            PyObject *headers = kf_headers(rec);
+            PyObject *headers = ref_headers(rec);
             rc = headers ? build_headers(w, layout, f, headers) : -1;
         }
         else
@@ -2784,7 +2830,7 @@ build_record(Writer *w, RecordLayout *layout, RecordObject *rec)
  * (headers of a plan that is not direct, or too many of them); -1 on failure (build_record's
  * own). The pieces point into rec's objects: write them before releasing rec. */
 static int
-record_pieces(RecordLayout *layout, RecordObject *rec, Piece *pcs, int *count,
+record_pieces(RecordLayout *layout, const RecordRef *rec, Piece *pcs, int *count,
               Py_ssize_t *size)
 {
     int k = 0;
@@ -2811,7 +2857,7 @@ record_pieces(RecordLayout *layout, RecordObject *rec, Piece *pcs, int *count,
  * copied. */
 static int
 build_record_element(Writer *w, PyObject *element, PyObject *record, RecordLayout *layout,
-                     RecordObject *rec, Writer *region)
+                     const RecordRef *rec, Writer *region)
 {
     if (element == record)
         return build_record(w, layout, rec);
@@ -2859,8 +2905,8 @@ build_items(Writer *w, PyObject *element, PyObject *seq)
         Py_INCREF(item);
         if (record && kf_Record_CheckExact(item)) {
             Py_ssize_t before = w->len;
-            rc = build_record_element(w, element, record, &layout, (RecordObject *)item,
-                                      &region);
+            RecordRef ref = record_ref((RecordObject *)item);
+            rc = build_record_element(w, element, record, &layout, &ref, &region);
             /* after the first record, room for the others at its size (at most 16 MiB
              * ahead: records of very different sizes still grow by doubling) */
             Py_ssize_t left = PySequence_Fast_GET_SIZE(seq) - i - 1, size = w->len - before;
@@ -4429,7 +4475,8 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
         RecordLayout layout;
         if (record_layout(plan, w->ctx, &layout) < 0)
             return -1;
-        int rc = build_record(w, &layout, (RecordObject *)value);
+        RecordRef ref = record_ref((RecordObject *)value);
+        int rc = build_record(w, &layout, &ref);
         layout_clear(&layout);
         return rc;
     }
@@ -4465,6 +4512,12 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
     }
     case OP_GREEDY:
     case OP_COUNTED: {
+        if (op == OP_COUNTED && PyObject_TypeCheck(value, &AppenderType)) {
+            int64_t n;
+            if (count_field(w->ctx, PyTuple_GET_ITEM(plan, 1), &n) < 0)
+                return -1;
+            return build_appended(w, PyTuple_GET_ITEM(plan, 2), value, n);
+        }
         if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value))
             return fail("not a list");
         if (op == OP_COUNTED) {
@@ -4532,6 +4585,400 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
     default:
         return fail("unknown opcode in plan");
     }
+}
+
+/* ------------------------------------------ appended records (kformat.RecordBatchBuilder) */
+
+/* The records of a batch being built one append at a time (kformat/records/builder.py,
+ * RecordBatchBuilder, subclasses it): each append encodes its record at once with the batch
+ * plan's RECORD node (record_pieces, as build_items does for a native Record, the deltas
+ * from the bases given at _setup and the first record's timestamp), into a buffer kept
+ * until the builder goes; the batch's build then writes them as its COUNTED records
+ * (build_appended), the rest of the batch by its plan as any build. Values the fast path
+ * does not take (any type but exact int, bytes, str and tuples; offsets or timestamps out
+ * of range) go to the records layer's hook, which names the error (KFormatError with the
+ * record's path) or returns the checked Record, written as a native Record is. In Python
+ * mode (_setup without an element: the Python engine) every append goes to the hook and
+ * the Records are kept in a list, built by make_batch and build_batch. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *element;        /* the records' element plan (COUNTED's); NULL: Python mode */
+    PyObject *record;         /* its RECORD node (borrowed from element) */
+    PyObject *ctx;            /* the bases as the batch's fields, for record_layout */
+    PyObject *hook;           /* kformat.records.builder.checked_record; NULL before _setup */
+    PyObject *timestamp_type; /* what the hook gives the Records */
+    PyObject *records;        /* Python mode: the checked Records (a list) */
+    RecordLayout layout;      /* native mode: bases of the deltas (base_timestamp: below) */
+    Writer out;               /* native mode: the records as encoded, back to back */
+    Py_ssize_t count;
+    kf_wide base_offset, base_timestamp, next_offset, max_timestamp;
+    int have_base; /* base_timestamp is set (given, or the first record's) */
+    int busy;      /* the hook is running: no other append or build of this one meanwhile */
+} AppenderObject;
+
+static PyObject *str_headers, *str_offset;
+
+static void
+appender_dealloc(AppenderObject *self)
+{
+    Py_CLEAR(self->element);
+    Py_CLEAR(self->ctx);
+    Py_CLEAR(self->hook);
+    Py_CLEAR(self->timestamp_type);
+    Py_CLEAR(self->records);
+    writer_release(&self->out);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* _setup(element, base_offset, base_timestamp, attributes, hook, timestamp_type): element
+ * the COUNTED records' element plan of the batch (None: Python mode), base_timestamp None
+ * to take the first record's; Fallback for values the engine does not take (the caller then
+ * names the error). */
+static PyObject *
+appender_setup(AppenderObject *self, PyObject *args)
+{
+    PyObject *element, *offset, *stamp, *attributes, *hook, *kind;
+    if (!PyArg_ParseTuple(args, "OOOOOO", &element, &offset, &stamp, &attributes, &hook, &kind))
+        return NULL;
+    if (self->hook) {
+        PyErr_SetString(PyExc_RuntimeError, "the builder is set up already");
+        return NULL;
+    }
+    int64_t base_offset, base_timestamp = 0, attrs;
+    if (exact_int(offset, INT64_MIN, INT64_MAX, &base_offset) < 0 ||
+        (stamp != Py_None && exact_int(stamp, INT64_MIN, INT64_MAX, &base_timestamp) < 0) ||
+        exact_int(attributes, INT64_MIN, INT64_MAX, &attrs) < 0)
+        return NULL;
+    if (element == Py_None) {
+        if (!(self->records = PyList_New(0)))
+            return NULL;
+    }
+    else {
+        PyObject *record = PyTuple_Check(element) && PyTuple_GET_SIZE(element) > 0
+                               ? record_node(element) : NULL;
+        if (!record)
+            return fail_null("not an element holding a RECORD node");
+        PyObject *names = PyTuple_GET_ITEM(record, 4);
+        PyObject *zero = PyLong_FromLong(0);
+        PyObject *ctx = zero ? PyDict_New() : NULL;
+        int rc = ctx ? 0 : -1;
+        if (rc == 0)
+            rc = PyDict_SetItem(ctx, PyTuple_GET_ITEM(names, 0), offset);
+        if (rc == 0)
+            rc = PyDict_SetItem(ctx, PyTuple_GET_ITEM(names, 1), stamp == Py_None ? zero : stamp);
+        if (rc == 0)
+            rc = PyDict_SetItem(ctx, PyTuple_GET_ITEM(names, 2), zero);
+        if (rc == 0)
+            rc = PyDict_SetItem(ctx, PyTuple_GET_ITEM(names, 3), attributes);
+        Py_XDECREF(zero);
+        if (rc == 0)
+            rc = record_layout(record, ctx, &self->layout);
+        if (rc < 0) {
+            Py_XDECREF(ctx);
+            return NULL;
+        }
+        self->ctx = ctx;
+        self->element = Py_NewRef(element);
+        self->record = record;
+        self->out.ctx = ctx;
+        writer_take_scratch(&self->out);
+    }
+    self->base_offset = self->next_offset = base_offset;
+    self->base_timestamp = base_timestamp;
+    self->have_base = stamp != Py_None;
+    self->hook = Py_NewRef(hook);
+    self->timestamp_type = Py_NewRef(kind);
+    Py_RETURN_NONE;
+}
+
+/* Encode ref at the end of the records (nothing written on failure). */
+static int
+appender_put(AppenderObject *self, const RecordRef *ref)
+{
+    Writer *w = &self->out;
+    Py_ssize_t before = w->len;
+    Writer region = {NULL, 0, 0, 0, self->ctx, NULL, NULL, NULL};
+    int rc = build_record_element(w, self->element, self->record, &self->layout, ref, &region);
+    PyMem_Free(region.buf);
+    if (rc < 0)
+        w->len = before;
+    return rc;
+}
+
+/* The record's offset and timestamp on the fast path: exact ints within int64, the offset
+ * (None: the next one) not below the next one, a timestamp None only once there is a base.
+ * 0, or 1 for the hook. */
+static int
+appender_ints(AppenderObject *self, PyObject *stamp, PyObject *offset, RecordInts *n)
+{
+    int overflow;
+    long long v;
+    memset(n, 0, sizeof *n);
+    if (offset == Py_None)
+        n->offset = self->next_offset;
+    else {
+        if (!PyLong_CheckExact(offset))
+            return 1;
+        v = PyLong_AsLongLongAndOverflow(offset, &overflow);
+        if (overflow || (v == -1 && PyErr_Occurred()) || (kf_wide)v < self->next_offset) {
+            PyErr_Clear();
+            return 1;
+        }
+        n->offset = v;
+    }
+    if (stamp == Py_None) {
+        if (!self->have_base)
+            return 1;
+        n->timestamp = self->base_timestamp;
+    }
+    else {
+        if (!PyLong_CheckExact(stamp))
+            return 1;
+        v = PyLong_AsLongLongAndOverflow(stamp, &overflow);
+        if (overflow || (v == -1 && PyErr_Occurred())) {
+            PyErr_Clear();
+            return 1;
+        }
+        n->timestamp = v;
+    }
+    return 0;
+}
+
+/* After a record at n was kept. */
+static void
+appender_commit(AppenderObject *self, const RecordInts *n)
+{
+    if (!self->have_base) {
+        self->base_timestamp = n->timestamp;
+        self->have_base = 1;
+    }
+    if (self->count == 0 || n->timestamp > self->max_timestamp)
+        self->max_timestamp = n->timestamp;
+    self->next_offset = n->offset + 1;
+    self->count++;
+}
+
+/* Encode a record at n whose deltas are from the bases (the first record's timestamp when
+ * there is no base yet): 0, or -1 with the layout unchanged. */
+static int
+appender_encode(AppenderObject *self, const RecordRef *ref)
+{
+    kf_wide was = self->layout.base_timestamp;
+    self->layout.base_timestamp = self->have_base ? self->base_timestamp : ref->n->timestamp;
+    int rc = appender_put(self, ref);
+    if (rc < 0)
+        self->layout.base_timestamp = was;
+    return rc;
+}
+
+/* The hook's Record for the values v (timestamp, key, value, headers, offset) of an append
+ * the fast path did not take: kept (Python mode) or encoded. */
+static PyObject *
+appender_slow(AppenderObject *self, PyObject *const *v)
+{
+    PyObject *index = PyLong_FromSsize_t(self->count);
+    PyObject *next = kf_wide_as_long(self->next_offset);
+    PyObject *base_offset = kf_wide_as_long(self->base_offset);
+    PyObject *base = self->have_base ? kf_wide_as_long(self->base_timestamp) : Py_NewRef(Py_None);
+    PyObject *rec = NULL;
+    if (index && next && base_offset && base) {
+        PyObject *args[10] = {index, v[4], v[0], v[1], v[2], v[3], next, base_offset, base,
+                              self->timestamp_type};
+        self->busy = 1;
+        rec = PyObject_Vectorcall(self->hook, args, 10, NULL);
+        self->busy = 0;
+    }
+    Py_XDECREF(index);
+    Py_XDECREF(next);
+    Py_XDECREF(base_offset);
+    Py_XDECREF(base);
+    if (!rec)
+        return NULL;
+    RecordObject *r = (RecordObject *)rec;
+    if (!kf_Record_CheckExact(rec) || r->n.offset < self->next_offset ||
+        r->n.timestamp < INT64_MIN || r->n.timestamp > INT64_MAX) {
+        Py_DECREF(rec);
+        PyErr_SetString(PyExc_RuntimeError, "the builder's hook returned a record it cannot take");
+        return NULL;
+    }
+    int rc;
+    if (self->records)
+        rc = PyList_Append(self->records, rec);
+    else {
+        RecordRef ref = record_ref(r);
+        rc = appender_encode(self, &ref);
+        if (rc < 0 && PyErr_ExceptionMatches(Fallback)) {
+            /* the records layer checked it with the grammar: the engines disagree */
+            PyErr_Clear();
+            PyErr_SetString(PyExc_RuntimeError,
+                            "the native engine refused a record the records layer accepts");
+        }
+    }
+    if (rc == 0)
+        appender_commit(self, &r->n);
+    Py_DECREF(rec);
+    if (rc < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+/* append(timestamp, key, value, headers=(), *, offset=None) */
+static PyObject *
+appender_append(AppenderObject *self, PyObject *const *args, Py_ssize_t nargs,
+                PyObject *kwnames)
+{
+    PyObject *v[5] = {NULL, NULL, NULL, empty_headers, Py_None};
+    if (nargs < 3 || nargs > 4) {
+        PyErr_Format(PyExc_TypeError, "append() takes 3 or 4 positional arguments (%zd given)",
+                     nargs);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < nargs; i++)
+        v[i] = args[i];
+    Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    for (Py_ssize_t i = 0; i < nkw; i++) {
+        PyObject *name = PyTuple_GET_ITEM(kwnames, i);
+        int slot = -1;
+        if (PyUnicode_Compare(name, str_headers) == 0 && nargs < 4)
+            slot = 3;
+        else if (PyUnicode_Compare(name, str_offset) == 0)
+            slot = 4;
+        if (slot < 0 || (slot == 3 && v[3] != empty_headers)) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_TypeError, "append() got an unexpected keyword argument %R",
+                             name);
+            return NULL;
+        }
+        v[slot] = args[nargs + i];
+    }
+    if (!self->hook || self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, self->hook ? "an append of this builder is running"
+                                                       : "the builder is not set up");
+        return NULL;
+    }
+    if (!self->records) {
+        RecordInts n;
+        if (appender_ints(self, v[0], v[4], &n) == 0) {
+            n.timestamp_delta = n.timestamp - (self->have_base ? self->base_timestamp : n.timestamp);
+            RecordRef ref = {v[1], v[2], NULL, v[3], &n};
+            if (appender_encode(self, &ref) == 0) {
+                appender_commit(self, &n);
+                Py_RETURN_NONE;
+            }
+            if (!PyErr_ExceptionMatches(Fallback))
+                return NULL;
+            PyErr_Clear();
+        }
+    }
+    return appender_slow(self, v);
+}
+
+/* The appended records as the COUNTED element's items of the batch being built (ctx: its
+ * fields, the bases checked against those the records were encoded with). */
+static int
+build_appended(Writer *w, PyObject *element, PyObject *value, int64_t count)
+{
+    AppenderObject *a = (AppenderObject *)value;
+    if (!a->element || a->busy)
+        return fail("records not appended by the native engine");
+    if (a->element != element)
+        return fail("records appended for another plan");
+    if (count != a->count)
+        return fail("array length differs from its count field");
+    RecordLayout layout;
+    if (record_layout(a->record, w->ctx, &layout) < 0)
+        return -1;
+    int same = layout.base_offset == a->layout.base_offset &&
+               layout.log_append == a->layout.log_append &&
+               (a->count == 0 || layout.base_timestamp == a->base_timestamp);
+    layout_clear(&layout);
+    if (!same)
+        return fail("records appended against other bases");
+    return put(w, a->out.buf, a->out.len);
+}
+
+static PyObject *
+appender_get_count(AppenderObject *self, void *closure)
+{
+    return PyLong_FromSsize_t(self->count);
+}
+
+static PyObject *
+appender_get_next_offset(AppenderObject *self, void *closure)
+{
+    return kf_wide_as_long(self->next_offset);
+}
+
+static PyObject *
+appender_get_base_timestamp(AppenderObject *self, void *closure)
+{
+    return self->have_base ? kf_wide_as_long(self->base_timestamp) : Py_NewRef(Py_None);
+}
+
+static PyObject *
+appender_get_max_timestamp(AppenderObject *self, void *closure)
+{
+    return self->count ? kf_wide_as_long(self->max_timestamp) : Py_NewRef(Py_None);
+}
+
+static PyObject *
+appender_get_size(AppenderObject *self, void *closure)
+{
+    return PyLong_FromSsize_t(self->out.len);
+}
+
+static PyObject *
+appender_get_records(AppenderObject *self, void *closure)
+{
+    return Py_NewRef(self->records ? self->records : Py_None);
+}
+
+static PyGetSetDef appender_getset[] = {
+    {"_count", (getter)appender_get_count, NULL, "records appended", NULL},
+    {"_next_offset", (getter)appender_get_next_offset, NULL, "the next record's offset", NULL},
+    {"_base_timestamp", (getter)appender_get_base_timestamp, NULL,
+     "the base timestamp (None until given or appended)", NULL},
+    {"_max_timestamp", (getter)appender_get_max_timestamp, NULL,
+     "the largest timestamp appended (None: no record)", NULL},
+    {"_size", (getter)appender_get_size, NULL, "bytes of encoded records (native mode)", NULL},
+    {"_records", (getter)appender_get_records, NULL, "Python mode: the Records (else None)",
+     NULL},
+    {NULL},
+};
+
+static PyMethodDef appender_methods[] = {
+    {"_setup", (PyCFunction)appender_setup, METH_VARARGS,
+     "_setup(element, base_offset, base_timestamp, attributes, hook, timestamp_type)"},
+    {"append", (PyCFunction)(void (*)(void))appender_append, METH_FASTCALL | METH_KEYWORDS,
+     "append(timestamp, key, value, headers=(), *, offset=None): add one record."},
+    {NULL},
+};
+
+static PyTypeObject AppenderType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "kformat.engine._native.RecordAppender",
+    .tp_doc = "Records appended one at a time and encoded at once (kformat.RecordBatchBuilder "
+              "is its subclass).",
+    .tp_basicsize = sizeof(AppenderObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_new = PyType_GenericNew,
+    .tp_dealloc = (destructor)appender_dealloc,
+    .tp_methods = appender_methods,
+    .tp_getset = appender_getset,
+};
+
+static int
+appender_ready(PyObject *m)
+{
+    str_headers = PyUnicode_InternFromString("headers");
+    str_offset = PyUnicode_InternFromString("offset");
+    if (!str_headers || !str_offset)
+        return -1;
+    if (!empty_headers && !(empty_headers = PyTuple_New(0)))
+        return -1;
+    if (PyType_Ready(&AppenderType) < 0)
+        return -1;
+    return PyModule_AddObjectRef(m, "RecordAppender", (PyObject *)&AppenderType);
 }
 
 /* ------------------------------------------------------------------------------ module */
@@ -4653,6 +5100,8 @@ PyInit__native(void)
         PyModule_AddIntConstant(m, "PLAN_VERSION", PLAN_VERSION) < 0)
         goto error;
     if (kf_record_ready(m) < 0)
+        goto error;
+    if (appender_ready(m) < 0)
         goto error;
     crc32_init();
     if (!(crc32_function = PyObject_GetAttrString(m, "crc32")))
