@@ -2339,6 +2339,13 @@ piece_size(const Piece *pc)
     return pc->p ? pc->n : pc->size ? pc->size : uvarint_size(pc->u);
 }
 
+/* The room pc may take: its size, or the most a varint takes (no need to measure it). */
+static inline Py_ssize_t
+piece_room(const Piece *pc)
+{
+    return pc->p ? pc->n : pc->size ? pc->size : 10;
+}
+
 /* Write pc at *at (room checked by the caller), moving *at past it. */
 static inline void
 write_piece(char **at, const Piece *pc)
@@ -2368,10 +2375,10 @@ write_piece(char **at, const Piece *pc)
     *at += n;
 }
 
-static int
+static inline __attribute__((always_inline)) int
 put_piece(Writer *w, const Piece *pc)
 {
-    if (reserve(w, piece_size(pc)) < 0)
+    if (reserve(w, piece_room(pc)) < 0)
         return -1;
     char *at = w->buf + w->len;
     write_piece(&at, pc);
@@ -2410,7 +2417,7 @@ length_piece(long prefix, int64_t n, Piece *pc)
 }
 
 /* A length or count prefix; n == -1 writes the null marker. */
-static int
+static inline __attribute__((always_inline)) int
 put_length(Writer *w, long prefix, int64_t n)
 {
     Piece pc;
@@ -2457,14 +2464,14 @@ static int view_release(PyObject *view);
 static inline int blob_pieces(long prefix, int nullable, int text, PyObject *value, Piece *pc,
                        int *count);
 
-static inline int
+static inline __attribute__((always_inline)) int
 build_blob(Writer *w, long prefix, int nullable, int text, PyObject *value)
 {
     Piece pc[2];
     int count;
     if (blob_pieces(prefix, nullable, text, value, pc, &count) < 0)
         return -1;
-    Py_ssize_t size = piece_size(&pc[0]) + (count > 1 ? pc[1].n : 0);
+    Py_ssize_t size = piece_room(&pc[0]) + (count > 1 ? pc[1].n : 0);
     if (reserve(w, size) < 0)
         return -1;
     char *at = w->buf + w->len;
