@@ -803,6 +803,7 @@ typedef struct {
     long header_min;
     kf_wide base_offset, base_timestamp, max_timestamp;
     int log_append;
+    unsigned char step[MAX_RECORD_FIELDS]; /* how parse_record reads each field (RS_*) */
 } RecordLayout;
 
 /* The bases of the records of the batch ctx (the enclosing struct) into layout. */
@@ -838,6 +839,24 @@ static int
 is_int_op(long op)
 {
     return (op >= OP_INT8 && op <= OP_UINT32) || (op >= OP_UVARINT && op <= OP_VARLONG);
+}
+
+/* How parse_record reads each field of a RecordLayout (record_steps): signed varints and
+ * fixed-width ints into their slot, a bytes field, the headers. */
+enum { RS_VARINT, RS_VARLONG, RS_FIXED, RS_INT, RS_BLOB, RS_HEADERS };
+
+static void
+record_steps(RecordLayout *layout)
+{
+    for (Py_ssize_t i = 0; i < layout->n; i++) {
+        RecordField *f = &layout->f[i];
+        long op = f->op;
+        layout->step[i] = f->slot == KF_KEY || f->slot == KF_VALUE ? RS_BLOB
+                          : f->slot == KF_HEADERS ? RS_HEADERS
+                          : op == OP_VARINT ? RS_VARINT
+                          : op == OP_VARLONG ? RS_VARLONG
+                          : op >= OP_INT8 && op <= OP_UINT32 ? RS_FIXED : RS_INT;
+    }
 }
 
 /* The layout of a RECORD node (its bases from ctx); -1 (Fallback) for a plan it cannot run.
@@ -879,6 +898,8 @@ record_layout(PyObject *plan, PyObject *ctx, RecordLayout *layout)
         if (f->slot != KF_HEADERS)
             continue;
         layout->header_min = int_at(f->plan, 4);
+        if (layout->header_min > INT32_MAX)
+            return fail("record plan: headers' minimum size out of range");
         PyObject *element = PyTuple_GET_ITEM(f->plan, 3);
         if (op_of(element) == OP_FACTORY && PyTuple_GET_ITEM(element, 2) == Py_None) {
             PyObject *pair = PyTuple_GET_ITEM(PyTuple_GET_ITEM(element, 1), 1);
@@ -894,6 +915,7 @@ record_layout(PyObject *plan, PyObject *ctx, RecordLayout *layout)
         }
     }
     layout->n = n;
+    record_steps(layout);
     return record_base(ctx, plan, layout);
 }
 
@@ -930,72 +952,27 @@ read_int(Reader *r, long op, int64_t *out)
 }
 
 /* A header key's bytes checked as UTF-8 without keeping a str (ASCII, the common case, is
- * a byte scan). */
+ * a scan of 8 bytes at a time). */
 static int
 check_utf8(const char *p, Py_ssize_t n)
 {
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if ((unsigned char)p[i] >= 0x80) {
-            PyObject *s = PyUnicode_DecodeUTF8(p, n, "strict");
-            if (!s) {
-                PyErr_Clear();
-                return fail("invalid UTF-8");
-            }
-            Py_DECREF(s);
-            return 0;
-        }
+    Py_ssize_t i = 0;
+    uint64_t high = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t word;
+        memcpy(&word, p + i, 8);
+        high |= word;
     }
-    return 0;
-}
-
-/* A zigzag varint (VARINT, VARLONG, a PFX_VARINT length) of at most max_bytes: the one- and
- * two-byte forms (most of a record's) inline, the rest by read_uvarint. */
-static inline int
-read_zigzag(Reader *r, int max_bytes, uint64_t max_value, int64_t *out)
-{
-    const uint8_t *p = r->buf + r->pos;
-    if (r->end - r->pos >= 2) {
-        if (p[0] < 0x80) {
-            *out = unzigzag(p[0]);
-            r->pos += 1;
-            return 0;
-        }
-        if (p[1] < 0x80) {
-            *out = unzigzag((uint64_t)(p[0] & 0x7F) | ((uint64_t)p[1] << 7));
-            r->pos += 2;
-            return 0;
-        }
+    for (; i < n; i++)
+        high |= (unsigned char)p[i];
+    if (!(high & 0x8080808080808080ull))
+        return 0;
+    PyObject *s = PyUnicode_DecodeUTF8(p, n, "strict");
+    if (!s) {
+        PyErr_Clear();
+        return fail("invalid UTF-8");
     }
-    uint64_t u;
-    if (read_uvarint(r, max_bytes, max_value, &u) < 0)
-        return -1;
-    *out = unzigzag(u);
-    return 0;
-}
-
-/* read_int for a record's fields: signed varints through read_zigzag. */
-static inline int
-read_record_int(Reader *r, long op, int64_t *out)
-{
-    if (op == OP_VARINT)
-        return read_zigzag(r, 5, U32_MAX, out);
-    if (op == OP_VARLONG)
-        return read_zigzag(r, 10, UINT64_MAX, out);
-    return read_int(r, op, out);
-}
-
-/* read_length for a record's fields: PFX_VARINT through read_zigzag. */
-static inline int
-read_record_length(Reader *r, long prefix, int64_t *out)
-{
-    if (prefix != PFX_VARINT)
-        return read_length(r, prefix, out);
-    int64_t n;
-    if (read_zigzag(r, 5, U32_MAX, &n) < 0)
-        return -1;
-    if (n < -1)
-        return fail("negative length");
-    *out = n;
+    Py_DECREF(s);
     return 0;
 }
 
@@ -1015,139 +992,239 @@ take_blob(Reader *r, int64_t n, int nullable, const char **p)
     return 0;
 }
 
-/* A record's bytes field (parse_blob of a BYTES node, its length read the records' way). */
-static inline PyObject *
-parse_record_blob(Reader *r, RecordField *f)
+/* A record is read with a cursor (*pp, the next byte; end, the end of its region) that the
+ * compiler keeps in registers, rather than through the Reader in memory; the rare forms go
+ * through the Reader's functions on a Reader over [*pp, end) (at_cursor, from_cursor). */
+static inline Reader
+at_cursor(const uint8_t *p, const uint8_t *end)
 {
-    int64_t n;
-    const char *p;
-    if (read_record_length(r, f->prefix, &n) < 0)
-        return NULL;
-    int got = take_blob(r, n, f->nullable, &p);
-    if (got)
-        return got > 0 ? Py_NewRef(Py_None) : NULL;
-    return PyBytes_FromStringAndSize(p, (Py_ssize_t)n);
+    Reader t = {0};
+    t.buf = p;
+    t.end = end - p;
+    return t;
 }
 
-/* The headers field: the empty tuple, or (direct plans) the entries' wire bytes, checked
- * here (every length within them, keys not null and valid UTF-8) and kept raw: the Record
- * makes the tuple when it is first read (record.h), which saves three objects per header
- * for records whose headers are never looked at; other plans give the tuple. *count is the
- * number of raw entries (0: a tuple). */
+/* A zigzag varint (VARINT, VARLONG, a PFX_VARINT length) of at most max_bytes at *pp: the
+ * one- and two-byte forms (most of a record's) inline, the rest by read_uvarint. */
+static inline int
+cursor_zigzag(const uint8_t **pp, const uint8_t *end, int max_bytes, uint64_t max_value,
+              int64_t *out)
+{
+    const uint8_t *p = *pp;
+    if (end - p >= 2) {
+        if (p[0] < 0x80) {
+            *out = unzigzag(p[0]);
+            *pp = p + 1;
+            return 0;
+        }
+        if (p[1] < 0x80) {
+            *out = unzigzag((uint64_t)(p[0] & 0x7F) | ((uint64_t)p[1] << 7));
+            *pp = p + 2;
+            return 0;
+        }
+    }
+    Reader t = at_cursor(p, end);
+    uint64_t u;
+    if (read_uvarint(&t, max_bytes, max_value, &u) < 0)
+        return -1;
+    *out = unzigzag(u);
+    *pp = p + t.pos;
+    return 0;
+}
+
+/* read_length at *pp: PFX_VARINT through cursor_zigzag. */
+static inline int
+cursor_length(const uint8_t **pp, const uint8_t *end, long prefix, int64_t *out)
+{
+    if (prefix == PFX_VARINT) {
+        if (cursor_zigzag(pp, end, 5, U32_MAX, out) < 0)
+            return -1;
+        return *out < -1 ? fail("negative length") : 0;
+    }
+    Reader t = at_cursor(*pp, end);
+    if (read_length(&t, prefix, out) < 0)
+        return -1;
+    *pp += t.pos;
+    return 0;
+}
+
+/* The headers' entries at *pp (a direct plan: STRING keys, BYTES values), count n, stepped
+ * over and checked (every length within the region, keys not null and valid UTF-8): they
+ * stay raw, copied into the record (record.h), which makes the tuple when they are first
+ * read: three objects fewer per header for records whose headers are never looked at. */
+static int
+scan_raw_headers(const uint8_t **pp, const uint8_t *end, RecordLayout *layout, int64_t n)
+{
+    const uint8_t *p = *pp;
+    for (int64_t j = 0; j < n; j++) {
+        int64_t size;
+        if (cursor_length(&p, end, layout->header_key.prefix, &size) < 0)
+            return -1;
+        if (size < 0)
+            return fail("null header key");
+        if (end - p < size)
+            return fail("truncated");
+        if (check_utf8((const char *)p, (Py_ssize_t)size) < 0)
+            return -1;
+        p += size;
+        if (cursor_length(&p, end, layout->header_value.prefix, &size) < 0)
+            return -1;
+        if (size < 0 && !layout->header_value.nullable)
+            return fail("null in a non-nullable field");
+        if (size > 0) {
+            if (end - p < size)
+                return fail("truncated");
+            p += size;
+        }
+    }
+    *pp = p;
+    return 0;
+}
+
+/* The headers field at *pp: the empty tuple; NULL with *raw_count set (direct plans: the raw
+ * entries, from *raw to the cursor, scan_raw_headers); or (other plans) the tuple read by the
+ * element's plan through r (at the cursor, within end). */
 static PyObject *
-parse_headers(Reader *r, RecordLayout *layout, RecordField *f, int32_t *count,
-              Py_ssize_t *raw_at)
+parse_headers(Reader *r, const uint8_t **pp, const uint8_t *end, RecordLayout *layout,
+              RecordField *f, int32_t *raw_count, const uint8_t **raw)
 {
     int64_t n;
-    *count = 0;
-    if (read_length(r, f->prefix, &n) < 0)
+    if (cursor_length(pp, end, f->prefix, &n) < 0)
         return NULL;
     if (n < 0)
         return fail_null("null headers");
-    if (n > (r->end - r->pos) / layout->header_min)
-        return fail_null("count larger than the bytes left");
     if (n == 0)
         return PyTuple_New(0);
+    /* n * header_min (at most 2^62: record_layout caps header_min) rather than a division
+     * per record */
+    if (n > INT32_MAX)
+        return fail_null("too many headers");
+    if (n * layout->header_min > end - *pp)
+        return fail_null("count larger than the bytes left");
     if (layout->headers_direct) {
-        Py_ssize_t start = r->pos;
-        for (int64_t j = 0; j < n; j++) {
-            int64_t size;
-            if (read_record_length(r, layout->header_key.prefix, &size) < 0)
-                return NULL;
-            if (size < 0)
-                return fail_null("null header key");
-            if (need(r, (Py_ssize_t)size) < 0 ||
-                check_utf8((const char *)r->buf + r->pos, (Py_ssize_t)size) < 0)
-                return NULL;
-            r->pos += (Py_ssize_t)size;
-            if (read_record_length(r, layout->header_value.prefix, &size) < 0)
-                return NULL;
-            if (size < 0 && !layout->header_value.nullable)
-                return fail_null("null in a non-nullable field");
-            if (size > 0) {
-                if (need(r, (Py_ssize_t)size) < 0)
-                    return NULL;
-                r->pos += (Py_ssize_t)size;
-            }
-        }
-        if (n > INT32_MAX)
-            return fail_null("too many headers");
-        *count = (int32_t)n;
-        *raw_at = start;
-        return Py_NewRef(Py_None); /* the raw bytes are r->buf[start:r->pos] */
+        *raw = *pp;
+        if (scan_raw_headers(pp, end, layout, n) < 0)
+            return NULL;
+        *raw_count = (int32_t)n;
+        return NULL;
     }
     PyObject *tuple = PyTuple_New((Py_ssize_t)n);
     if (!tuple)
         return NULL;
     PyObject *element = PyTuple_GET_ITEM(f->plan, 3);
+    Py_ssize_t end_before = r->end;
+    r->pos = *pp - r->buf;
+    r->end = end - r->buf;
     for (Py_ssize_t j = 0; j < (Py_ssize_t)n; j++) {
         PyObject *item = parse_node(r, element);
         if (!item) {
-            Py_DECREF(tuple);
-            return NULL;
+            Py_CLEAR(tuple);
+            break;
         }
         PyTuple_SET_ITEM(tuple, j, item);
     }
-    if (!kf_headers_ok(tuple)) {
+    r->end = end_before;
+    *pp = r->buf + r->pos;
+    if (tuple && !kf_headers_ok(tuple)) {
         Py_DECREF(tuple);
         return fail_null("headers are not (str, bytes | None) pairs");
     }
-    PyObject_GC_UnTrack(tuple); /* atomic values only */
+    if (tuple)
+        PyObject_GC_UnTrack(tuple); /* atomic values only */
     return tuple;
 }
 
-/* One record (the struct of a RECORD node) with its batch's layout. */
+/* One record (the struct of a RECORD node) with its batch's layout, read from r->pos within
+ * r->buf[:stop]; exact: the record must end at stop (a length-prefixed record's region).
+ * r->pos moves past it. */
 static PyObject *
-parse_record(Reader *r, RecordLayout *layout)
+parse_record(Reader *r, RecordLayout *layout, Py_ssize_t stop, int exact)
 {
-    RecordInts ints = {0};
+    const uint8_t *p = r->buf + r->pos, *end = r->buf + stop;
+    int64_t ints[KF_RECORD_FIELDS] = {0}; /* the int fields by slot */
     PyObject *key = NULL, *value = NULL, *headers = NULL;
     int32_t raw_count = 0;
-    Py_ssize_t raw_at = 0, raw_end = 0;
+    const uint8_t *raw = NULL;
     for (Py_ssize_t i = 0; i < layout->n; i++) {
         RecordField *f = &layout->f[i];
-        int64_t v;
-        switch (f->slot) {
-        case KF_KEY:
-        case KF_VALUE: {
-            PyObject *blob = parse_record_blob(r, f);
-            if (!blob)
+        switch (layout->step[i]) {
+        case RS_VARINT:
+            if (cursor_zigzag(&p, end, 5, U32_MAX, &ints[f->slot]) < 0)
                 goto error;
-            *(f->slot == KF_KEY ? &key : &value) = blob;
+            break;
+        case RS_VARLONG:
+            if (cursor_zigzag(&p, end, 10, UINT64_MAX, &ints[f->slot]) < 0)
+                goto error;
+            break;
+        case RS_FIXED:
+        case RS_INT: {
+            Reader t = at_cursor(p, end);
+            if ((layout->step[i] == RS_FIXED ? read_fixed_int(&t, f->op, &ints[f->slot])
+                                             : read_int(&t, f->op, &ints[f->slot])) < 0)
+                goto error;
+            p += t.pos;
             break;
         }
-        case KF_HEADERS:
-            if (!(headers = parse_headers(r, layout, f, &raw_count, &raw_at)))
+        case RS_BLOB: {
+            int64_t n;
+            PyObject *blob;
+            if (cursor_length(&p, end, f->prefix, &n) < 0)
                 goto error;
-            raw_end = r->pos;
+            if (n < 0) {
+                if (!f->nullable) {
+                    fail("null in a non-nullable field");
+                    goto error;
+                }
+                blob = Py_NewRef(Py_None);
+            }
+            else {
+                if (end - p < n) {
+                    fail("truncated");
+                    goto error;
+                }
+                if (!(blob = PyBytes_FromStringAndSize((const char *)p, (Py_ssize_t)n)))
+                    goto error;
+                p += n;
+            }
+            Py_XSETREF(*(f->slot == KF_KEY ? &key : &value), blob);
             break;
-        default:
-            if (read_record_int(r, f->op, &v) < 0)
+        }
+        default: /* RS_HEADERS */
+            if (!(headers = parse_headers(r, &p, end, layout, f, &raw_count, &raw)) &&
+                !raw_count)
                 goto error;
-            if (f->slot == KF_ATTRIBUTES)
-                ints.attributes = v;
-            else if (f->slot == KF_OFFSET_DELTA)
-                ints.offset_delta = v;
-            else
-                ints.timestamp_delta = v;
         }
     }
-    ints.offset = layout->base_offset + ints.offset_delta;
-    ints.timestamp = layout->log_append ? layout->max_timestamp
-                                        : layout->base_timestamp + ints.timestamp_delta;
-    ints.timestamp_type = layout->log_append;
-    if (!headers && !(headers = PyTuple_New(0)))
+    if (exact && p != end) {
+        fail("record region not consumed");
         goto error;
-    if (raw_count) {
-        Py_DECREF(headers); /* None: the headers stay raw, copied into the record */
-        return kf_record_new_raw(&ints, key ? key : Py_NewRef(Py_None),
-                                 value ? value : Py_NewRef(Py_None),
-                                 (const char *)r->buf + raw_at, raw_end - raw_at, raw_count,
-                                 (int)layout->header_key.prefix,
-                                 (int)layout->header_value.prefix);
     }
-    return kf_record_new(&ints, key ? key : Py_NewRef(Py_None),
-                         value ? value : Py_NewRef(Py_None), headers);
+    if (!headers && !raw_count && !(headers = PyTuple_New(0)))
+        goto error;
+    RecordObject *rec = kf_record_alloc(raw_count ? (Py_ssize_t)(p - raw) : 0);
+    if (!rec)
+        goto error;
+    /* each number written once, straight into the record (a 16-byte copy of a RecordInts
+     * just written in 8-byte halves stalls on the store buffer) */
+    rec->n.offset_delta = ints[KF_OFFSET_DELTA];
+    rec->n.timestamp_delta = ints[KF_TIMESTAMP_DELTA];
+    rec->n.offset = layout->base_offset + ints[KF_OFFSET_DELTA];
+    rec->n.timestamp = layout->log_append ? layout->max_timestamp
+                                          : layout->base_timestamp + ints[KF_TIMESTAMP_DELTA];
+    rec->n.attributes = ints[KF_ATTRIBUTES];
+    rec->n.timestamp_type = layout->log_append;
+    rec->key = key ? key : Py_NewRef(Py_None);
+    rec->value = value ? value : Py_NewRef(Py_None);
+    if (raw_count) {
+        memcpy(rec->raw, raw, (size_t)(p - raw));
+        rec->raw_count = raw_count;
+        rec->raw_key_prefix = (uint8_t)layout->header_key.prefix;
+        rec->raw_value_prefix = (uint8_t)layout->header_value.prefix;
+    }
+    else
+        rec->headers = headers;
+    r->pos = p - r->buf;
+    return (PyObject *)rec;
 error:
     Py_XDECREF(key);
     Py_XDECREF(value);
@@ -1672,30 +1749,23 @@ record_node(PyObject *element)
     return NULL;
 }
 
-/* An element holding a RECORD node (see record_node): a length-prefixed record is read in
- * its region, which it must consume exactly. */
+/* An element holding a RECORD node (see record_node): a length-prefixed record (region
+ * prefix >= 0) is read in its region, which it must consume exactly. */
 static PyObject *
-parse_record_element(Reader *r, PyObject *element, PyObject *record, RecordLayout *layout)
+parse_record_element(Reader *r, long region_prefix, RecordLayout *layout)
 {
-    if (element == record)
-        return parse_record(r, layout);
+    if (region_prefix < 0)
+        return parse_record(r, layout, r->end, 0);
+    const uint8_t *p = r->buf + r->pos, *end = r->buf + r->end;
     int64_t n;
-    if (read_record_length(r, int_at(element, 1), &n) < 0)
+    if (cursor_length(&p, end, region_prefix, &n) < 0)
         return NULL;
     if (n < 0)
         return fail_null("negative region length");
-    if (need(r, (Py_ssize_t)n) < 0)
-        return NULL;
-    Py_ssize_t stop = r->pos + (Py_ssize_t)n;
-    Reader inner = *r;
-    inner.end = stop;
-    PyObject *value = parse_record(&inner, layout);
-    if (value && inner.pos != stop) {
-        Py_DECREF(value);
-        return fail_null("record region not consumed");
-    }
-    r->pos = stop;
-    return value;
+    if (end - p < n)
+        return fail_null("truncated");
+    r->pos = p - r->buf;
+    return parse_record(r, layout, r->pos + (Py_ssize_t)n, 1);
 }
 
 static PyObject *
@@ -1711,9 +1781,10 @@ parse_list(Reader *r, PyObject *element, int64_t n, long min_size)
     RecordLayout layout;
     if (record && record_layout(record, r->ctx, &layout) < 0)
         return NULL;
+    long region_prefix = record && record != element ? int_at(element, 1) : -1;
     PyObject *list = PyList_New((Py_ssize_t)n);
     for (Py_ssize_t i = 0; list && i < (Py_ssize_t)n; i++) {
-        PyObject *item = record ? parse_record_element(r, element, record, &layout)
+        PyObject *item = record ? parse_record_element(r, region_prefix, &layout)
                                 : parse_node(r, element);
         if (!item)
             Py_CLEAR(list);
@@ -2122,7 +2193,7 @@ parse_node(Reader *r, PyObject *plan)
         RecordLayout layout;
         if (record_layout(plan, r->ctx, &layout) < 0)
             return NULL;
-        PyObject *value = parse_record(r, &layout);
+        PyObject *value = parse_record(r, &layout, r->end, 0);
         layout_clear(&layout);
         return value;
     }
