@@ -292,3 +292,16 @@ def _nodes(node: Any) -> list[Any]:
     for item in node if isinstance(node, tuple) else ():
         found += _nodes(item)
     return found
+
+
+def test_builders_of_equal_fields_share_a_template_but_not_a_bool_for_an_int(
+        each_engine: str) -> None:
+    assert RecordBatchBuilder(producer_id=1, base_timestamp=7).build() == \
+        made([], producer_id=1, base_timestamp=7)
+    with pytest.raises(EncodeError) as err:
+        RecordBatchBuilder(producer_id=True, base_timestamp=7).build()
+    assert err.value.path == "producer_id"
+    with pytest.raises(EncodeError):
+        RecordBatchBuilder(base_offset=True)
+    assert RecordBatchBuilder(producer_id=1, codec="gzip", base_timestamp=7).build() == \
+        made([], producer_id=1, codec=Codec.GZIP, base_timestamp=7)
