@@ -2525,6 +2525,8 @@ static int build_node(Writer *w, PyObject *plan, PyObject *value);
 static PyTypeObject AppenderType;
 static PyObject *empty_headers; /* an append's default headers: () */
 static int build_appended(Writer *w, PyObject *element, PyObject *value, int64_t count);
+static PyObject *compress_appended(Writer *w, PyObject *plan, PyObject *counted, PyObject *value,
+                                   int64_t codec);
 static int build_struct_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found);
 static int build_tagged_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found);
 static int build_crc_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found);
@@ -4507,11 +4509,17 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
             (*w->found)++;
         else if (!stored && PyErr_Occurred())
             return -1;
-        Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level, w->up};
-        writer_take_scratch(&region);
-        int rc = build_node(&region, PyTuple_GET_ITEM(plan, 6), value);
-        PyObject *payload = rc == 0 ? compress_region(w, plan, &region, codec) : NULL;
-        writer_release(&region);
+        PyObject *inner = PyTuple_GET_ITEM(plan, 6), *payload;
+        int rc;
+        if (op_of(inner) == OP_COUNTED && PyObject_TypeCheck(value, &AppenderType))
+            payload = compress_appended(w, plan, inner, value, codec);
+        else {
+            Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level, w->up};
+            writer_take_scratch(&region);
+            rc = build_node(&region, inner, value);
+            payload = rc == 0 ? compress_region(w, plan, &region, codec) : NULL;
+            writer_release(&region);
+        }
         if (!payload)
             return -1;
         rc = PyBytes_CheckExact(payload)
@@ -4573,6 +4581,7 @@ typedef struct {
     Py_ssize_t count;
     kf_wide base_offset, base_timestamp, next_offset, max_timestamp;
     int guess;     /* the size of the last record's length prefix (build_record_element) */
+    int lost;      /* out of memory while a codec held the records: no append or build */
     int have_base; /* base_timestamp is set (given, or the first record's) */
     int busy;      /* the hook is running: no other append or build of this one meanwhile */
 } AppenderObject;
@@ -4812,9 +4821,11 @@ appender_append(AppenderObject *self, PyObject *const *args, Py_ssize_t nargs,
         }
         v[slot] = args[nargs + i];
     }
-    if (!self->hook || self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, self->hook ? "an append of this builder is running"
-                                                       : "the builder is not set up");
+    if (!self->hook || self->busy || self->lost) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        !self->hook ? "the builder is not set up"
+                        : self->lost ? "the builder lost its records (out of memory)"
+                                     : "an append or a build of this builder is running");
         return NULL;
     }
     if (!self->records) {
@@ -4834,12 +4845,15 @@ appender_append(AppenderObject *self, PyObject *const *args, Py_ssize_t nargs,
     return appender_slow(self, v);
 }
 
-/* The appended records as the COUNTED element's items of the batch being built (ctx: its
- * fields, the bases checked against those the records were encoded with). */
+/* Whether the appended records of value can be the COUNTED element's items of the batch being
+ * built (ctx: its fields): encoded by this element plan, with the bases the batch's fields
+ * hold, as many as its count field says. 0, or -1 (Fallback). */
 static int
-build_appended(Writer *w, PyObject *element, PyObject *value, int64_t count)
+appended_check(Writer *w, PyObject *element, PyObject *value, int64_t count)
 {
     AppenderObject *a = (AppenderObject *)value;
+    if (a->lost)
+        return fail("the builder lost its records");
     if (!a->element || a->busy)
         return fail("records not appended by the native engine");
     if (a->element != element)
@@ -4855,7 +4869,50 @@ build_appended(Writer *w, PyObject *element, PyObject *value, int64_t count)
     layout_clear(&layout);
     if (!same)
         return fail("records appended against other bases");
+    return 0;
+}
+
+/* The appended records as the COUNTED element's items (appended_check). */
+static int
+build_appended(Writer *w, PyObject *element, PyObject *value, int64_t count)
+{
+    AppenderObject *a = (AppenderObject *)value;
+    if (appended_check(w, element, value, count) < 0)
+        return -1;
     return put(w, a->out.buf, a->out.len);
+}
+
+/* The payload of a COMPRESSED node (plan) whose region is the COUNTED records (counted) given
+ * as appended records: compressed straight from the builder's buffer (compress_region), no
+ * append meanwhile. A codec that keeps the view is left the memory (never freed or written
+ * again); the builder goes on with a copy. A new reference, or NULL. */
+static PyObject *
+compress_appended(Writer *w, PyObject *plan, PyObject *counted, PyObject *value, int64_t codec)
+{
+    AppenderObject *a = (AppenderObject *)value;
+    int64_t n;
+    if (count_field(w->ctx, PyTuple_GET_ITEM(counted, 1), &n) < 0 ||
+        appended_check(w, PyTuple_GET_ITEM(counted, 2), value, n) < 0)
+        return NULL;
+    Writer region = a->out; /* borrowed */
+    a->busy = 1;
+    PyObject *payload = compress_region(w, plan, &region, codec);
+    a->busy = 0;
+    if (!region.buf && a->out.buf) {
+        char *copy = PyMem_Malloc(a->out.len ? (size_t)a->out.len : 1);
+        if (copy)
+            memcpy(copy, a->out.buf, (size_t)a->out.len);
+        else
+            a->lost = 1; /* the records stay with the reader: this builder is done */
+        a->out.buf = copy;
+        a->out.cap = copy ? a->out.len : 0;
+        if (!copy) {
+            a->out.len = 0;
+            Py_XDECREF(payload);
+            return PyErr_NoMemory();
+        }
+    }
+    return payload;
 }
 
 static PyObject *
