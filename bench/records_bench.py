@@ -48,6 +48,7 @@ from typing import Any
 
 from kformat import Batch, Codec, Record, RecordBatchBuilder, build_batch, make_batch, parse_batches
 from kformat.primitives import CompiledGrammar
+from kformat.records import to_arrow  # imports no pyarrow until called
 from kformat.records.batch import RecordBatchV2
 
 N_RECORDS = 1000
@@ -202,8 +203,6 @@ def check(rows: list[Any], parsers: dict[str, Any], builders: dict[str, Any],
 def kformat_to_arrow(data: bytes) -> Any:
     """``kformat.records.to_arrow``: every column, Arrow buffers (the active engine's
     kernel; no record objects)."""
-    from kformat.records import to_arrow
-
     return to_arrow(data)
 
 

@@ -2410,6 +2410,13 @@ piece_size(const Piece *pc)
     return pc->p ? pc->n : pc->size ? pc->size : uvarint_size(pc->u);
 }
 
+/* The room pc may take: its size, or the most a varint takes (no need to measure it). */
+static inline Py_ssize_t
+piece_room(const Piece *pc)
+{
+    return pc->p ? pc->n : pc->size ? pc->size : 10;
+}
+
 /* Write pc at *at (room checked by the caller), moving *at past it. */
 static inline void
 write_piece(char **at, const Piece *pc)
@@ -2439,10 +2446,10 @@ write_piece(char **at, const Piece *pc)
     *at += n;
 }
 
-static int
+static inline __attribute__((always_inline)) int
 put_piece(Writer *w, const Piece *pc)
 {
-    if (reserve(w, piece_size(pc)) < 0)
+    if (reserve(w, piece_room(pc)) < 0)
         return -1;
     char *at = w->buf + w->len;
     write_piece(&at, pc);
@@ -2481,7 +2488,7 @@ length_piece(long prefix, int64_t n, Piece *pc)
 }
 
 /* A length or count prefix; n == -1 writes the null marker. */
-static int
+static inline __attribute__((always_inline)) int
 put_length(Writer *w, long prefix, int64_t n)
 {
     Piece pc;
@@ -2518,6 +2525,8 @@ static int build_node(Writer *w, PyObject *plan, PyObject *value);
 static PyTypeObject AppenderType;
 static PyObject *empty_headers; /* an append's default headers: () */
 static int build_appended(Writer *w, PyObject *element, PyObject *value, int64_t count);
+static PyObject *compress_appended(Writer *w, PyObject *plan, PyObject *counted, PyObject *value,
+                                   int64_t codec);
 static int build_struct_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found);
 static int build_tagged_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found);
 static int build_crc_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found);
@@ -2528,16 +2537,23 @@ static int view_release(PyObject *view);
 static inline int blob_pieces(long prefix, int nullable, int text, PyObject *value, Piece *pc,
                        int *count);
 
-static int
+static inline __attribute__((always_inline)) int
 build_blob(Writer *w, long prefix, int nullable, int text, PyObject *value)
 {
     Piece pc[2];
     int count;
     if (blob_pieces(prefix, nullable, text, value, pc, &count) < 0)
         return -1;
-    for (int i = 0; i < count; i++)
-        if (put_piece(w, &pc[i]) < 0)
-            return -1;
+    Py_ssize_t size = piece_room(&pc[0]) + (count > 1 ? pc[1].n : 0);
+    if (reserve(w, size) < 0)
+        return -1;
+    char *at = w->buf + w->len;
+    write_piece(&at, &pc[0]);
+    if (count > 1) {
+        memcpy(at, pc[1].p, (size_t)pc[1].n);
+        at += pc[1].n;
+    }
+    w->len = at - w->buf;
     return 0;
 }
 
@@ -2737,151 +2753,99 @@ blob_pieces(long prefix, int nullable, int text, PyObject *value, Piece *pc, int
     return 0;
 }
 
-#define RECORD_PIECES 72
-
-/* Field f of rec as pieces at pcs (at most room of them), their number in *used: 0; 1 when
- * it cannot say (headers of a plan that is not direct, or more than room allows); -1 on
- * failure. A record's deltas are from the batch's bases (LogAppendTime batches keep each
- * record's stored timestamp_delta). The pieces point into rec's objects. */
+/* A record's number field as its node encodes it (int_piece: range-checked). */
 static inline __attribute__((always_inline)) int
-field_pieces(RecordLayout *layout, RecordField *f, const RecordRef *rec, Piece *pcs, int room,
-             int *used)
+put_record_int(Writer *w, long op, kf_wide v)
 {
-    kf_wide v;
-    int rc, k = 0, n_used;
-    *used = 0;
-    switch (f->slot) {
-    case KF_KEY:
-    case KF_VALUE:
-        rc = blob_pieces(f->prefix, f->nullable, 0, f->slot == KF_KEY ? rec->key : rec->value,
-                         pcs, &k);
-        break;
-    case KF_HEADERS: {
-        if (!layout->headers_direct)
-            return 1;
-        PyObject *headers = ref_headers(rec); /* raw headers: the tuple, canonical bytes */
-        if (!headers)
-            return -1;
-        Py_ssize_t n = PySequence_Fast_GET_SIZE(headers);
-        if (n > (room - 1) / 4)
-            return 1;
-        rc = length_piece(f->prefix, n, pcs + k++);
-        for (Py_ssize_t j = 0; rc == 0 && j < n; j++) {
-            PyObject *pair = header_pair(headers, j);
-            if (!pair)
-                return -1;
-            rc = blob_pieces(layout->header_key.prefix, 0, 1, PyTuple_GET_ITEM(pair, 0),
-                             pcs + k, &n_used);
-            k += n_used;
-            if (rc == 0) {
-                rc = blob_pieces(layout->header_value.prefix, layout->header_value.nullable,
-                                 0, PyTuple_GET_ITEM(pair, 1), pcs + k, &n_used);
-                k += n_used;
-            }
-        }
-        break;
-    }
-    case KF_ATTRIBUTES:
-        rc = int_piece(f->op, rec->n->attributes, pcs + k++);
-        break;
-    case KF_OFFSET_DELTA:
-        rc = wide_difference(rec->n->offset, layout->base_offset, &v);
-        if (rc == 0)
-            rc = int_piece(f->op, v, pcs + k++);
-        break;
-    default: /* KF_TIMESTAMP_DELTA */
-        if (layout->log_append) {
-            v = rec->n->timestamp_delta;
-            rc = 0;
-        }
-        else
-            rc = wide_difference(rec->n->timestamp, layout->base_timestamp, &v);
-        if (rc == 0)
-            rc = int_piece(f->op, v, pcs + k++);
-    }
-    *used = k;
-    return rc;
+    Piece pc;
+    if (int_piece(op, v, &pc) < 0)
+        return -1;
+    return put_piece(w, &pc);
 }
 
-/* One native Record as the struct of a RECORD node: each field's pieces written; headers a
- * plan does not read directly (or too many to hold as pieces) built by their element plan. */
+/* Field f of rec, written. A record's deltas are from the batch's bases (LogAppendTime
+ * batches keep each record's stored timestamp_delta). */
+static inline __attribute__((always_inline)) int
+put_record_field(Writer *w, RecordLayout *layout, RecordField *f, const RecordRef *rec)
+{
+    kf_wide v;
+    switch (f->slot) {
+    case KF_KEY:
+        return build_blob(w, f->prefix, f->nullable, 0, rec->key);
+    case KF_VALUE:
+        return build_blob(w, f->prefix, f->nullable, 0, rec->value);
+    case KF_HEADERS: {
+        PyObject *headers = ref_headers(rec); /* raw headers: the tuple, canonical bytes */
+        return headers ? build_headers(w, layout, f, headers) : -1;
+    }
+    case KF_ATTRIBUTES:
+        return put_record_int(w, f->op, rec->n->attributes);
+    case KF_OFFSET_DELTA:
+        if (wide_difference(rec->n->offset, layout->base_offset, &v) < 0)
+            return -1;
+        return put_record_int(w, f->op, v);
+    default: /* KF_TIMESTAMP_DELTA */
+        if (layout->log_append)
+            v = rec->n->timestamp_delta;
+        else if (wide_difference(rec->n->timestamp, layout->base_timestamp, &v) < 0)
+            return -1;
+        return put_record_int(w, f->op, v);
+    }
+}
+
+/* One record as the struct of a RECORD node: each field written in turn. */
 static int
 build_record(Writer *w, RecordLayout *layout, const RecordRef *rec)
 {
-    Piece pcs[RECORD_PIECES];
-    for (Py_ssize_t i = 0; i < layout->n; i++) {
-        RecordField *f = &layout->f[i];
-        int used;
-        int rc = field_pieces(layout, f, rec, pcs, RECORD_PIECES, &used);
-        if (rc == 1) { /* headers only */
-            PyObject *headers = ref_headers(rec);
-            rc = headers ? build_headers(w, layout, f, headers) : -1;
-        }
-        else
-            for (int j = 0; rc == 0 && j < used; j++)
-                rc = put_piece(w, pcs + j);
-        if (rc < 0)
+    for (Py_ssize_t i = 0; i < layout->n; i++)
+        if (put_record_field(w, layout, &layout->f[i], rec) < 0)
             return -1;
-    }
     return 0;
 }
 
-/* rec as the pieces build_record would write, and their total size: 0; 1 when it cannot say
- * (headers of a plan that is not direct, or too many of them); -1 on failure (build_record's
- * own). The pieces point into rec's objects: write them before releasing rec. */
-static int
-record_pieces(RecordLayout *layout, const RecordRef *rec, Piece *pcs, int *count,
-              Py_ssize_t *size)
-{
-    int k = 0;
-    for (Py_ssize_t i = 0; i < layout->n; i++) {
-        int used;
-        int rc = field_pieces(layout, &layout->f[i], rec, pcs + k, RECORD_PIECES - 8 - k, &used);
-        if (rc != 0)
-            return rc;
-        k += used;
-        if (k > RECORD_PIECES - 8)
-            return 1;
-    }
-    Py_ssize_t total = 0;
-    for (int j = 0; j < k; j++)
-        total += piece_size(pcs + j);
-    *count = k;
-    *size = total;
-    return 0;
-}
-
-/* An element holding a RECORD node, given a native Record: a length-prefixed record is
- * encoded as pieces (record_pieces), its length written, then the pieces in place; a record
- * it cannot encode so is built in region (a scratch writer reused across records), then
- * copied. */
+/* An element holding a RECORD node (record_node): a length-prefixed record is written in
+ * place after room for its prefix, the prefix then written in front. A varint prefix's size
+ * is guessed (*guess: the last record's, records of a batch being alike in size); when the
+ * length needs another size the record is moved once (and the guess updated). Nothing of
+ * the record is left on failure. */
 static int
 build_record_element(Writer *w, PyObject *element, PyObject *record, RecordLayout *layout,
-                     const RecordRef *rec, Writer *region)
+                     const RecordRef *rec, int *guess)
 {
     if (element == record)
         return build_record(w, layout, rec);
-    Piece pcs[RECORD_PIECES], prefix;
-    int count;
-    Py_ssize_t size;
-    int rc = record_pieces(layout, rec, pcs, &count, &size);
-    if (rc < 0)
-        return -1;
-    if (rc == 0) {
-        if (length_piece(int_at(element, 1), size, &prefix) < 0 ||
-            reserve(w, piece_size(&prefix) + size) < 0)
-            return -1;
-        char *at = w->buf + w->len;
-        write_piece(&at, &prefix);
-        for (int j = 0; j < count; j++)
-            write_piece(&at, pcs + j);
-        w->len = at - w->buf;
+    long prefix = int_at(element, 1);
+    Py_ssize_t start = w->len;
+    if (prefix == PFX_INT16 || prefix == PFX_INT32) {
+        Py_ssize_t at = hold_length(w, prefix);
+        if (at < 0 || build_record(w, layout, rec) < 0 || backfill_length(w, prefix, at) < 0)
+            goto error;
         return 0;
     }
-    region->len = 0;
-    if (build_record(region, layout, rec) < 0)
+    int room = *guess;
+    if (reserve(w, room) < 0)
         return -1;
-    return put_region(w, int_at(element, 1), region);
+    w->len += room;
+    if (build_record(w, layout, rec) < 0)
+        goto error;
+    Py_ssize_t n = w->len - start - room;
+    Piece pc;
+    if (length_piece(prefix, n, &pc) < 0)
+        goto error;
+    int size = (int)piece_size(&pc);
+    if (size != room) {
+        if (size > room && reserve(w, size - room) < 0)
+            goto error;
+        memmove(w->buf + start + size, w->buf + start + room, (size_t)n);
+        w->len += size - room;
+        *guess = size;
+    }
+    char *at = w->buf + start;
+    write_piece(&at, &pc);
+    return 0;
+error:
+    w->len = start;
+    return -1;
 }
 
 /* (OP_RECORD, ...) given a tuple of the struct's values or a dict: the struct's plan builds it
@@ -2898,15 +2862,14 @@ build_items(Writer *w, PyObject *element, PyObject *seq)
     RecordLayout layout;
     if (record && record_layout(record, w->ctx, &layout) < 0)
         return -1;
-    Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level, w->up};
-    int rc = 0;
+    int rc = 0, guess = 1;
     for (Py_ssize_t i = 0; rc == 0 && i < PySequence_Fast_GET_SIZE(seq); i++) {
         PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
         Py_INCREF(item);
         if (record && kf_Record_CheckExact(item)) {
             Py_ssize_t before = w->len;
             RecordRef ref = record_ref((RecordObject *)item);
-            rc = build_record_element(w, element, record, &layout, &ref, &region);
+            rc = build_record_element(w, element, record, &layout, &ref, &guess);
             /* after the first record, room for the others at its size (at most 16 MiB
              * ahead: records of very different sizes still grow by doubling) */
             Py_ssize_t left = PySequence_Fast_GET_SIZE(seq) - i - 1, size = w->len - before;
@@ -2919,7 +2882,6 @@ build_items(Writer *w, PyObject *element, PyObject *seq)
             rc = build_node(w, element, item);
         Py_DECREF(item);
     }
-    PyMem_Free(region.buf);
     if (record)
         layout_clear(&layout);
     return rc;
@@ -4547,11 +4509,17 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
             (*w->found)++;
         else if (!stored && PyErr_Occurred())
             return -1;
-        Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level, w->up};
-        writer_take_scratch(&region);
-        int rc = build_node(&region, PyTuple_GET_ITEM(plan, 6), value);
-        PyObject *payload = rc == 0 ? compress_region(w, plan, &region, codec) : NULL;
-        writer_release(&region);
+        PyObject *inner = PyTuple_GET_ITEM(plan, 6), *payload;
+        int rc;
+        if (op_of(inner) == OP_COUNTED && PyObject_TypeCheck(value, &AppenderType))
+            payload = compress_appended(w, plan, inner, value, codec);
+        else {
+            Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level, w->up};
+            writer_take_scratch(&region);
+            rc = build_node(&region, inner, value);
+            payload = rc == 0 ? compress_region(w, plan, &region, codec) : NULL;
+            writer_release(&region);
+        }
         if (!payload)
             return -1;
         rc = PyBytes_CheckExact(payload)
@@ -4591,7 +4559,7 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
 
 /* The records of a batch being built one append at a time (kformat/records/builder.py,
  * RecordBatchBuilder, subclasses it): each append encodes its record at once with the batch
- * plan's RECORD node (record_pieces, as build_items does for a native Record, the deltas
+ * plan's RECORD node (build_record_element, as build_items does for a native Record, the deltas
  * from the bases given at _setup and the first record's timestamp), into a buffer kept
  * until the builder goes; the batch's build then writes them as its COUNTED records
  * (build_appended), the rest of the batch by its plan as any build. Values the fast path
@@ -4612,6 +4580,8 @@ typedef struct {
     Writer out;               /* native mode: the records as encoded, back to back */
     Py_ssize_t count;
     kf_wide base_offset, base_timestamp, next_offset, max_timestamp;
+    int guess;     /* the size of the last record's length prefix (build_record_element) */
+    int lost;      /* out of memory while a codec held the records: no append or build */
     int have_base; /* base_timestamp is set (given, or the first record's) */
     int busy;      /* the hook is running: no other append or build of this one meanwhile */
 } AppenderObject;
@@ -4683,6 +4653,7 @@ appender_setup(AppenderObject *self, PyObject *args)
         self->out.ctx = ctx;
         writer_take_scratch(&self->out);
     }
+    self->guess = 1;
     self->base_offset = self->next_offset = base_offset;
     self->base_timestamp = base_timestamp;
     self->have_base = stamp != Py_None;
@@ -4697,9 +4668,8 @@ appender_put(AppenderObject *self, const RecordRef *ref)
 {
     Writer *w = &self->out;
     Py_ssize_t before = w->len;
-    Writer region = {NULL, 0, 0, 0, self->ctx, NULL, NULL, NULL};
-    int rc = build_record_element(w, self->element, self->record, &self->layout, ref, &region);
-    PyMem_Free(region.buf);
+    int rc = build_record_element(w, self->element, self->record, &self->layout, ref,
+                                  &self->guess);
     if (rc < 0)
         w->len = before;
     return rc;
@@ -4851,9 +4821,11 @@ appender_append(AppenderObject *self, PyObject *const *args, Py_ssize_t nargs,
         }
         v[slot] = args[nargs + i];
     }
-    if (!self->hook || self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, self->hook ? "an append of this builder is running"
-                                                       : "the builder is not set up");
+    if (!self->hook || self->busy || self->lost) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        !self->hook ? "the builder is not set up"
+                        : self->lost ? "the builder lost its records (out of memory)"
+                                     : "an append or a build of this builder is running");
         return NULL;
     }
     if (!self->records) {
@@ -4873,12 +4845,15 @@ appender_append(AppenderObject *self, PyObject *const *args, Py_ssize_t nargs,
     return appender_slow(self, v);
 }
 
-/* The appended records as the COUNTED element's items of the batch being built (ctx: its
- * fields, the bases checked against those the records were encoded with). */
+/* Whether the appended records of value can be the COUNTED element's items of the batch being
+ * built (ctx: its fields): encoded by this element plan, with the bases the batch's fields
+ * hold, as many as its count field says. 0, or -1 (Fallback). */
 static int
-build_appended(Writer *w, PyObject *element, PyObject *value, int64_t count)
+appended_check(Writer *w, PyObject *element, PyObject *value, int64_t count)
 {
     AppenderObject *a = (AppenderObject *)value;
+    if (a->lost)
+        return fail("the builder lost its records");
     if (!a->element || a->busy)
         return fail("records not appended by the native engine");
     if (a->element != element)
@@ -4894,7 +4869,50 @@ build_appended(Writer *w, PyObject *element, PyObject *value, int64_t count)
     layout_clear(&layout);
     if (!same)
         return fail("records appended against other bases");
+    return 0;
+}
+
+/* The appended records as the COUNTED element's items (appended_check). */
+static int
+build_appended(Writer *w, PyObject *element, PyObject *value, int64_t count)
+{
+    AppenderObject *a = (AppenderObject *)value;
+    if (appended_check(w, element, value, count) < 0)
+        return -1;
     return put(w, a->out.buf, a->out.len);
+}
+
+/* The payload of a COMPRESSED node (plan) whose region is the COUNTED records (counted) given
+ * as appended records: compressed straight from the builder's buffer (compress_region), no
+ * append meanwhile. A codec that keeps the view is left the memory (never freed or written
+ * again); the builder goes on with a copy. A new reference, or NULL. */
+static PyObject *
+compress_appended(Writer *w, PyObject *plan, PyObject *counted, PyObject *value, int64_t codec)
+{
+    AppenderObject *a = (AppenderObject *)value;
+    int64_t n;
+    if (count_field(w->ctx, PyTuple_GET_ITEM(counted, 1), &n) < 0 ||
+        appended_check(w, PyTuple_GET_ITEM(counted, 2), value, n) < 0)
+        return NULL;
+    Writer region = a->out; /* borrowed */
+    a->busy = 1;
+    PyObject *payload = compress_region(w, plan, &region, codec);
+    a->busy = 0;
+    if (!region.buf && a->out.buf) {
+        char *copy = PyMem_Malloc(a->out.len ? (size_t)a->out.len : 1);
+        if (copy)
+            memcpy(copy, a->out.buf, (size_t)a->out.len);
+        else
+            a->lost = 1; /* the records stay with the reader: this builder is done */
+        a->out.buf = copy;
+        a->out.cap = copy ? a->out.len : 0;
+        if (!copy) {
+            a->out.len = 0;
+            Py_XDECREF(payload);
+            return PyErr_NoMemory();
+        }
+    }
+    return payload;
 }
 
 static PyObject *

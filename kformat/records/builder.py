@@ -118,10 +118,12 @@ def _appender() -> type:
 
 
 @cache
-def _records_element(plan: Any) -> Any:
+def _records_element() -> Any:
     """The element plan of the batch plan's records (the ``COUNTED`` node holding the
     ``RECORD`` node): what a native append encodes with."""
     from kformat.engine.plan import Op
+
+    plan = v2_grammar().plan
 
     def walk(node: Any) -> Any:
         if not isinstance(node, tuple):
@@ -166,23 +168,28 @@ class BuilderMixin:
                  partition_leader_epoch: int = -1,
                  timestamp_type: TimestampType | int = TimestampType.CREATE_TIME,
                  compression_level: int | None = None) -> None:
-        timestamp_type = as_timestamp_type(timestamp_type)
-        batch = Batch(base_offset=base_offset, codec=codec_of(codec),
-                      partition_leader_epoch=partition_leader_epoch,
-                      timestamp_type=timestamp_type, is_transactional=is_transactional,
-                      is_control=is_control, base_timestamp=base_timestamp,  # type: ignore[arg-type]
-                      producer_id=producer_id, producer_epoch=producer_epoch,
-                      base_sequence=base_sequence)
-        self._batch = batch
+        fields = (codec, base_offset, base_timestamp, producer_id, producer_epoch,
+                  base_sequence, is_transactional, is_control, partition_leader_epoch,
+                  timestamp_type)
+        key: tuple[Any, ...] | None = (*fields, *map(type, fields))  # True is not 1 here
+        try:
+            made = _TEMPLATES.get(key)  # type: ignore[arg-type]
+        except TypeError:  # an unhashable value: refused below
+            made = key = None
+        if made is None:
+            made = _template(*fields)
+            if key is not None and made[1] is not None:
+                if len(_TEMPLATES) >= _TEMPLATES_KEPT:
+                    _TEMPLATES.clear()
+                _TEMPLATES[key] = made
+        self._batch, self._value = made
         self._level = compression_level
-        if not (_int64(base_offset) and (base_timestamp is None or _int64(base_timestamp))
-                and timestamp_type in (0, 1)):
+        if self._value is None:
             self._refuse()
-        batch.attributes = attributes_of(batch)
-        self._value = v2_value(batch, [])
-        element = _records_element(v2_grammar().plan) if engine.NATIVE is not None else None
-        self._setup(element, base_offset, base_timestamp, batch.attributes, checked_record,
-                    timestamp_type)
+        batch = self._batch
+        self._setup(_records_element() if engine.NATIVE is not None else None,
+                    batch.base_offset, batch.base_timestamp, batch.attributes, checked_record,
+                    batch.timestamp_type)
 
     def __len__(self) -> int:
         """Records appended so far."""
@@ -271,6 +278,31 @@ class RecordBatchBuilder(BuilderMixin, _appender()):  # type: ignore[misc]
     """
 
     __slots__ = ("_batch", "_level", "_value")
+
+
+def _template(codec: Codec | int | str, base_offset: int, base_timestamp: int | None,
+              producer_id: int, producer_epoch: int, base_sequence: int,
+              is_transactional: bool, is_control: bool, partition_leader_epoch: int,
+              timestamp_type: TimestampType | int) -> tuple[Batch, dict[str, Any] | None]:
+    """A builder's batch of no records and its grammar value (None when the bases are not
+    what the engine takes: the builder then names the field)."""
+    timestamp_type = as_timestamp_type(timestamp_type)
+    batch = Batch(base_offset=base_offset, codec=codec_of(codec),
+                  partition_leader_epoch=partition_leader_epoch,
+                  timestamp_type=timestamp_type, is_transactional=is_transactional,
+                  is_control=is_control, base_timestamp=base_timestamp,  # type: ignore[arg-type]
+                  producer_id=producer_id, producer_epoch=producer_epoch,
+                  base_sequence=base_sequence)
+    if not (_int64(base_offset) and (base_timestamp is None or _int64(base_timestamp))
+            and timestamp_type in (0, 1)):
+        return batch, None
+    batch.attributes = attributes_of(batch)
+    return batch, v2_value(batch, [])
+
+
+_TEMPLATES: dict[tuple[Any, ...], tuple[Batch, dict[str, Any] | None]] = {}
+_TEMPLATES_KEPT = 64
+"""Builders made with the same fields share their template (read only)."""
 
 
 def _int64(value: Any) -> bool:

@@ -4,6 +4,7 @@ at the append that gave it (the builder unchanged by it)."""
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import pytest
@@ -245,3 +246,62 @@ def test_the_pure_python_twin_builds_the_same(each_engine: str, codec: Codec) ->
     with pytest.raises(EncodeError) as err:
         twin.append(1, b"k", b"v", [("k", 5)])
     assert err.value.path == "records[13].headers[0].value"
+
+
+def _replaced(node: Any, old: Any, new: Any) -> Any:
+    """node with the sub-tuple ``old`` (by identity) replaced by ``new``, every other node
+    kept as the same object."""
+    if node is old:
+        return new
+    if not isinstance(node, tuple):
+        return node
+    items = tuple(_replaced(item, old, new) for item in node)
+    return node if all(a is b for a, b in zip(items, node, strict=True)) else items
+
+
+@pytest.mark.skipif("native" not in engine.available(), reason="the native engine is not built")
+@pytest.mark.parametrize("codec", [c for c in Codec if c])
+def test_appended_records_are_compressed_from_the_builder_and_survive_a_codec_keeping_them(
+        codec: Codec) -> None:
+    native = engine.extension()
+    plan = conversion.v2_grammar().plan
+    (compressed,) = [n for n in _nodes(plan) if n[0] == kformat.engine.plan.Op.COMPRESSED]
+    kept: list[Any] = []
+
+    def keeping(plain: Any, *args: Any, **kwargs: Any) -> Any:
+        kept.append(pickle.PickleBuffer(plain))  # a codec that keeps the memory it was given
+        return compressed[7](plain, *args, **kwargs)
+
+    keeping_plan = _replaced(plan, compressed, (*compressed[:7], keeping, *compressed[8:]))
+    builder = appended(rows(30), codec=codec)
+    value = conversion.v2_value(kformat.make_batch([], codec=codec), [])
+    value.update(record_count=30, records=builder, last_offset_delta=29,
+                 base_timestamp=builder._base_timestamp, max_timestamp=builder._max_timestamp)
+    assert native.build(keeping_plan, value) == builder.build() == made(rows(30), codec=codec)
+    before = bytes(kept[0])
+    builder.append(5, b"more", b"records")  # into a copy: the kept memory is left as it was
+    assert builder.build() == made([*rows(30), (5, b"more", b"records", ())], codec=codec)
+    del builder, value  # its buffer freed or pooled: builders made now would write over it
+    others = [appended([(9, b"x" * 300, b"y" * 300, ())] * 40) for _ in range(6)]
+    assert bytes(kept[0]) == before and len(others[0]) == 40
+    assert appended([], codec=codec).build() == made([], codec=codec)
+
+
+def _nodes(node: Any) -> list[Any]:
+    found = [node] if isinstance(node, tuple) and node and type(node[0]) is int else []
+    for item in node if isinstance(node, tuple) else ():
+        found += _nodes(item)
+    return found
+
+
+def test_builders_of_equal_fields_share_a_template_but_not_a_bool_for_an_int(
+        each_engine: str) -> None:
+    assert RecordBatchBuilder(producer_id=1, base_timestamp=7).build() == \
+        made([], producer_id=1, base_timestamp=7)
+    with pytest.raises(EncodeError) as err:
+        RecordBatchBuilder(producer_id=True, base_timestamp=7).build()
+    assert err.value.path == "producer_id"
+    with pytest.raises(EncodeError):
+        RecordBatchBuilder(base_offset=True)
+    assert RecordBatchBuilder(producer_id=1, codec="gzip", base_timestamp=7).build() == \
+        made([], producer_id=1, codec=Codec.GZIP, base_timestamp=7)
