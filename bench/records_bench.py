@@ -7,8 +7,12 @@ same bytes:
 * parse: kformat ``parse_batches`` (CRC check, decompression, ``Batch``/``Record`` values);
   kafka-python ``DefaultRecordBatch``; aiokafka's pure-Python and Cython
   ``DefaultRecordBatch``; each validates the CRC and materialises every record.
-* build: kformat ``build_batch(make_batch(...))``; kafka-python and aiokafka (Python, Cython)
-  ``DefaultRecordBatchBuilder``: append every record, then build. Like with like: the peers
+* build: kformat in two ways: ``build_batch(make_batch(...))`` of ``Record`` objects made from
+  the rows (column ``kformat``), and ``RecordBatchBuilder``: append every row, then build
+  (column ``builder``); kafka-python and aiokafka (Python, Cython)
+  ``DefaultRecordBatchBuilder``: append every record, then build. The builders are compared
+  like with like (each appends the rows' raw values; the targets are read on the ``builder``
+  column, the ``kformat`` column also pays for 1,000 ``Record`` objects). Like with like: the peers
   write gzip at level 9 (their default, not settable in their builders), so kformat builds
   gzip at level 9 here too (its and the Java client's default is 6); zstd is level 3 on
   every side. LZ4 is not alike: aiokafka compresses with LZ4 HC level 9, kformat with LZ4's
@@ -42,8 +46,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kformat import Batch, Codec, Record, build_batch, make_batch, parse_batches
+from kformat import Batch, Codec, Record, RecordBatchBuilder, build_batch, make_batch, parse_batches
 from kformat.primitives import CompiledGrammar
+from kformat.records import to_arrow  # imports no pyarrow until called
 from kformat.records.batch import RecordBatchV2
 
 N_RECORDS = 1000
@@ -75,6 +80,14 @@ PEER_LEVELS = {Codec.GZIP: 9}
 def kformat_build(rows: list[Any], codec: int, level: int | None = None) -> bytes:
     records = [Record(timestamp=ts, key=k, value=v, headers=h) for ts, k, v, h in rows]
     return build_batch(make_batch(records, codec=codec), compression_level=level)
+
+
+def kformat_builder(rows: list[Any], codec: int, level: int | None = None) -> bytes:
+    """``RecordBatchBuilder``: the rows appended as they are, as the peers' builders take them."""
+    builder = RecordBatchBuilder(codec=codec, compression_level=level)
+    for ts, key, value, headers in rows:
+        builder.append(ts, key, value, headers)
+    return builder.build()
 
 
 def kformat_parse(data: bytes) -> list[Any]:
@@ -112,7 +125,7 @@ def _peer_reader(cls: type) -> Callable[[bytes], list[Any]]:
 def implementations() -> tuple[dict[str, Any], dict[str, Any]]:
     """(parsers, builders) by name; peers that are not installed are left out."""
     parsers: dict[str, Any] = {"kformat": kformat_parse}
-    builders: dict[str, Any] = {"kformat": kformat_build}
+    builders: dict[str, Any] = {"kformat": kformat_build, "kformat builder": kformat_builder}
     try:
         from kafka.record import default_records as kp
         parsers["kafka-python"] = _peer_reader(kp.DefaultRecordBatch)
@@ -173,6 +186,9 @@ def _fields(record: Any) -> tuple[Any, ...]:
 def check(rows: list[Any], parsers: dict[str, Any], builders: dict[str, Any],
           codec: int) -> None:
     expected = [(ts, k, v, h) for ts, k, v, h in rows]
+    if kformat_builder(rows, codec) != kformat_build(rows, codec):
+        raise AssertionError(f"RecordBatchBuilder differs from build_batch(make_batch) "
+                             f"({Codec(codec).name})")
     for writer, build in builders.items():
         data = build(rows, codec)
         for reader, parse in parsers.items():
@@ -187,8 +203,6 @@ def check(rows: list[Any], parsers: dict[str, Any], builders: dict[str, Any],
 def kformat_to_arrow(data: bytes) -> Any:
     """``kformat.records.to_arrow``: every column, Arrow buffers (the active engine's
     kernel; no record objects)."""
-    from kformat.records import to_arrow
-
     return to_arrow(data)
 
 
@@ -225,6 +239,8 @@ def run(repeat: int, budget: float, out: Any = sys.stdout,
         for name, build in builders.items():
             tasks[f"build {name}"] = lambda b=build, c=codec: b(rows, c)
         tasks["build kformat"] = lambda c=codec: kformat_build(rows, c, PEER_LEVELS.get(c))
+        tasks["build kformat builder"] = lambda c=codec: kformat_builder(rows, c,
+                                                                       PEER_LEVELS.get(c))
         for name, seconds in best_times(tasks, repeat, budget, burst).items():
             row[name] = N_RECORDS / seconds
         results.append(row)
@@ -251,7 +267,7 @@ def codec_bounds(codec: int, rows: list[Any], parse: Callable[[bytes], Any],
     tasks["peer parse"] = lambda: parse(data)
     tasks["peer build"] = lambda: build(rows, codec)
     tasks["kformat parse none"] = lambda: kformat_parse(plain)
-    tasks["kformat build none"] = lambda: kformat_build(rows, Codec.NONE)
+    tasks["kformat build none"] = lambda: kformat_builder(rows, Codec.NONE)
     return best_times(tasks, repeat, budget, burst)
 
 
@@ -276,22 +292,30 @@ RECORDS_AT = 61
 
 def report(results: list[dict[str, Any]], out: Any, burst: int = BURST) -> None:
     print(f"record batches: {N_RECORDS} records (16 B keys, 200 B values, 1 header), "
-          f"records per CPU second, best round of {burst} call(s) in a row; x = kformat / peer",
-          file=out)
+          f"records per CPU second, best round of {burst} call(s) in a row; x = kformat / peer "
+          "(build: kformat = build_batch(make_batch(Records)), builder = RecordBatchBuilder; "
+          "x = kformat / peer / builder / peer)", file=out)
     for op in ("parse", "build"):
         peers = [k[len(op) + 1:] for k in results[0] if k.startswith(op + " ")
-                 and k not in (f"{op} kformat", "parse kformat grammar")]
-        head = ["codec", "kformat"] + (["grammar only"] if op == "parse" else []) + peers
+                 and k not in (f"{op} kformat", "parse kformat grammar", "build kformat builder")]
+        head = ["codec", "kformat"] + (["grammar only"] if op == "parse" else []) + \
+            (["builder"] if op == "build" else []) + peers
+        wide = 28 if op == "build" else 22  # build cells hold two ratios
         print(f"\n{op}:", file=out)
-        print("  " + "".join(f"{h:>22}" for h in head), file=out)
+        print("  " + "".join(f"{h:>{wide}}" for h in head), file=out)
         for row in results:
             ours = row[f"{op} kformat"]
-            cells = [f"{row['codec']:>22}", f"{ours:>22,.0f}"]
+            cells = [f"{row['codec']:>{wide}}", f"{ours:>{wide},.0f}"]
             if op == "parse":
                 cells.append(f"{row['parse kformat grammar']:>22,.0f}")
+            if op == "build":
+                cells.append(f"{row['build kformat builder']:>{wide},.0f}")
             for peer in peers:
                 theirs = row[f"{op} {peer}"]
-                cells.append(f"{f'{theirs:,.0f} (x{ours / theirs:.2f})':>22}")
+                ratio = f"x{ours / theirs:.2f}"
+                if op == "build":  # make_batch / builder
+                    ratio += f"/{row['build kformat builder'] / theirs:.2f}"
+                cells.append(f"{f'{theirs:,.0f} ({ratio})':>{wide}}")
             print("  " + "".join(cells), file=out)
     if "to_arrow kformat" in results[0]:
         _report_to_arrow(results, out)
@@ -361,15 +385,17 @@ def targets(results: list[dict[str, Any]], out: Any) -> None:
         print(f"\ntargets: {TARGET_PEER} is not installed", file=out)
         return
     print(f"\ntargets (x = kformat / {TARGET_PEER}, GC on; parse >= 2.0x, gzip >= 1.0x; "
-          f"build >= {BUILD_TARGET}x):", file=out)
+          f"build >= {BUILD_TARGET}x, builder against builder; build_batch(make_batch) of "
+          "Records beside it):", file=out)
     for row in results:
         parse = row["parse kformat"] / row[f"parse {TARGET_PEER}"]
-        build = row["build kformat"] / row[f"build {TARGET_PEER}"]
+        build = row["build kformat builder"] / row[f"build {TARGET_PEER}"]
+        made = row["build kformat"] / row[f"build {TARGET_PEER}"]
         want = PARSE_TARGETS[row["codec"]]
         print(f"  {row['codec']:>8}  parse x{parse:.2f} "
               f"({'met' if parse >= want else f'below {want}x'})  "
-              f"build x{build:.2f} ({'met' if build >= BUILD_TARGET else f'below {BUILD_TARGET}x'})",
-              file=out)
+              f"build x{build:.2f} ({'met' if build >= BUILD_TARGET else f'below {BUILD_TARGET}x'};"
+              f" make_batch x{made:.2f})", file=out)
 
 
 # --------------------------------------------------------------------------- legacy (magic 0/1)

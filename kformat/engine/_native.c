@@ -803,6 +803,7 @@ typedef struct {
     long header_min;
     kf_wide base_offset, base_timestamp, max_timestamp;
     int log_append;
+    unsigned char step[MAX_RECORD_FIELDS]; /* how parse_record reads each field (RS_*) */
 } RecordLayout;
 
 /* The bases of the records of the batch ctx (the enclosing struct) into layout. */
@@ -838,6 +839,24 @@ static int
 is_int_op(long op)
 {
     return (op >= OP_INT8 && op <= OP_UINT32) || (op >= OP_UVARINT && op <= OP_VARLONG);
+}
+
+/* How parse_record reads each field of a RecordLayout (record_steps): signed varints and
+ * fixed-width ints into their slot, a bytes field, the headers. */
+enum { RS_VARINT, RS_VARLONG, RS_FIXED, RS_INT, RS_BLOB, RS_HEADERS };
+
+static void
+record_steps(RecordLayout *layout)
+{
+    for (Py_ssize_t i = 0; i < layout->n; i++) {
+        RecordField *f = &layout->f[i];
+        long op = f->op;
+        layout->step[i] = f->slot == KF_KEY || f->slot == KF_VALUE ? RS_BLOB
+                          : f->slot == KF_HEADERS ? RS_HEADERS
+                          : op == OP_VARINT ? RS_VARINT
+                          : op == OP_VARLONG ? RS_VARLONG
+                          : op >= OP_INT8 && op <= OP_UINT32 ? RS_FIXED : RS_INT;
+    }
 }
 
 /* The layout of a RECORD node (its bases from ctx); -1 (Fallback) for a plan it cannot run.
@@ -879,6 +898,8 @@ record_layout(PyObject *plan, PyObject *ctx, RecordLayout *layout)
         if (f->slot != KF_HEADERS)
             continue;
         layout->header_min = int_at(f->plan, 4);
+        if (layout->header_min > INT32_MAX)
+            return fail("record plan: headers' minimum size out of range");
         PyObject *element = PyTuple_GET_ITEM(f->plan, 3);
         if (op_of(element) == OP_FACTORY && PyTuple_GET_ITEM(element, 2) == Py_None) {
             PyObject *pair = PyTuple_GET_ITEM(PyTuple_GET_ITEM(element, 1), 1);
@@ -894,6 +915,7 @@ record_layout(PyObject *plan, PyObject *ctx, RecordLayout *layout)
         }
     }
     layout->n = n;
+    record_steps(layout);
     return record_base(ctx, plan, layout);
 }
 
@@ -930,72 +952,27 @@ read_int(Reader *r, long op, int64_t *out)
 }
 
 /* A header key's bytes checked as UTF-8 without keeping a str (ASCII, the common case, is
- * a byte scan). */
+ * a scan of 8 bytes at a time). */
 static int
 check_utf8(const char *p, Py_ssize_t n)
 {
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if ((unsigned char)p[i] >= 0x80) {
-            PyObject *s = PyUnicode_DecodeUTF8(p, n, "strict");
-            if (!s) {
-                PyErr_Clear();
-                return fail("invalid UTF-8");
-            }
-            Py_DECREF(s);
-            return 0;
-        }
+    Py_ssize_t i = 0;
+    uint64_t high = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t word;
+        memcpy(&word, p + i, 8);
+        high |= word;
     }
-    return 0;
-}
-
-/* A zigzag varint (VARINT, VARLONG, a PFX_VARINT length) of at most max_bytes: the one- and
- * two-byte forms (most of a record's) inline, the rest by read_uvarint. */
-static inline int
-read_zigzag(Reader *r, int max_bytes, uint64_t max_value, int64_t *out)
-{
-    const uint8_t *p = r->buf + r->pos;
-    if (r->end - r->pos >= 2) {
-        if (p[0] < 0x80) {
-            *out = unzigzag(p[0]);
-            r->pos += 1;
-            return 0;
-        }
-        if (p[1] < 0x80) {
-            *out = unzigzag((uint64_t)(p[0] & 0x7F) | ((uint64_t)p[1] << 7));
-            r->pos += 2;
-            return 0;
-        }
+    for (; i < n; i++)
+        high |= (unsigned char)p[i];
+    if (!(high & 0x8080808080808080ull))
+        return 0;
+    PyObject *s = PyUnicode_DecodeUTF8(p, n, "strict");
+    if (!s) {
+        PyErr_Clear();
+        return fail("invalid UTF-8");
     }
-    uint64_t u;
-    if (read_uvarint(r, max_bytes, max_value, &u) < 0)
-        return -1;
-    *out = unzigzag(u);
-    return 0;
-}
-
-/* read_int for a record's fields: signed varints through read_zigzag. */
-static inline int
-read_record_int(Reader *r, long op, int64_t *out)
-{
-    if (op == OP_VARINT)
-        return read_zigzag(r, 5, U32_MAX, out);
-    if (op == OP_VARLONG)
-        return read_zigzag(r, 10, UINT64_MAX, out);
-    return read_int(r, op, out);
-}
-
-/* read_length for a record's fields: PFX_VARINT through read_zigzag. */
-static inline int
-read_record_length(Reader *r, long prefix, int64_t *out)
-{
-    if (prefix != PFX_VARINT)
-        return read_length(r, prefix, out);
-    int64_t n;
-    if (read_zigzag(r, 5, U32_MAX, &n) < 0)
-        return -1;
-    if (n < -1)
-        return fail("negative length");
-    *out = n;
+    Py_DECREF(s);
     return 0;
 }
 
@@ -1015,139 +992,239 @@ take_blob(Reader *r, int64_t n, int nullable, const char **p)
     return 0;
 }
 
-/* A record's bytes field (parse_blob of a BYTES node, its length read the records' way). */
-static inline PyObject *
-parse_record_blob(Reader *r, RecordField *f)
+/* A record is read with a cursor (*pp, the next byte; end, the end of its region) that the
+ * compiler keeps in registers, rather than through the Reader in memory; the rare forms go
+ * through the Reader's functions on a Reader over [*pp, end) (at_cursor, from_cursor). */
+static inline Reader
+at_cursor(const uint8_t *p, const uint8_t *end)
 {
-    int64_t n;
-    const char *p;
-    if (read_record_length(r, f->prefix, &n) < 0)
-        return NULL;
-    int got = take_blob(r, n, f->nullable, &p);
-    if (got)
-        return got > 0 ? Py_NewRef(Py_None) : NULL;
-    return PyBytes_FromStringAndSize(p, (Py_ssize_t)n);
+    Reader t = {0};
+    t.buf = p;
+    t.end = end - p;
+    return t;
 }
 
-/* The headers field: the empty tuple, or (direct plans) the entries' wire bytes, checked
- * here (every length within them, keys not null and valid UTF-8) and kept raw: the Record
- * makes the tuple when it is first read (record.h), which saves three objects per header
- * for records whose headers are never looked at; other plans give the tuple. *count is the
- * number of raw entries (0: a tuple). */
+/* A zigzag varint (VARINT, VARLONG, a PFX_VARINT length) of at most max_bytes at *pp: the
+ * one- and two-byte forms (most of a record's) inline, the rest by read_uvarint. */
+static inline int
+cursor_zigzag(const uint8_t **pp, const uint8_t *end, int max_bytes, uint64_t max_value,
+              int64_t *out)
+{
+    const uint8_t *p = *pp;
+    if (end - p >= 2) {
+        if (p[0] < 0x80) {
+            *out = unzigzag(p[0]);
+            *pp = p + 1;
+            return 0;
+        }
+        if (p[1] < 0x80) {
+            *out = unzigzag((uint64_t)(p[0] & 0x7F) | ((uint64_t)p[1] << 7));
+            *pp = p + 2;
+            return 0;
+        }
+    }
+    Reader t = at_cursor(p, end);
+    uint64_t u;
+    if (read_uvarint(&t, max_bytes, max_value, &u) < 0)
+        return -1;
+    *out = unzigzag(u);
+    *pp = p + t.pos;
+    return 0;
+}
+
+/* read_length at *pp: PFX_VARINT through cursor_zigzag. */
+static inline int
+cursor_length(const uint8_t **pp, const uint8_t *end, long prefix, int64_t *out)
+{
+    if (prefix == PFX_VARINT) {
+        if (cursor_zigzag(pp, end, 5, U32_MAX, out) < 0)
+            return -1;
+        return *out < -1 ? fail("negative length") : 0;
+    }
+    Reader t = at_cursor(*pp, end);
+    if (read_length(&t, prefix, out) < 0)
+        return -1;
+    *pp += t.pos;
+    return 0;
+}
+
+/* The headers' entries at *pp (a direct plan: STRING keys, BYTES values), count n, stepped
+ * over and checked (every length within the region, keys not null and valid UTF-8): they
+ * stay raw, copied into the record (record.h), which makes the tuple when they are first
+ * read: three objects fewer per header for records whose headers are never looked at. */
+static int
+scan_raw_headers(const uint8_t **pp, const uint8_t *end, RecordLayout *layout, int64_t n)
+{
+    const uint8_t *p = *pp;
+    for (int64_t j = 0; j < n; j++) {
+        int64_t size;
+        if (cursor_length(&p, end, layout->header_key.prefix, &size) < 0)
+            return -1;
+        if (size < 0)
+            return fail("null header key");
+        if (end - p < size)
+            return fail("truncated");
+        if (check_utf8((const char *)p, (Py_ssize_t)size) < 0)
+            return -1;
+        p += size;
+        if (cursor_length(&p, end, layout->header_value.prefix, &size) < 0)
+            return -1;
+        if (size < 0 && !layout->header_value.nullable)
+            return fail("null in a non-nullable field");
+        if (size > 0) {
+            if (end - p < size)
+                return fail("truncated");
+            p += size;
+        }
+    }
+    *pp = p;
+    return 0;
+}
+
+/* The headers field at *pp: the empty tuple; NULL with *raw_count set (direct plans: the raw
+ * entries, from *raw to the cursor, scan_raw_headers); or (other plans) the tuple read by the
+ * element's plan through r (at the cursor, within end). */
 static PyObject *
-parse_headers(Reader *r, RecordLayout *layout, RecordField *f, int32_t *count,
-              Py_ssize_t *raw_at)
+parse_headers(Reader *r, const uint8_t **pp, const uint8_t *end, RecordLayout *layout,
+              RecordField *f, int32_t *raw_count, const uint8_t **raw)
 {
     int64_t n;
-    *count = 0;
-    if (read_length(r, f->prefix, &n) < 0)
+    if (cursor_length(pp, end, f->prefix, &n) < 0)
         return NULL;
     if (n < 0)
         return fail_null("null headers");
-    if (n > (r->end - r->pos) / layout->header_min)
-        return fail_null("count larger than the bytes left");
     if (n == 0)
         return PyTuple_New(0);
+    /* n * header_min (at most 2^62: record_layout caps header_min) rather than a division
+     * per record */
+    if (n > INT32_MAX)
+        return fail_null("too many headers");
+    if (n * layout->header_min > end - *pp)
+        return fail_null("count larger than the bytes left");
     if (layout->headers_direct) {
-        Py_ssize_t start = r->pos;
-        for (int64_t j = 0; j < n; j++) {
-            int64_t size;
-            if (read_record_length(r, layout->header_key.prefix, &size) < 0)
-                return NULL;
-            if (size < 0)
-                return fail_null("null header key");
-            if (need(r, (Py_ssize_t)size) < 0 ||
-                check_utf8((const char *)r->buf + r->pos, (Py_ssize_t)size) < 0)
-                return NULL;
-            r->pos += (Py_ssize_t)size;
-            if (read_record_length(r, layout->header_value.prefix, &size) < 0)
-                return NULL;
-            if (size < 0 && !layout->header_value.nullable)
-                return fail_null("null in a non-nullable field");
-            if (size > 0) {
-                if (need(r, (Py_ssize_t)size) < 0)
-                    return NULL;
-                r->pos += (Py_ssize_t)size;
-            }
-        }
-        if (n > INT32_MAX)
-            return fail_null("too many headers");
-        *count = (int32_t)n;
-        *raw_at = start;
-        return Py_NewRef(Py_None); /* the raw bytes are r->buf[start:r->pos] */
+        *raw = *pp;
+        if (scan_raw_headers(pp, end, layout, n) < 0)
+            return NULL;
+        *raw_count = (int32_t)n;
+        return NULL;
     }
     PyObject *tuple = PyTuple_New((Py_ssize_t)n);
     if (!tuple)
         return NULL;
     PyObject *element = PyTuple_GET_ITEM(f->plan, 3);
+    Py_ssize_t end_before = r->end;
+    r->pos = *pp - r->buf;
+    r->end = end - r->buf;
     for (Py_ssize_t j = 0; j < (Py_ssize_t)n; j++) {
         PyObject *item = parse_node(r, element);
         if (!item) {
-            Py_DECREF(tuple);
-            return NULL;
+            Py_CLEAR(tuple);
+            break;
         }
         PyTuple_SET_ITEM(tuple, j, item);
     }
-    if (!kf_headers_ok(tuple)) {
+    r->end = end_before;
+    *pp = r->buf + r->pos;
+    if (tuple && !kf_headers_ok(tuple)) {
         Py_DECREF(tuple);
         return fail_null("headers are not (str, bytes | None) pairs");
     }
-    PyObject_GC_UnTrack(tuple); /* atomic values only */
+    if (tuple)
+        PyObject_GC_UnTrack(tuple); /* atomic values only */
     return tuple;
 }
 
-/* One record (the struct of a RECORD node) with its batch's layout. */
+/* One record (the struct of a RECORD node) with its batch's layout, read from r->pos within
+ * r->buf[:stop]; exact: the record must end at stop (a length-prefixed record's region).
+ * r->pos moves past it. */
 static PyObject *
-parse_record(Reader *r, RecordLayout *layout)
+parse_record(Reader *r, RecordLayout *layout, Py_ssize_t stop, int exact)
 {
-    RecordInts ints = {0};
+    const uint8_t *p = r->buf + r->pos, *end = r->buf + stop;
+    int64_t ints[KF_RECORD_FIELDS] = {0}; /* the int fields by slot */
     PyObject *key = NULL, *value = NULL, *headers = NULL;
     int32_t raw_count = 0;
-    Py_ssize_t raw_at = 0, raw_end = 0;
+    const uint8_t *raw = NULL;
     for (Py_ssize_t i = 0; i < layout->n; i++) {
         RecordField *f = &layout->f[i];
-        int64_t v;
-        switch (f->slot) {
-        case KF_KEY:
-        case KF_VALUE: {
-            PyObject *blob = parse_record_blob(r, f);
-            if (!blob)
+        switch (layout->step[i]) {
+        case RS_VARINT:
+            if (cursor_zigzag(&p, end, 5, U32_MAX, &ints[f->slot]) < 0)
                 goto error;
-            *(f->slot == KF_KEY ? &key : &value) = blob;
+            break;
+        case RS_VARLONG:
+            if (cursor_zigzag(&p, end, 10, UINT64_MAX, &ints[f->slot]) < 0)
+                goto error;
+            break;
+        case RS_FIXED:
+        case RS_INT: {
+            Reader t = at_cursor(p, end);
+            if ((layout->step[i] == RS_FIXED ? read_fixed_int(&t, f->op, &ints[f->slot])
+                                             : read_int(&t, f->op, &ints[f->slot])) < 0)
+                goto error;
+            p += t.pos;
             break;
         }
-        case KF_HEADERS:
-            if (!(headers = parse_headers(r, layout, f, &raw_count, &raw_at)))
+        case RS_BLOB: {
+            int64_t n;
+            PyObject *blob;
+            if (cursor_length(&p, end, f->prefix, &n) < 0)
                 goto error;
-            raw_end = r->pos;
+            if (n < 0) {
+                if (!f->nullable) {
+                    fail("null in a non-nullable field");
+                    goto error;
+                }
+                blob = Py_NewRef(Py_None);
+            }
+            else {
+                if (end - p < n) {
+                    fail("truncated");
+                    goto error;
+                }
+                if (!(blob = PyBytes_FromStringAndSize((const char *)p, (Py_ssize_t)n)))
+                    goto error;
+                p += n;
+            }
+            Py_XSETREF(*(f->slot == KF_KEY ? &key : &value), blob);
             break;
-        default:
-            if (read_record_int(r, f->op, &v) < 0)
+        }
+        default: /* RS_HEADERS */
+            if (!(headers = parse_headers(r, &p, end, layout, f, &raw_count, &raw)) &&
+                !raw_count)
                 goto error;
-            if (f->slot == KF_ATTRIBUTES)
-                ints.attributes = v;
-            else if (f->slot == KF_OFFSET_DELTA)
-                ints.offset_delta = v;
-            else
-                ints.timestamp_delta = v;
         }
     }
-    ints.offset = layout->base_offset + ints.offset_delta;
-    ints.timestamp = layout->log_append ? layout->max_timestamp
-                                        : layout->base_timestamp + ints.timestamp_delta;
-    ints.timestamp_type = layout->log_append;
-    if (!headers && !(headers = PyTuple_New(0)))
+    if (exact && p != end) {
+        fail("record region not consumed");
         goto error;
-    if (raw_count) {
-        Py_DECREF(headers); /* None: the headers stay raw, copied into the record */
-        return kf_record_new_raw(&ints, key ? key : Py_NewRef(Py_None),
-                                 value ? value : Py_NewRef(Py_None),
-                                 (const char *)r->buf + raw_at, raw_end - raw_at, raw_count,
-                                 (int)layout->header_key.prefix,
-                                 (int)layout->header_value.prefix);
     }
-    return kf_record_new(&ints, key ? key : Py_NewRef(Py_None),
-                         value ? value : Py_NewRef(Py_None), headers);
+    if (!headers && !raw_count && !(headers = PyTuple_New(0)))
+        goto error;
+    RecordObject *rec = kf_record_alloc(raw_count ? (Py_ssize_t)(p - raw) : 0);
+    if (!rec)
+        goto error;
+    /* each number written once, straight into the record (a 16-byte copy of a RecordInts
+     * just written in 8-byte halves stalls on the store buffer) */
+    rec->n.offset_delta = ints[KF_OFFSET_DELTA];
+    rec->n.timestamp_delta = ints[KF_TIMESTAMP_DELTA];
+    rec->n.offset = layout->base_offset + ints[KF_OFFSET_DELTA];
+    rec->n.timestamp = layout->log_append ? layout->max_timestamp
+                                          : layout->base_timestamp + ints[KF_TIMESTAMP_DELTA];
+    rec->n.attributes = ints[KF_ATTRIBUTES];
+    rec->n.timestamp_type = layout->log_append;
+    rec->key = key ? key : Py_NewRef(Py_None);
+    rec->value = value ? value : Py_NewRef(Py_None);
+    if (raw_count) {
+        memcpy(rec->raw, raw, (size_t)(p - raw));
+        rec->raw_count = raw_count;
+        rec->raw_key_prefix = (uint8_t)layout->header_key.prefix;
+        rec->raw_value_prefix = (uint8_t)layout->header_value.prefix;
+    }
+    else
+        rec->headers = headers;
+    r->pos = p - r->buf;
+    return (PyObject *)rec;
 error:
     Py_XDECREF(key);
     Py_XDECREF(value);
@@ -1672,30 +1749,23 @@ record_node(PyObject *element)
     return NULL;
 }
 
-/* An element holding a RECORD node (see record_node): a length-prefixed record is read in
- * its region, which it must consume exactly. */
+/* An element holding a RECORD node (see record_node): a length-prefixed record (region
+ * prefix >= 0) is read in its region, which it must consume exactly. */
 static PyObject *
-parse_record_element(Reader *r, PyObject *element, PyObject *record, RecordLayout *layout)
+parse_record_element(Reader *r, long region_prefix, RecordLayout *layout)
 {
-    if (element == record)
-        return parse_record(r, layout);
+    if (region_prefix < 0)
+        return parse_record(r, layout, r->end, 0);
+    const uint8_t *p = r->buf + r->pos, *end = r->buf + r->end;
     int64_t n;
-    if (read_record_length(r, int_at(element, 1), &n) < 0)
+    if (cursor_length(&p, end, region_prefix, &n) < 0)
         return NULL;
     if (n < 0)
         return fail_null("negative region length");
-    if (need(r, (Py_ssize_t)n) < 0)
-        return NULL;
-    Py_ssize_t stop = r->pos + (Py_ssize_t)n;
-    Reader inner = *r;
-    inner.end = stop;
-    PyObject *value = parse_record(&inner, layout);
-    if (value && inner.pos != stop) {
-        Py_DECREF(value);
-        return fail_null("record region not consumed");
-    }
-    r->pos = stop;
-    return value;
+    if (end - p < n)
+        return fail_null("truncated");
+    r->pos = p - r->buf;
+    return parse_record(r, layout, r->pos + (Py_ssize_t)n, 1);
 }
 
 static PyObject *
@@ -1711,9 +1781,10 @@ parse_list(Reader *r, PyObject *element, int64_t n, long min_size)
     RecordLayout layout;
     if (record && record_layout(record, r->ctx, &layout) < 0)
         return NULL;
+    long region_prefix = record && record != element ? int_at(element, 1) : -1;
     PyObject *list = PyList_New((Py_ssize_t)n);
     for (Py_ssize_t i = 0; list && i < (Py_ssize_t)n; i++) {
-        PyObject *item = record ? parse_record_element(r, element, record, &layout)
+        PyObject *item = record ? parse_record_element(r, region_prefix, &layout)
                                 : parse_node(r, element);
         if (!item)
             Py_CLEAR(list);
@@ -2122,7 +2193,7 @@ parse_node(Reader *r, PyObject *plan)
         RecordLayout layout;
         if (record_layout(plan, r->ctx, &layout) < 0)
             return NULL;
-        PyObject *value = parse_record(r, &layout);
+        PyObject *value = parse_record(r, &layout, r->end, 0);
         layout_clear(&layout);
         return value;
     }
@@ -2310,12 +2381,8 @@ zigzag(int64_t n)
 static inline Py_ssize_t
 uvarint_size(uint64_t v)
 {
-    Py_ssize_t n = 1;
-    while (v > 0x7F) {
-        v >>= 7;
-        n++;
-    }
-    return n;
+    /* 7 bits a byte: the bits v needs (at least 1), rounded up to whole bytes */
+    return (Py_ssize_t)((64 - __builtin_clzll(v | 1) + 6) / 7);
 }
 
 /* One encoded item: a number (big-endian in size bytes, or a varint when size is 0) or raw
@@ -2341,6 +2408,13 @@ static inline Py_ssize_t
 piece_size(const Piece *pc)
 {
     return pc->p ? pc->n : pc->size ? pc->size : uvarint_size(pc->u);
+}
+
+/* The room pc may take: its size, or the most a varint takes (no need to measure it). */
+static inline Py_ssize_t
+piece_room(const Piece *pc)
+{
+    return pc->p ? pc->n : pc->size ? pc->size : 10;
 }
 
 /* Write pc at *at (room checked by the caller), moving *at past it. */
@@ -2372,10 +2446,10 @@ write_piece(char **at, const Piece *pc)
     *at += n;
 }
 
-static int
+static inline __attribute__((always_inline)) int
 put_piece(Writer *w, const Piece *pc)
 {
-    if (reserve(w, piece_size(pc)) < 0)
+    if (reserve(w, piece_room(pc)) < 0)
         return -1;
     char *at = w->buf + w->len;
     write_piece(&at, pc);
@@ -2384,7 +2458,7 @@ put_piece(Writer *w, const Piece *pc)
 }
 
 /* A length or count prefix as a piece; n == -1 is the null marker. */
-static int
+static inline __attribute__((always_inline)) int
 length_piece(long prefix, int64_t n, Piece *pc)
 {
     switch (prefix) {
@@ -2414,7 +2488,7 @@ length_piece(long prefix, int64_t n, Piece *pc)
 }
 
 /* A length or count prefix; n == -1 writes the null marker. */
-static int
+static inline __attribute__((always_inline)) int
 put_length(Writer *w, long prefix, int64_t n)
 {
     Piece pc;
@@ -2448,6 +2522,11 @@ exact_int(PyObject *value, int64_t lo, int64_t hi, int64_t *out)
 }
 
 static int build_node(Writer *w, PyObject *plan, PyObject *value);
+static PyTypeObject AppenderType;
+static PyObject *empty_headers; /* an append's default headers: () */
+static int build_appended(Writer *w, PyObject *element, PyObject *value, int64_t count);
+static PyObject *compress_appended(Writer *w, PyObject *plan, PyObject *counted, PyObject *value,
+                                   int64_t codec);
 static int build_struct_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found);
 static int build_tagged_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found);
 static int build_crc_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssize_t *found);
@@ -2455,19 +2534,26 @@ static int build_wrapped_from(Writer *w, PyObject *plan, PyObject *dict, Py_ssiz
 static PyObject *view_of(const char *p, Py_ssize_t n);
 static int view_release(PyObject *view);
 
-static int blob_pieces(long prefix, int nullable, int text, PyObject *value, Piece *pc,
+static inline int blob_pieces(long prefix, int nullable, int text, PyObject *value, Piece *pc,
                        int *count);
 
-static int
+static inline __attribute__((always_inline)) int
 build_blob(Writer *w, long prefix, int nullable, int text, PyObject *value)
 {
     Piece pc[2];
     int count;
     if (blob_pieces(prefix, nullable, text, value, pc, &count) < 0)
         return -1;
-    for (int i = 0; i < count; i++)
-        if (put_piece(w, &pc[i]) < 0)
-            return -1;
+    Py_ssize_t size = piece_room(&pc[0]) + (count > 1 ? pc[1].n : 0);
+    if (reserve(w, size) < 0)
+        return -1;
+    char *at = w->buf + w->len;
+    write_piece(&at, &pc[0]);
+    if (count > 1) {
+        memcpy(at, pc[1].p, (size_t)pc[1].n);
+        at += pc[1].n;
+    }
+    w->len = at - w->buf;
     return 0;
 }
 
@@ -2532,7 +2618,7 @@ varint_bits(long op, int64_t v)
 
 /* A record's number field as its node encodes it, range-checked (out of range: Fallback, and
  * the Python path names the field). */
-static int
+static inline __attribute__((always_inline)) int
 int_piece(long op, kf_wide v, Piece *pc)
 {
     const IntForm *f = int_form(op);
@@ -2559,24 +2645,69 @@ wide_difference(kf_wide a, kf_wide b, kf_wide *out)
     return 0;
 }
 
+/* A record to build: a native Record's fields, or an appended record's values (the
+ * RecordAppender below), borrowed. */
+typedef struct {
+    PyObject *key, *value; /* exact bytes or None (checked by blob_pieces) */
+    RecordObject *rec;     /* the Record whose headers to write (kf_headers), or NULL: */
+    PyObject *headers;     /* a list or tuple of pairs (checked while written) */
+    const RecordInts *n;
+} RecordRef;
+
+static inline RecordRef
+record_ref(RecordObject *rec)
+{
+    RecordRef ref = {rec->key, rec->value, rec, NULL, &rec->n};
+    return ref;
+}
+
+/* The headers of ref: a Record's tuple (made from its raw bytes first if need be), or the
+ * appended list or tuple; NULL with an exception set. */
+static inline PyObject *
+ref_headers(const RecordRef *ref)
+{
+    if (ref->rec)
+        return kf_headers(ref->rec); /* a tuple of exact pairs */
+    if (!PyList_CheckExact(ref->headers) && !PyTuple_CheckExact(ref->headers))
+        return fail_null("headers not a list or tuple");
+    return ref->headers;
+}
+
+/* Header j of headers (ref_headers) as an exact (key, value) tuple, or NULL (Fallback). */
+static inline PyObject *
+header_pair(PyObject *headers, Py_ssize_t j)
+{
+    PyObject *pair = PySequence_Fast_GET_ITEM(headers, j);
+    if (!PyTuple_CheckExact(pair) || PyTuple_GET_SIZE(pair) != 2)
+        return fail_null("a header is not a pair");
+    return pair;
+}
+
 static int
 build_headers(Writer *w, RecordLayout *layout, RecordField *f, PyObject *headers)
 {
-    Py_ssize_t n = PyTuple_GET_SIZE(headers); /* a Record's headers: a tuple of exact pairs */
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(headers); /* a list or tuple (ref_headers) */
     if (put_length(w, f->prefix, n) < 0)
         return -1;
     PyObject *element = PyTuple_GET_ITEM(f->plan, 3);
     for (Py_ssize_t j = 0; j < n; j++) {
-        PyObject *pair = PyTuple_GET_ITEM(headers, j);
+        /* a list may change under us only through the values' own code: re-check size */
+        if (j >= PySequence_Fast_GET_SIZE(headers))
+            return fail("headers changed while building");
+        PyObject *pair = PySequence_Fast_GET_ITEM(headers, j);
+        Py_INCREF(pair);
         int rc;
         if (layout->headers_direct) {
-            rc = build_blob(w, layout->header_key.prefix, 0, 1, PyTuple_GET_ITEM(pair, 0));
+            rc = header_pair(headers, j) ? 0 : -1;
+            if (rc == 0)
+                rc = build_blob(w, layout->header_key.prefix, 0, 1, PyTuple_GET_ITEM(pair, 0));
             if (rc == 0)
                 rc = build_blob(w, layout->header_value.prefix, layout->header_value.nullable,
                                 0, PyTuple_GET_ITEM(pair, 1));
         }
         else
             rc = build_node(w, element, pair);
+        Py_DECREF(pair);
         if (rc < 0)
             return -1;
     }
@@ -2585,7 +2716,7 @@ build_headers(Writer *w, RecordLayout *layout, RecordField *f, PyObject *headers
 
 /* A blob (exact bytes, or an exact str as UTF-8 when text; None only when nullable) as its
  * length piece and, unless null or empty, its bytes; build_blob writes them. */
-static int
+static inline __attribute__((always_inline)) int
 blob_pieces(long prefix, int nullable, int text, PyObject *value, Piece *pc, int *count)
 {
     const char *data;
@@ -2622,149 +2753,99 @@ blob_pieces(long prefix, int nullable, int text, PyObject *value, Piece *pc, int
     return 0;
 }
 
-#define RECORD_PIECES 72
-
-/* Field f of rec as pieces at pcs (at most room of them), their number in *used: 0; 1 when
- * it cannot say (headers of a plan that is not direct, or more than room allows); -1 on
- * failure. A record's deltas are from the batch's bases (LogAppendTime batches keep each
- * record's stored timestamp_delta). The pieces point into rec's objects. */
+/* A record's number field as its node encodes it (int_piece: range-checked). */
 static inline __attribute__((always_inline)) int
-field_pieces(RecordLayout *layout, RecordField *f, RecordObject *rec, Piece *pcs, int room,
-             int *used)
+put_record_int(Writer *w, long op, kf_wide v)
+{
+    Piece pc;
+    if (int_piece(op, v, &pc) < 0)
+        return -1;
+    return put_piece(w, &pc);
+}
+
+/* Field f of rec, written. A record's deltas are from the batch's bases (LogAppendTime
+ * batches keep each record's stored timestamp_delta). */
+static inline __attribute__((always_inline)) int
+put_record_field(Writer *w, RecordLayout *layout, RecordField *f, const RecordRef *rec)
 {
     kf_wide v;
-    int rc, k = 0, n_used;
-    *used = 0;
     switch (f->slot) {
     case KF_KEY:
+        return build_blob(w, f->prefix, f->nullable, 0, rec->key);
     case KF_VALUE:
-        rc = blob_pieces(f->prefix, f->nullable, 0, f->slot == KF_KEY ? rec->key : rec->value,
-                         pcs, &k);
-        break;
+        return build_blob(w, f->prefix, f->nullable, 0, rec->value);
     case KF_HEADERS: {
-        if (!layout->headers_direct)
-            return 1;
-        PyObject *headers = kf_headers(rec); /* raw headers: the tuple, canonical bytes */
-        if (!headers)
-            return -1;
-        Py_ssize_t n = PyTuple_GET_SIZE(headers);
-        if (n > (room - 1) / 4)
-            return 1;
-        rc = length_piece(f->prefix, n, pcs + k++);
-        for (Py_ssize_t j = 0; rc == 0 && j < n; j++) {
-            PyObject *pair = PyTuple_GET_ITEM(headers, j);
-            rc = blob_pieces(layout->header_key.prefix, 0, 1, PyTuple_GET_ITEM(pair, 0),
-                             pcs + k, &n_used);
-            k += n_used;
-            if (rc == 0) {
-                rc = blob_pieces(layout->header_value.prefix, layout->header_value.nullable,
-                                 0, PyTuple_GET_ITEM(pair, 1), pcs + k, &n_used);
-                k += n_used;
-            }
-        }
-        break;
+        PyObject *headers = ref_headers(rec); /* raw headers: the tuple, canonical bytes */
+        return headers ? build_headers(w, layout, f, headers) : -1;
     }
     case KF_ATTRIBUTES:
-        rc = int_piece(f->op, rec->n.attributes, pcs + k++);
-        break;
+        return put_record_int(w, f->op, rec->n->attributes);
     case KF_OFFSET_DELTA:
-        rc = wide_difference(rec->n.offset, layout->base_offset, &v);
-        if (rc == 0)
-            rc = int_piece(f->op, v, pcs + k++);
-        break;
-    default: /* KF_TIMESTAMP_DELTA */
-        if (layout->log_append) {
-            v = rec->n.timestamp_delta;
-            rc = 0;
-        }
-        else
-            rc = wide_difference(rec->n.timestamp, layout->base_timestamp, &v);
-        if (rc == 0)
-            rc = int_piece(f->op, v, pcs + k++);
-    }
-    *used = k;
-    return rc;
-}
-
-/* One native Record as the struct of a RECORD node: each field's pieces written; headers a
- * plan does not read directly (or too many to hold as pieces) built by their element plan. */
-static int
-build_record(Writer *w, RecordLayout *layout, RecordObject *rec)
-{
-    Piece pcs[RECORD_PIECES];
-    for (Py_ssize_t i = 0; i < layout->n; i++) {
-        RecordField *f = &layout->f[i];
-        int used;
-        int rc = field_pieces(layout, f, rec, pcs, RECORD_PIECES, &used);
-        if (rc == 1) { /* headers only */
-            PyObject *headers = kf_headers(rec);
-            rc = headers ? build_headers(w, layout, f, headers) : -1;
-        }
-        else
-            for (int j = 0; rc == 0 && j < used; j++)
-                rc = put_piece(w, pcs + j);
-        if (rc < 0)
+        if (wide_difference(rec->n->offset, layout->base_offset, &v) < 0)
             return -1;
+        return put_record_int(w, f->op, v);
+    default: /* KF_TIMESTAMP_DELTA */
+        if (layout->log_append)
+            v = rec->n->timestamp_delta;
+        else if (wide_difference(rec->n->timestamp, layout->base_timestamp, &v) < 0)
+            return -1;
+        return put_record_int(w, f->op, v);
     }
-    return 0;
 }
 
-/* rec as the pieces build_record would write, and their total size: 0; 1 when it cannot say
- * (headers of a plan that is not direct, or too many of them); -1 on failure (build_record's
- * own). The pieces point into rec's objects: write them before releasing rec. */
+/* One record as the struct of a RECORD node: each field written in turn. */
 static int
-record_pieces(RecordLayout *layout, RecordObject *rec, Piece *pcs, int *count,
-              Py_ssize_t *size)
+build_record(Writer *w, RecordLayout *layout, const RecordRef *rec)
 {
-    int k = 0;
-    for (Py_ssize_t i = 0; i < layout->n; i++) {
-        int used;
-        int rc = field_pieces(layout, &layout->f[i], rec, pcs + k, RECORD_PIECES - 8 - k, &used);
-        if (rc != 0)
-            return rc;
-        k += used;
-        if (k > RECORD_PIECES - 8)
-            return 1;
-    }
-    Py_ssize_t total = 0;
-    for (int j = 0; j < k; j++)
-        total += piece_size(pcs + j);
-    *count = k;
-    *size = total;
+    for (Py_ssize_t i = 0; i < layout->n; i++)
+        if (put_record_field(w, layout, &layout->f[i], rec) < 0)
+            return -1;
     return 0;
 }
 
-/* An element holding a RECORD node, given a native Record: a length-prefixed record is
- * encoded as pieces (record_pieces), its length written, then the pieces in place; a record
- * it cannot encode so is built in region (a scratch writer reused across records), then
- * copied. */
+/* An element holding a RECORD node (record_node): a length-prefixed record is written in
+ * place after room for its prefix, the prefix then written in front. A varint prefix's size
+ * is guessed (*guess: the last record's, records of a batch being alike in size); when the
+ * length needs another size the record is moved once (and the guess updated). Nothing of
+ * the record is left on failure. */
 static int
 build_record_element(Writer *w, PyObject *element, PyObject *record, RecordLayout *layout,
-                     RecordObject *rec, Writer *region)
+                     const RecordRef *rec, int *guess)
 {
     if (element == record)
         return build_record(w, layout, rec);
-    Piece pcs[RECORD_PIECES], prefix;
-    int count;
-    Py_ssize_t size;
-    int rc = record_pieces(layout, rec, pcs, &count, &size);
-    if (rc < 0)
-        return -1;
-    if (rc == 0) {
-        if (length_piece(int_at(element, 1), size, &prefix) < 0 ||
-            reserve(w, piece_size(&prefix) + size) < 0)
-            return -1;
-        char *at = w->buf + w->len;
-        write_piece(&at, &prefix);
-        for (int j = 0; j < count; j++)
-            write_piece(&at, pcs + j);
-        w->len = at - w->buf;
+    long prefix = int_at(element, 1);
+    Py_ssize_t start = w->len;
+    if (prefix == PFX_INT16 || prefix == PFX_INT32) {
+        Py_ssize_t at = hold_length(w, prefix);
+        if (at < 0 || build_record(w, layout, rec) < 0 || backfill_length(w, prefix, at) < 0)
+            goto error;
         return 0;
     }
-    region->len = 0;
-    if (build_record(region, layout, rec) < 0)
+    int room = *guess;
+    if (reserve(w, room) < 0)
         return -1;
-    return put_region(w, int_at(element, 1), region);
+    w->len += room;
+    if (build_record(w, layout, rec) < 0)
+        goto error;
+    Py_ssize_t n = w->len - start - room;
+    Piece pc;
+    if (length_piece(prefix, n, &pc) < 0)
+        goto error;
+    int size = (int)piece_size(&pc);
+    if (size != room) {
+        if (size > room && reserve(w, size - room) < 0)
+            goto error;
+        memmove(w->buf + start + size, w->buf + start + room, (size_t)n);
+        w->len += size - room;
+        *guess = size;
+    }
+    char *at = w->buf + start;
+    write_piece(&at, &pc);
+    return 0;
+error:
+    w->len = start;
+    return -1;
 }
 
 /* (OP_RECORD, ...) given a tuple of the struct's values or a dict: the struct's plan builds it
@@ -2781,15 +2862,14 @@ build_items(Writer *w, PyObject *element, PyObject *seq)
     RecordLayout layout;
     if (record && record_layout(record, w->ctx, &layout) < 0)
         return -1;
-    Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level, w->up};
-    int rc = 0;
+    int rc = 0, guess = 1;
     for (Py_ssize_t i = 0; rc == 0 && i < PySequence_Fast_GET_SIZE(seq); i++) {
         PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
         Py_INCREF(item);
         if (record && kf_Record_CheckExact(item)) {
             Py_ssize_t before = w->len;
-            rc = build_record_element(w, element, record, &layout, (RecordObject *)item,
-                                      &region);
+            RecordRef ref = record_ref((RecordObject *)item);
+            rc = build_record_element(w, element, record, &layout, &ref, &guess);
             /* after the first record, room for the others at its size (at most 16 MiB
              * ahead: records of very different sizes still grow by doubling) */
             Py_ssize_t left = PySequence_Fast_GET_SIZE(seq) - i - 1, size = w->len - before;
@@ -2802,7 +2882,6 @@ build_items(Writer *w, PyObject *element, PyObject *seq)
             rc = build_node(w, element, item);
         Py_DECREF(item);
     }
-    PyMem_Free(region.buf);
     if (record)
         layout_clear(&layout);
     return rc;
@@ -4358,7 +4437,8 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
         RecordLayout layout;
         if (record_layout(plan, w->ctx, &layout) < 0)
             return -1;
-        int rc = build_record(w, &layout, (RecordObject *)value);
+        RecordRef ref = record_ref((RecordObject *)value);
+        int rc = build_record(w, &layout, &ref);
         layout_clear(&layout);
         return rc;
     }
@@ -4394,6 +4474,12 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
     }
     case OP_GREEDY:
     case OP_COUNTED: {
+        if (op == OP_COUNTED && PyObject_TypeCheck(value, &AppenderType)) {
+            int64_t n;
+            if (count_field(w->ctx, PyTuple_GET_ITEM(plan, 1), &n) < 0)
+                return -1;
+            return build_appended(w, PyTuple_GET_ITEM(plan, 2), value, n);
+        }
         if (!PyList_CheckExact(value) && !PyTuple_CheckExact(value))
             return fail("not a list");
         if (op == OP_COUNTED) {
@@ -4423,11 +4509,17 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
             (*w->found)++;
         else if (!stored && PyErr_Occurred())
             return -1;
-        Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level, w->up};
-        writer_take_scratch(&region);
-        int rc = build_node(&region, PyTuple_GET_ITEM(plan, 6), value);
-        PyObject *payload = rc == 0 ? compress_region(w, plan, &region, codec) : NULL;
-        writer_release(&region);
+        PyObject *inner = PyTuple_GET_ITEM(plan, 6), *payload;
+        int rc;
+        if (op_of(inner) == OP_COUNTED && PyObject_TypeCheck(value, &AppenderType))
+            payload = compress_appended(w, plan, inner, value, codec);
+        else {
+            Writer region = {NULL, 0, 0, w->depth, w->ctx, w->found, w->level, w->up};
+            writer_take_scratch(&region);
+            rc = build_node(&region, inner, value);
+            payload = rc == 0 ? compress_region(w, plan, &region, codec) : NULL;
+            writer_release(&region);
+        }
         if (!payload)
             return -1;
         rc = PyBytes_CheckExact(payload)
@@ -4461,6 +4553,450 @@ build_node(Writer *w, PyObject *plan, PyObject *value)
     default:
         return fail("unknown opcode in plan");
     }
+}
+
+/* ------------------------------------------ appended records (kformat.RecordBatchBuilder) */
+
+/* The records of a batch being built one append at a time (kformat/records/builder.py,
+ * RecordBatchBuilder, subclasses it): each append encodes its record at once with the batch
+ * plan's RECORD node (build_record_element, as build_items does for a native Record, the deltas
+ * from the bases given at _setup and the first record's timestamp), into a buffer kept
+ * until the builder goes; the batch's build then writes them as its COUNTED records
+ * (build_appended), the rest of the batch by its plan as any build. Values the fast path
+ * does not take (any type but exact int, bytes, str and tuples; offsets or timestamps out
+ * of range) go to the records layer's hook, which names the error (KFormatError with the
+ * record's path) or returns the checked Record, written as a native Record is. In Python
+ * mode (_setup without an element: the Python engine) every append goes to the hook and
+ * the Records are kept in a list, built by make_batch and build_batch. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *element;        /* the records' element plan (COUNTED's); NULL: Python mode */
+    PyObject *record;         /* its RECORD node (borrowed from element) */
+    PyObject *ctx;            /* the bases as the batch's fields, for record_layout */
+    PyObject *hook;           /* kformat.records.builder.checked_record; NULL before _setup */
+    PyObject *timestamp_type; /* what the hook gives the Records */
+    PyObject *records;        /* Python mode: the checked Records (a list) */
+    RecordLayout layout;      /* native mode: bases of the deltas (base_timestamp: below) */
+    Writer out;               /* native mode: the records as encoded, back to back */
+    Py_ssize_t count;
+    kf_wide base_offset, base_timestamp, next_offset, max_timestamp;
+    int guess;     /* the size of the last record's length prefix (build_record_element) */
+    int lost;      /* out of memory while a codec held the records: no append or build */
+    int have_base; /* base_timestamp is set (given, or the first record's) */
+    int busy;      /* the hook is running: no other append or build of this one meanwhile */
+} AppenderObject;
+
+static PyObject *str_headers, *str_offset;
+
+static void
+appender_dealloc(AppenderObject *self)
+{
+    Py_CLEAR(self->element);
+    Py_CLEAR(self->ctx);
+    Py_CLEAR(self->hook);
+    Py_CLEAR(self->timestamp_type);
+    Py_CLEAR(self->records);
+    writer_release(&self->out);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* _setup(element, base_offset, base_timestamp, attributes, hook, timestamp_type): element
+ * the COUNTED records' element plan of the batch (None: Python mode), base_timestamp None
+ * to take the first record's; Fallback for values the engine does not take (the caller then
+ * names the error). */
+static PyObject *
+appender_setup(AppenderObject *self, PyObject *args)
+{
+    PyObject *element, *offset, *stamp, *attributes, *hook, *kind;
+    if (!PyArg_ParseTuple(args, "OOOOOO", &element, &offset, &stamp, &attributes, &hook, &kind))
+        return NULL;
+    if (self->hook) {
+        PyErr_SetString(PyExc_RuntimeError, "the builder is set up already");
+        return NULL;
+    }
+    int64_t base_offset, base_timestamp = 0, attrs;
+    if (exact_int(offset, INT64_MIN, INT64_MAX, &base_offset) < 0 ||
+        (stamp != Py_None && exact_int(stamp, INT64_MIN, INT64_MAX, &base_timestamp) < 0) ||
+        exact_int(attributes, INT64_MIN, INT64_MAX, &attrs) < 0)
+        return NULL;
+    if (element == Py_None) {
+        if (!(self->records = PyList_New(0)))
+            return NULL;
+    }
+    else {
+        PyObject *record = PyTuple_Check(element) && PyTuple_GET_SIZE(element) > 0
+                               ? record_node(element) : NULL;
+        if (!record)
+            return fail_null("not an element holding a RECORD node");
+        PyObject *names = PyTuple_GET_ITEM(record, 4);
+        PyObject *zero = PyLong_FromLong(0);
+        PyObject *ctx = zero ? PyDict_New() : NULL;
+        int rc = ctx ? 0 : -1;
+        if (rc == 0)
+            rc = PyDict_SetItem(ctx, PyTuple_GET_ITEM(names, 0), offset);
+        if (rc == 0)
+            rc = PyDict_SetItem(ctx, PyTuple_GET_ITEM(names, 1), stamp == Py_None ? zero : stamp);
+        if (rc == 0)
+            rc = PyDict_SetItem(ctx, PyTuple_GET_ITEM(names, 2), zero);
+        if (rc == 0)
+            rc = PyDict_SetItem(ctx, PyTuple_GET_ITEM(names, 3), attributes);
+        Py_XDECREF(zero);
+        if (rc == 0)
+            rc = record_layout(record, ctx, &self->layout);
+        if (rc < 0) {
+            Py_XDECREF(ctx);
+            return NULL;
+        }
+        self->ctx = ctx;
+        self->element = Py_NewRef(element);
+        self->record = record;
+        self->out.ctx = ctx;
+        writer_take_scratch(&self->out);
+    }
+    self->guess = 1;
+    self->base_offset = self->next_offset = base_offset;
+    self->base_timestamp = base_timestamp;
+    self->have_base = stamp != Py_None;
+    self->hook = Py_NewRef(hook);
+    self->timestamp_type = Py_NewRef(kind);
+    Py_RETURN_NONE;
+}
+
+/* Encode ref at the end of the records (nothing written on failure). */
+static int
+appender_put(AppenderObject *self, const RecordRef *ref)
+{
+    Writer *w = &self->out;
+    Py_ssize_t before = w->len;
+    int rc = build_record_element(w, self->element, self->record, &self->layout, ref,
+                                  &self->guess);
+    if (rc < 0)
+        w->len = before;
+    return rc;
+}
+
+/* The record's offset and timestamp on the fast path: exact ints within int64, the offset
+ * (None: the next one) not below the next one, a timestamp None only once there is a base.
+ * 0, or 1 for the hook. */
+static int
+appender_ints(AppenderObject *self, PyObject *stamp, PyObject *offset, RecordInts *n)
+{
+    int overflow;
+    long long v;
+    memset(n, 0, sizeof *n);
+    if (offset == Py_None)
+        n->offset = self->next_offset;
+    else {
+        if (!PyLong_CheckExact(offset))
+            return 1;
+        v = PyLong_AsLongLongAndOverflow(offset, &overflow);
+        if (overflow || (v == -1 && PyErr_Occurred()) || (kf_wide)v < self->next_offset) {
+            PyErr_Clear();
+            return 1;
+        }
+        n->offset = v;
+    }
+    if (stamp == Py_None) {
+        if (!self->have_base)
+            return 1;
+        n->timestamp = self->base_timestamp;
+    }
+    else {
+        if (!PyLong_CheckExact(stamp))
+            return 1;
+        v = PyLong_AsLongLongAndOverflow(stamp, &overflow);
+        if (overflow || (v == -1 && PyErr_Occurred())) {
+            PyErr_Clear();
+            return 1;
+        }
+        n->timestamp = v;
+    }
+    return 0;
+}
+
+/* After a record at n was kept. */
+static void
+appender_commit(AppenderObject *self, const RecordInts *n)
+{
+    if (!self->have_base) {
+        self->base_timestamp = n->timestamp;
+        self->have_base = 1;
+    }
+    if (self->count == 0 || n->timestamp > self->max_timestamp)
+        self->max_timestamp = n->timestamp;
+    self->next_offset = n->offset + 1;
+    self->count++;
+}
+
+/* Encode a record at n whose deltas are from the bases (the first record's timestamp when
+ * there is no base yet): 0, or -1 with the layout unchanged. */
+static int
+appender_encode(AppenderObject *self, const RecordRef *ref)
+{
+    kf_wide was = self->layout.base_timestamp;
+    self->layout.base_timestamp = self->have_base ? self->base_timestamp : ref->n->timestamp;
+    int rc = appender_put(self, ref);
+    if (rc < 0)
+        self->layout.base_timestamp = was;
+    return rc;
+}
+
+/* The hook's Record for the values v (timestamp, key, value, headers, offset) of an append
+ * the fast path did not take: kept (Python mode) or encoded. */
+static PyObject *
+appender_slow(AppenderObject *self, PyObject *const *v)
+{
+    PyObject *index = PyLong_FromSsize_t(self->count);
+    PyObject *next = kf_wide_as_long(self->next_offset);
+    PyObject *base_offset = kf_wide_as_long(self->base_offset);
+    PyObject *base = self->have_base ? kf_wide_as_long(self->base_timestamp) : Py_NewRef(Py_None);
+    PyObject *rec = NULL;
+    if (index && next && base_offset && base) {
+        PyObject *args[10] = {index, v[4], v[0], v[1], v[2], v[3], next, base_offset, base,
+                              self->timestamp_type};
+        self->busy = 1;
+        rec = PyObject_Vectorcall(self->hook, args, 10, NULL);
+        self->busy = 0;
+    }
+    Py_XDECREF(index);
+    Py_XDECREF(next);
+    Py_XDECREF(base_offset);
+    Py_XDECREF(base);
+    if (!rec)
+        return NULL;
+    RecordObject *r = (RecordObject *)rec;
+    if (!kf_Record_CheckExact(rec) || r->n.offset < self->next_offset ||
+        r->n.timestamp < INT64_MIN || r->n.timestamp > INT64_MAX) {
+        Py_DECREF(rec);
+        PyErr_SetString(PyExc_RuntimeError, "the builder's hook returned a record it cannot take");
+        return NULL;
+    }
+    int rc;
+    if (self->records)
+        rc = PyList_Append(self->records, rec);
+    else {
+        RecordRef ref = record_ref(r);
+        rc = appender_encode(self, &ref);
+        if (rc < 0 && PyErr_ExceptionMatches(Fallback)) {
+            /* the records layer checked it with the grammar: the engines disagree */
+            PyErr_Clear();
+            PyErr_SetString(PyExc_RuntimeError,
+                            "the native engine refused a record the records layer accepts");
+        }
+    }
+    if (rc == 0)
+        appender_commit(self, &r->n);
+    Py_DECREF(rec);
+    if (rc < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+/* append(timestamp, key, value, headers=(), *, offset=None) */
+static PyObject *
+appender_append(AppenderObject *self, PyObject *const *args, Py_ssize_t nargs,
+                PyObject *kwnames)
+{
+    PyObject *v[5] = {NULL, NULL, NULL, empty_headers, Py_None};
+    if (nargs < 3 || nargs > 4) {
+        PyErr_Format(PyExc_TypeError, "append() takes 3 or 4 positional arguments (%zd given)",
+                     nargs);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < nargs; i++)
+        v[i] = args[i];
+    Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    for (Py_ssize_t i = 0; i < nkw; i++) {
+        PyObject *name = PyTuple_GET_ITEM(kwnames, i);
+        int slot = -1;
+        if (PyUnicode_Compare(name, str_headers) == 0 && nargs < 4)
+            slot = 3;
+        else if (PyUnicode_Compare(name, str_offset) == 0)
+            slot = 4;
+        if (slot < 0 || (slot == 3 && v[3] != empty_headers)) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_TypeError, "append() got an unexpected keyword argument %R",
+                             name);
+            return NULL;
+        }
+        v[slot] = args[nargs + i];
+    }
+    if (!self->hook || self->busy || self->lost) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        !self->hook ? "the builder is not set up"
+                        : self->lost ? "the builder lost its records (out of memory)"
+                                     : "an append or a build of this builder is running");
+        return NULL;
+    }
+    if (!self->records) {
+        RecordInts n;
+        if (appender_ints(self, v[0], v[4], &n) == 0) {
+            n.timestamp_delta = n.timestamp - (self->have_base ? self->base_timestamp : n.timestamp);
+            RecordRef ref = {v[1], v[2], NULL, v[3], &n};
+            if (appender_encode(self, &ref) == 0) {
+                appender_commit(self, &n);
+                Py_RETURN_NONE;
+            }
+            if (!PyErr_ExceptionMatches(Fallback))
+                return NULL;
+            PyErr_Clear();
+        }
+    }
+    return appender_slow(self, v);
+}
+
+/* Whether the appended records of value can be the COUNTED element's items of the batch being
+ * built (ctx: its fields): encoded by this element plan, with the bases the batch's fields
+ * hold, as many as its count field says. 0, or -1 (Fallback). */
+static int
+appended_check(Writer *w, PyObject *element, PyObject *value, int64_t count)
+{
+    AppenderObject *a = (AppenderObject *)value;
+    if (a->lost)
+        return fail("the builder lost its records");
+    if (!a->element || a->busy)
+        return fail("records not appended by the native engine");
+    if (a->element != element)
+        return fail("records appended for another plan");
+    if (count != a->count)
+        return fail("array length differs from its count field");
+    RecordLayout layout;
+    if (record_layout(a->record, w->ctx, &layout) < 0)
+        return -1;
+    int same = layout.base_offset == a->layout.base_offset &&
+               layout.log_append == a->layout.log_append &&
+               (a->count == 0 || layout.base_timestamp == a->base_timestamp);
+    layout_clear(&layout);
+    if (!same)
+        return fail("records appended against other bases");
+    return 0;
+}
+
+/* The appended records as the COUNTED element's items (appended_check). */
+static int
+build_appended(Writer *w, PyObject *element, PyObject *value, int64_t count)
+{
+    AppenderObject *a = (AppenderObject *)value;
+    if (appended_check(w, element, value, count) < 0)
+        return -1;
+    return put(w, a->out.buf, a->out.len);
+}
+
+/* The payload of a COMPRESSED node (plan) whose region is the COUNTED records (counted) given
+ * as appended records: compressed straight from the builder's buffer (compress_region), no
+ * append meanwhile. A codec that keeps the view is left the memory (never freed or written
+ * again); the builder goes on with a copy. A new reference, or NULL. */
+static PyObject *
+compress_appended(Writer *w, PyObject *plan, PyObject *counted, PyObject *value, int64_t codec)
+{
+    AppenderObject *a = (AppenderObject *)value;
+    int64_t n;
+    if (count_field(w->ctx, PyTuple_GET_ITEM(counted, 1), &n) < 0 ||
+        appended_check(w, PyTuple_GET_ITEM(counted, 2), value, n) < 0)
+        return NULL;
+    Writer region = a->out; /* borrowed */
+    a->busy = 1;
+    PyObject *payload = compress_region(w, plan, &region, codec);
+    a->busy = 0;
+    if (!region.buf && a->out.buf) {
+        char *copy = PyMem_Malloc(a->out.len ? (size_t)a->out.len : 1);
+        if (copy)
+            memcpy(copy, a->out.buf, (size_t)a->out.len);
+        else
+            a->lost = 1; /* the records stay with the reader: this builder is done */
+        a->out.buf = copy;
+        a->out.cap = copy ? a->out.len : 0;
+        if (!copy) {
+            a->out.len = 0;
+            Py_XDECREF(payload);
+            return PyErr_NoMemory();
+        }
+    }
+    return payload;
+}
+
+static PyObject *
+appender_get_count(AppenderObject *self, void *closure)
+{
+    return PyLong_FromSsize_t(self->count);
+}
+
+static PyObject *
+appender_get_next_offset(AppenderObject *self, void *closure)
+{
+    return kf_wide_as_long(self->next_offset);
+}
+
+static PyObject *
+appender_get_base_timestamp(AppenderObject *self, void *closure)
+{
+    return self->have_base ? kf_wide_as_long(self->base_timestamp) : Py_NewRef(Py_None);
+}
+
+static PyObject *
+appender_get_max_timestamp(AppenderObject *self, void *closure)
+{
+    return self->count ? kf_wide_as_long(self->max_timestamp) : Py_NewRef(Py_None);
+}
+
+static PyObject *
+appender_get_size(AppenderObject *self, void *closure)
+{
+    return PyLong_FromSsize_t(self->out.len);
+}
+
+static PyObject *
+appender_get_records(AppenderObject *self, void *closure)
+{
+    return Py_NewRef(self->records ? self->records : Py_None);
+}
+
+static PyGetSetDef appender_getset[] = {
+    {"_count", (getter)appender_get_count, NULL, "records appended", NULL},
+    {"_next_offset", (getter)appender_get_next_offset, NULL, "the next record's offset", NULL},
+    {"_base_timestamp", (getter)appender_get_base_timestamp, NULL,
+     "the base timestamp (None until given or appended)", NULL},
+    {"_max_timestamp", (getter)appender_get_max_timestamp, NULL,
+     "the largest timestamp appended (None: no record)", NULL},
+    {"_size", (getter)appender_get_size, NULL, "bytes of encoded records (native mode)", NULL},
+    {"_records", (getter)appender_get_records, NULL, "Python mode: the Records (else None)",
+     NULL},
+    {NULL},
+};
+
+static PyMethodDef appender_methods[] = {
+    {"_setup", (PyCFunction)appender_setup, METH_VARARGS,
+     "_setup(element, base_offset, base_timestamp, attributes, hook, timestamp_type)"},
+    {"append", (PyCFunction)(void (*)(void))appender_append, METH_FASTCALL | METH_KEYWORDS,
+     "append(timestamp, key, value, headers=(), *, offset=None): add one record."},
+    {NULL},
+};
+
+static PyTypeObject AppenderType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "kformat.engine._native.RecordAppender",
+    .tp_doc = "Records appended one at a time and encoded at once (kformat.RecordBatchBuilder "
+              "is its subclass).",
+    .tp_basicsize = sizeof(AppenderObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_new = PyType_GenericNew,
+    .tp_dealloc = (destructor)appender_dealloc,
+    .tp_methods = appender_methods,
+    .tp_getset = appender_getset,
+};
+
+static int
+appender_ready(PyObject *m)
+{
+    str_headers = PyUnicode_InternFromString("headers");
+    str_offset = PyUnicode_InternFromString("offset");
+    if (!str_headers || !str_offset)
+        return -1;
+    if (!empty_headers && !(empty_headers = PyTuple_New(0)))
+        return -1;
+    if (PyType_Ready(&AppenderType) < 0)
+        return -1;
+    return PyModule_AddObjectRef(m, "RecordAppender", (PyObject *)&AppenderType);
 }
 
 /* ------------------------------------------------------------------------------ module */
@@ -4582,6 +5118,8 @@ PyInit__native(void)
         PyModule_AddIntConstant(m, "PLAN_VERSION", PLAN_VERSION) < 0)
         goto error;
     if (kf_record_ready(m) < 0)
+        goto error;
+    if (appender_ready(m) < 0)
         goto error;
     crc32_init();
     if (!(crc32_function = PyObject_GetAttrString(m, "crc32")))

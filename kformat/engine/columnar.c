@@ -23,6 +23,7 @@
 #include "native.h"
 
 #include <stdatomic.h>
+#include <stddef.h>
 
 #if defined(__GNUC__) || defined(__clang__)
 #define HOT static inline __attribute__((always_inline))
@@ -2591,6 +2592,44 @@ error:
     return NULL;
 }
 
+/* The entries of data[:len] read by sink s into a struct ArrowArray (its capsule), the
+ * batches of other magics stepped over appended to others; NULL with an error set. */
+static PyObject *
+export_data(Sink *s, const uint8_t *data, Py_ssize_t len, int64_t position, int verify,
+            int flag_crc, PyObject *limit, int64_t max_size, const Frame *f,
+            PyObject *options, Scan *scan, PyObject *others, int64_t *rows,
+            Py_ssize_t *consumed)
+{
+    Walker *w = s->busy ? PyMem_Malloc(sizeof(Walker)) : &s->scratch;
+    if (!w)
+        return PyErr_NoMemory();
+    if (w == &s->scratch)
+        s->busy = 1;
+    memcpy(w, &s->w, sizeof *w);
+    w->flag_crc = flag_crc;
+    w->frame = *f;
+    PyObject *array = NULL;
+    *consumed = 0;
+    if (presize(w, data, len, s->hint, *scan, max_size) < 0 || walker_begin(w) < 0 ||
+        read_batches(w, data, len, position, verify, limit, max_size, others, scan,
+                     consumed) < 0)
+        goto done;
+    if (w->rows > 0) {
+        for (int i = 0; i < w->nblobs; i++)
+            s->hint[i] = w->blobs[i].data.len < INT64_MAX / 16 ?
+                16 * w->blobs[i].data.len / w->rows : 0;
+    }
+    *rows = w->rows;
+    array = export_batch(w, options);
+done:
+    walker_free(w);
+    if (w == &s->scratch)
+        s->busy = 0;
+    else
+        PyMem_Free(w);
+    return array;
+}
+
 /* arrow_export(sink, data, position, verify, flag_crc, limit, max_batch_size, frame,
  *              options, scan=False, max_rows=0, max_bytes=0)
  *   -> (rows, others, array capsule, array address, bytes read, entries read) */
@@ -2606,54 +2645,170 @@ arrow_export(PyObject *self, PyObject *args)
                           &flag_crc, &limit, &max_size, &PyTuple_Type, &frame,
                           &PyTuple_Type, &options, &scanning, &max_rows, &max_bytes))
         return NULL;
-    if (frame_parse(frame, &f) < 0) {
-        PyBuffer_Release(&view);
-        return NULL;
-    }
     Scan scan = {scanning, max_rows, max_bytes, 0, 0, 0};
     Py_ssize_t consumed = 0;
+    int64_t rows = 0;
     Sink *s = PyCapsule_GetPointer(capsule, SINK_CAPSULE);
-    Walker *w = !s ? NULL : s->busy ? PyMem_Malloc(sizeof(Walker)) : &s->scratch;
-    PyObject *others = w ? PyList_New(0) : NULL;
-    if (!others) {
-        if (s && !w)
-            PyErr_NoMemory();
-        if (w != &s->scratch)
-            PyMem_Free(w);
-        PyBuffer_Release(&view);
-        return NULL;
+    PyObject *others = s && frame_parse(frame, &f) == 0 ? PyList_New(0) : NULL;
+    PyObject *out = NULL;
+    PyObject *array = !others ? NULL :
+        export_data(s, (const uint8_t *)view.buf, view.len, position, verify, flag_crc,
+                    limit == Py_None ? NULL : limit, max_size, &f, options, &scan, others,
+                    &rows, &consumed);
+    if (array) {
+        out = Py_BuildValue("(LOONnL)", (long long)rows, others, array,
+                            PyLong_FromVoidPtr(PyCapsule_GetPointer(array, ARRAY_CAPSULE)),
+                            consumed, (long long)scan.entries);
+        Py_DECREF(array);
     }
-    if (w == &s->scratch)
-        s->busy = 1;
-    memcpy(w, &s->w, sizeof *w);
-    w->flag_crc = flag_crc;
-    w->frame = f;
-    PyObject *out = NULL, *array = NULL;
-    if (presize(w, (const uint8_t *)view.buf, view.len, s->hint, scan, max_size) < 0 ||
-        walker_begin(w) < 0 ||
-        read_batches(w, (const uint8_t *)view.buf, view.len, position, verify,
-                     limit == Py_None ? NULL : limit, max_size, others, &scan, &consumed) < 0)
-        goto done;
-    if (w->rows > 0) {
-        for (int i = 0; i < w->nblobs; i++)
-            s->hint[i] = w->blobs[i].data.len < INT64_MAX / 16 ?
-                16 * w->blobs[i].data.len / w->rows : 0;
-    }
-    if (!(array = export_batch(w, options)))
-        goto done;
-    out = Py_BuildValue("(LOONnL)", (long long)w->rows, others, array,
-                        PyLong_FromVoidPtr(PyCapsule_GetPointer(array, ARRAY_CAPSULE)),
-                        consumed, (long long)scan.entries);
-    Py_DECREF(array);
-done:
-    Py_DECREF(others);
-    walker_free(w);
-    if (w == &s->scratch)
-        s->busy = 0;
-    else
-        PyMem_Free(w);
+    Py_XDECREF(others);
     PyBuffer_Release(&view);
     return out;
+}
+
+/* A prepared call: arrow_export of one sink with the same settings every time, imported by
+ * the importer it was given (pyarrow.RecordBatch._import_from_c) with its schema, so a call
+ * of to_arrow on bytes runs no Python of its own between its caller and pyarrow. */
+typedef struct {
+    PyObject_HEAD
+    vectorcallfunc vectorcall;
+    PyObject *sink;     /* the Sink capsule */
+    PyObject *schema;
+    PyObject *importer; /* importer(address, schema) -> the record batch */
+    PyObject *declined; /* the exceptions that make a call return None instead */
+    PyObject *limit;    /* NULL: none */
+    int64_t max_size;
+    int verify, flag_crc;
+    Frame frame;
+} ArrowReader;
+
+static int
+reader_traverse(ArrowReader *r, visitproc visit, void *arg)
+{
+    Py_VISIT(r->sink);
+    Py_VISIT(r->schema);
+    Py_VISIT(r->importer);
+    Py_VISIT(r->declined);
+    Py_VISIT(r->limit);
+    return 0;
+}
+
+static int
+reader_clear(ArrowReader *r)
+{
+    Py_CLEAR(r->sink);
+    Py_CLEAR(r->schema);
+    Py_CLEAR(r->importer);
+    Py_CLEAR(r->declined);
+    Py_CLEAR(r->limit);
+    return 0;
+}
+
+static void
+reader_dealloc(ArrowReader *r)
+{
+    PyObject_GC_UnTrack(r);
+    reader_clear(r);
+    Py_TYPE(r)->tp_free((PyObject *)r);
+}
+
+/* reader(data, position, options) -> the record batch of data's entries (arrow_export's
+ * position and options); None when the batches are not all magic 2 or the read raised one
+ * of the declined exceptions (the caller then runs the kernel, which says why or reads them
+ * its way). */
+static PyObject *
+reader_call(ArrowReader *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    if (PyVectorcall_NARGS(nargsf) != 3 || (kwnames && PyTuple_GET_SIZE(kwnames)) ||
+        !PyTuple_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "arrow reader: (data, position, options tuple)");
+        return NULL;
+    }
+    long long position = PyLong_AsLongLong(args[1]);
+    if (position == -1 && PyErr_Occurred())
+        return NULL;
+    Sink *s = PyCapsule_GetPointer(self->sink, SINK_CAPSULE);
+    if (!s)
+        return NULL;
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    Scan scan = {0, 0, 0, 0, 0, 0};
+    Py_ssize_t consumed;
+    int64_t rows;
+    PyObject *batch = NULL, *others = PyList_New(0);
+    PyObject *array = !others ? NULL :
+        export_data(s, (const uint8_t *)view.buf, view.len, position, self->verify,
+                    self->flag_crc, self->limit, self->max_size, &self->frame, args[2],
+                    &scan, others, &rows, &consumed);
+    PyBuffer_Release(&view);
+    if (array && PyList_GET_SIZE(others) == 0) {
+        PyObject *argv[2] = {PyLong_FromVoidPtr(PyCapsule_GetPointer(array, ARRAY_CAPSULE)),
+                             self->schema};
+        if (argv[0])
+            batch = PyObject_Vectorcall(self->importer, argv, 2, NULL);
+        Py_XDECREF(argv[0]);
+    }
+    else if (array)
+        batch = Py_NewRef(Py_None);
+    Py_XDECREF(array); /* frees the struct the import moved the array out of */
+    Py_XDECREF(others);
+    if (!batch && PyErr_ExceptionMatches(self->declined)) {
+        PyErr_Clear();
+        batch = Py_NewRef(Py_None);
+    }
+    return batch;
+}
+
+static PyTypeObject ArrowReaderType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "kformat.engine._native.ArrowReader",
+    .tp_basicsize = sizeof(ArrowReader),
+    .tp_dealloc = (destructor)reader_dealloc,
+    .tp_vectorcall_offset = offsetof(ArrowReader, vectorcall),
+    .tp_call = PyVectorcall_Call,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_doc = "arrow_reader(...)(data): a prepared arrow_export and import (see arrow_reader).",
+    .tp_traverse = (traverseproc)reader_traverse,
+    .tp_clear = (inquiry)reader_clear,
+};
+
+/* arrow_reader(sink, schema, importer, declined, verify, flag_crc, limit, max_batch_size,
+ *              frame) -> reader */
+static PyObject *
+arrow_reader(PyObject *self, PyObject *args)
+{
+    PyObject *sink, *schema, *importer, *declined, *limit, *frame;
+    long long max_size;
+    int verify, flag_crc;
+    Frame f;
+    if (!PyArg_ParseTuple(args, "O!OOOppOLO!", &PyCapsule_Type, &sink, &schema, &importer,
+                          &declined, &verify, &flag_crc, &limit, &max_size, &PyTuple_Type,
+                          &frame))
+        return NULL;
+    if (!PyCapsule_GetPointer(sink, SINK_CAPSULE) || frame_parse(frame, &f) < 0)
+        return NULL;
+    if (!PyCallable_Check(importer)) {
+        PyErr_SetString(PyExc_TypeError, "arrow_reader: the importer must be callable");
+        return NULL;
+    }
+    if (!(ArrowReaderType.tp_flags & Py_TPFLAGS_READY) && PyType_Ready(&ArrowReaderType) < 0)
+        return NULL;
+    ArrowReader *r = PyObject_GC_New(ArrowReader, &ArrowReaderType);
+    if (!r)
+        return NULL;
+    r->vectorcall = (vectorcallfunc)reader_call;
+    r->sink = Py_NewRef(sink);
+    r->schema = Py_NewRef(schema);
+    r->importer = Py_NewRef(importer);
+    r->declined = Py_NewRef(declined);
+    r->limit = limit == Py_None ? NULL : Py_NewRef(limit);
+    r->max_size = max_size;
+    r->verify = verify;
+    r->flag_crc = flag_crc;
+    r->frame = f;
+    PyObject_GC_Track(r);
+    return (PyObject *)r;
 }
 
 /* What step s writes to, by name: a number's field, a blob's column (or list child), an
@@ -2721,6 +2876,12 @@ PyMethodDef columnar_methods[] = {
      "program: a row's plan is flattened into a row program (else rows are walked node by "
      "node); legacy: (magic 0/1 entry plan, column specs, minimum lengths), for magic 0/1 "
      "entries."},
+    {"arrow_reader", arrow_reader, METH_VARARGS,
+     "arrow_reader(sink, schema, importer, declined, verify, flag_crc, limit, "
+     "max_batch_size, frame) -> reader: reader(data, position, options) is "
+     "arrow_export(sink, data, position, ..., options) with these arguments, imported by "
+     "importer(address, schema); None when data holds batches of other magics or the call "
+     "raised one of declined (a class or tuple)."},
     {"arrow_program", arrow_program, METH_O,
      "arrow_program(sink) -> tuple: the sink's row program, steps (kind, prefix, nullable, "
      "text, target, jump, min_size); empty when rows are walked node by node."},

@@ -321,18 +321,10 @@ record_of(const RecordInts *ints, PyObject *key, PyObject *value, Py_ssize_t raw
     return r;
 }
 
-PyObject *
-kf_record_new_raw(const RecordInts *ints, PyObject *key, PyObject *value, const char *raw,
-                  Py_ssize_t size, int32_t count, int key_prefix, int value_prefix)
+RecordObject *
+kf_record_alloc(Py_ssize_t raw_size)
 {
-    RecordObject *r = record_of(ints, key, value, size);
-    if (!r)
-        return NULL;
-    memcpy(r->raw, raw, (size_t)size);
-    r->raw_count = count;
-    r->raw_key_prefix = (uint8_t)key_prefix;
-    r->raw_value_prefix = (uint8_t)value_prefix;
-    return (PyObject *)r;
+    return record_alloc(raw_size);
 }
 
 /* A new Record with other's headers (the tuple, or a copy of the raw bytes and their

@@ -68,11 +68,10 @@ PyObject *kf_record_new(const RecordInts *ints, PyObject *key, PyObject *value,
 /* v as a Python int. */
 PyObject *kf_wide_as_long(kf_wide v);
 
-/* A parsed record with raw headers (see RecordObject; raw[0:size] copied in): steals key and
- * value. */
-PyObject *kf_record_new_raw(const RecordInts *ints, PyObject *key, PyObject *value,
-                            const char *raw, Py_ssize_t size, int32_t count, int key_prefix,
-                            int value_prefix);
+/* A new Record with room for raw_size bytes of raw headers, its objects NULL and no raw
+ * entries: the caller sets every field (n; key and value, bytes or None; headers, or raw,
+ * raw_count and the prefixes) before anything else sees it. NULL with an exception. */
+RecordObject *kf_record_alloc(Py_ssize_t raw_size);
 
 /* The record's headers tuple (borrowed), made from the raw bytes first if need be; NULL with
  * an exception on failure. */

@@ -36,13 +36,14 @@ import pyarrow as pa
 
 from kformat.errors import KFormatError
 from kformat.outputs import arrow_python
-from kformat.outputs.columnar import ArrowOptions
+from kformat.outputs.columnar import ArrowOptions, Reader
 from kformat.outputs.fields import column
 from kformat.records.batch import CONTROL_FLAG, RecordBatchV2
 from kformat.records.framing import PEEK, frame_numbers, plausible_frame, plausible_run
 from kformat.records.model import Batch
 
-__all__ = ["KINDS", "column_spec", "export", "native_module", "to_arrow", "to_arrow_run"]
+__all__ = ["KINDS", "column_spec", "export", "native_module", "reader", "to_arrow",
+           "to_arrow_run"]
 
 KINDS = {"blob": 0, "list": 1, "int64": 2, "int32": 3, "sum": 4, "timestamp": 5,
          "flag_bool": 6, "flag_int32": 7, "codec": 8, "crc": 9, "position": 10,
@@ -168,6 +169,23 @@ def to_arrow(data: Any, options: ArrowOptions) -> pa.RecordBatch:
     if not others:
         return batch
     return _with_others(batch, data, others, options)
+
+
+def reader(options: ArrowOptions) -> Reader | None:
+    """The prepared call of :func:`to_arrow` for bytes-like data (``_native.arrow_reader``:
+    the export and pyarrow's import in one C call, no Python in between), ``options``'
+    columns and settings bound, ``(data, position, (topic, partition, segment))`` passed;
+    it returns None where this kernel must run instead (batches of other magics, anything
+    the C sink declines). None when the native module is not built."""
+    native = native_module()
+    if native is None:
+        return None
+    sink, schema = _sink(options.columns, options.skip_control)
+    read: Reader = native.arrow_reader(
+        sink, schema, pa.RecordBatch._import_from_c, (native.Fallback, KFormatError),
+        options.verify_crc, options.crc_mismatch == "flag", options.decompression_limit,
+        options.max_batch_size, frame_numbers())
+    return read
 
 
 def to_arrow_run(data: Any, options: ArrowOptions, max_rows: int = 0,

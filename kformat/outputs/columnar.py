@@ -41,6 +41,7 @@ __all__ = [
     "CRC_MISMATCH",
     "ArrowOptions",
     "Kernel",
+    "Reader",
     "RunKernel",
     "kernel",
     "register_kernel",
@@ -101,16 +102,38 @@ _RUN_KERNELS: dict[str, RunKernel | str] = {
 }
 
 
+Reader = Callable[[Any, int, "tuple[Any, Any, Any]"], "pa.RecordBatch | None"]
+"""``read(data, position, (topic, partition, segment))``: a kernel's prepared call for
+bytes-like ``data`` under fixed other options; None where the kernel must run instead."""
+
+ReaderMaker = Callable[[ArrowOptions], "Reader | None"]
+"""``make(options) -> Reader | None``: an engine's prepared calls (``options``' position,
+topic, partition and segment are left to each call)."""
+
+_READER_MAKERS: dict[str, ReaderMaker | str] = {
+    "native": "kformat.outputs.arrow_native:reader",
+}
+
+_READERS: dict[tuple[Any, ...], Reader | None] = {}
+"""The prepared calls made so far, by engine and options (at most :data:`_MAX_READERS`)."""
+
+_MAX_READERS = 64
+
+
 def register_kernel(engine: str, kernel_: Kernel | str,
-                    run: RunKernel | str | None = None) -> None:
+                    run: RunKernel | str | None = None,
+                    reader: ReaderMaker | str | None = None) -> None:
     """Make ``kernel_`` (a function, or ``"module:function"`` imported on first use) the
-    :func:`to_arrow` kernel of ``engine``, and ``run`` (the same way) its
-    :func:`to_arrow_run` kernel (None: runs framed in Python, read by ``kernel_``)."""
+    :func:`to_arrow` kernel of ``engine``, ``run`` (the same way) its
+    :func:`to_arrow_run` kernel (None: runs framed in Python, read by ``kernel_``) and
+    ``reader`` (the same way) what makes its prepared calls for bytes (None: none)."""
     _KERNELS[engine] = kernel_
-    if run is None:
-        _RUN_KERNELS.pop(engine, None)
-    else:
-        _RUN_KERNELS[engine] = run
+    for table, value in ((_RUN_KERNELS, run), (_READER_MAKERS, reader)):
+        if value is None:
+            table.pop(engine, None)  # type: ignore[attr-defined]
+        else:
+            table[engine] = value  # type: ignore[index]
+    _READERS.clear()
 
 
 @functools.cache
@@ -156,6 +179,22 @@ def run_kernel(engine: str | None = None) -> RunKernel:
         module, _, attr = found.partition(":")
         found = _RUN_KERNELS[name] = getattr(importlib.import_module(module), attr)
     return found
+
+
+def _prepared(key: tuple[Any, ...], options: ArrowOptions) -> Reader | None:
+    """The prepared call of engine ``key[0]`` for ``options`` (made on first use, kept)."""
+    make = _READER_MAKERS.get(key[0])
+    if isinstance(make, str):
+        module, _, attr = make.partition(":")
+        make = _READER_MAKERS[key[0]] = getattr(importlib.import_module(module), attr)
+    read = None if make is None else make(options)
+    if len(_READERS) >= _MAX_READERS:
+        _READERS.clear()
+    _READERS[key] = read
+    return read
+
+
+_BYTES_LIKE = (bytes, bytearray, memoryview)
 
 
 def to_arrow_run(data: bytes | bytearray | memoryview, *, max_rows: int = 0,
@@ -209,10 +248,23 @@ def to_arrow(data_or_batches: bytes | bytearray | memoryview | Iterable[Batch], 
     checked and ``crcValid`` is null. ``skip_control`` leaves control batches out.
     ``engine`` picks a kernel (default: the active engine's, see :func:`kernel`).
     """
-    options = _options(COLUMN_NAMES if columns is None else tuple(columns), topic,
-                       partition, segment, position, verify_crc, crc_mismatch, skip_control,
-                       decompression_limit, max_batch_size)
-    if isinstance(data_or_batches, bytes | bytearray | memoryview):
+    names = COLUMN_NAMES if columns is None else tuple(columns)
+    if isinstance(data_or_batches, _BYTES_LIKE):
+        # bytes: the kernel's prepared call for these settings, when it has one
+        key = (engine or _active_engine(), columns is None or names, verify_crc, crc_mismatch,
+               skip_control, decompression_limit, max_batch_size)
+        read = _READERS.get(key, _prepared)
+        if read is _prepared:
+            read = _prepared(key, _options(names, None, None, None, 0, verify_crc,
+                                           crc_mismatch, skip_control, decompression_limit,
+                                           max_batch_size))
+        if read is not None:
+            batch = read(data_or_batches, position, (topic, partition, segment))
+            if batch is not None:
+                return batch
+    options = _options(names, topic, partition, segment, position, verify_crc, crc_mismatch,
+                       skip_control, decompression_limit, max_batch_size)
+    if isinstance(data_or_batches, _BYTES_LIKE):
         data: Any = data_or_batches
     elif isinstance(data_or_batches, str):
         raise TypeError("to_arrow takes bytes or Batch objects, not str")

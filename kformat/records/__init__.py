@@ -5,7 +5,7 @@ Grammars (construct objects: ``.parse()`` / ``.build()``): :data:`RecordBatchV2`
 :data:`LegacyMessageSet` (magic 0/1), :data:`ControlRecordKey` and :data:`EndTxnMarker`.
 Values and entry points: :class:`Batch`, :class:`Record` (the record value class, the same
 object as ``kformat.Record``; ``RecordValue`` is an older alias), :class:`TruncatedTail`, :func:`parse_batches`, :func:`iter_batches`,
-:func:`build_batch`, :func:`make_batch`, :func:`decode_to_json_lines`, :func:`to_arrow`
+:func:`build_batch`, :func:`make_batch`, :class:`RecordBatchBuilder`, :func:`decode_to_json_lines`, :func:`to_arrow`
 (Arrow columns, :mod:`kformat.outputs.fields`).
 """
 
@@ -15,6 +15,7 @@ from kformat.records.api import (
     DEFAULT_MAX_BATCH_SIZE,
     Batches,
     BatchIterator,
+    RecordBatchBuilder,
     build_batch,
     iter_batches,
     make_batch,
@@ -51,6 +52,7 @@ __all__ = [
     "LegacyMessageSet",
     "LegacyMessageSetEntry",
     "Record",
+    "RecordBatchBuilder",
     "RecordBatchV2",
     "RecordV2",
     "RecordValue",

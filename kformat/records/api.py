@@ -8,7 +8,8 @@
 * :func:`build_batch` writes a :class:`~kformat.records.model.Batch` back to bytes;
   :func:`make_batch` makes one from records, dicts or ``(key, value[, headers])`` tuples
   (:mod:`kformat.records.building`; the mapping between a batch and the grammar's values,
-  and its rules, are :mod:`kformat.records.conversion`'s).
+  and its rules, are :mod:`kformat.records.conversion`'s); :class:`RecordBatchBuilder`
+  appends records one at a time and builds the same bytes (:mod:`kformat.records.builder`).
 * :func:`decode_to_json_lines` renders records as JSON lines (``kformat records decode``),
   bytes as standard base64 (:mod:`kformat.outputs.jsonlines`).
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kformat.records.builder import RecordBatchBuilder
 from kformat.records.building import build_batch, make_batch
 from kformat.records.reading import (
     DEFAULT_MAX_BATCH_SIZE,
@@ -33,6 +35,7 @@ __all__ = [
     "DEFAULT_MAX_BATCH_SIZE",
     "BatchIterator",
     "Batches",
+    "RecordBatchBuilder",
     "Source",
     "build_batch",
     "iter_batches",

@@ -15,8 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kformat.errors import KFormatError
-from kformat.outputs import arrow_native, arrow_python
+from kformat import engine
+from kformat.errors import CorruptRecordError, KFormatError
+from kformat.outputs import arrow_native, arrow_python, columnar
 from kformat.records import build_batch, control_record, make_batch
 from kformat.records.codecs import CODECS
 from kformat.records.columnar import ArrowOptions
@@ -48,13 +49,25 @@ def outcome(kernel: Any, data: bytes, options: ArrowOptions) -> Any:
         return (type(exc).__name__, exc.offset, exc.field_path)
 
 
+def prepared(data: bytes, options: ArrowOptions) -> Any:
+    """The prepared call to_arrow makes for bytes (``arrow_native.reader``)."""
+    read = arrow_native.reader(options)
+    assert read is not None
+    return read(data, options.position, (options.topic, options.partition, options.segment))
+
+
 def assert_same(data: bytes, **kwargs: Any) -> Any:
     options = ArrowOptions(**kwargs)
     native = outcome(arrow_native.to_arrow, data, options)
     python = outcome(arrow_python.to_arrow, data, options)
+    fast = prepared(data, options)  # the batch the kernel returns, or None (the kernel runs)
     if isinstance(python, tuple):
         assert native == python
+        assert fast is None
         return native
+    if fast is not None:
+        fast.validate(full=True)
+        assert fast.equals(native)
     native.validate(full=True)
     assert native.schema == python.schema
     for name in python.schema.names:
@@ -87,6 +100,43 @@ def test_valid_magic_2_is_read_by_the_c_sink(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(arrow_python, "to_arrow", no_fallback)
     for path, reference in expected.items():
         assert arrow_native.to_arrow(path.read_bytes(), ArrowOptions()).equals(reference)
+        assert prepared(path.read_bytes(), ArrowOptions()).equals(reference)
+
+
+def test_to_arrow_on_bytes_makes_one_prepared_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Valid bytes: the prepared call alone (no kernel), with the call's position and
+    options; what it declines (a CRC mismatch that must raise) goes to the kernel."""
+    from kformat.records import to_arrow
+
+    raw = (FIXTURES / "records" / "v2-gzip-plain.bin").read_bytes()
+    reference = arrow_python.to_arrow(raw, ArrowOptions(topic="t", position=7))
+    kernel_calls: list[Any] = []
+    kernel = arrow_native.to_arrow
+    monkeypatch.setattr(arrow_native, "to_arrow",
+                        lambda *a: kernel_calls.append(a) or kernel(*a))
+    monkeypatch.setattr(columnar, "_KERNELS", {**columnar._KERNELS,
+                                               "native": arrow_native.to_arrow})
+    with engine.using("native"):
+        assert to_arrow(raw, topic="t", position=7).equals(reference)
+        assert to_arrow(bytearray(raw), topic="t", position=7).equals(reference)
+        assert to_arrow(memoryview(raw), topic="t", position=7).equals(reference)
+        assert not kernel_calls
+        bad = bytearray(raw)
+        bad[-1] ^= 1
+        with pytest.raises(CorruptRecordError):
+            to_arrow(bytes(bad))
+        assert len(kernel_calls) == 1
+    read = arrow_native.reader(ArrowOptions())
+    legacy = entry(1, body(0, 0, None, b"v"))
+    assert read(legacy, 0, (None, None, None)).equals(
+        arrow_python.to_arrow(legacy, ArrowOptions()))
+    assert read(bytes(bad), 0, (None, None, None)) is None
+    with pytest.raises(TypeError):
+        read(raw)
+    with pytest.raises(TypeError):
+        read(raw, "0", (None, None, None))
+    with pytest.raises(TypeError):
+        read(raw, 0, [None, None, None])
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

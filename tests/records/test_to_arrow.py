@@ -157,6 +157,46 @@ def test_a_registered_kernel_is_used_for_its_engine() -> None:
         columnar._KERNELS.pop("test-engine")
 
 
+def test_a_registered_reader_serves_bytes_and_its_none_runs_the_kernel() -> None:
+    raw = sample()
+    made: list[Any] = []
+    calls: list[Any] = []
+    kernel_calls: list[Any] = []
+    answer: list[Any] = [None]
+
+    def make(options: columnar.ArrowOptions) -> Any:
+        made.append((options.columns, options.verify_crc))
+
+        def read(data: Any, position: int, values: tuple[Any, ...]) -> Any:
+            calls.append((position, values))
+            return answer[0]
+        return read
+
+    def kernel(data: Any, options: columnar.ArrowOptions) -> Any:
+        kernel_calls.append(options.position)
+        return columnar.kernel("python")(data, options)
+
+    columnar.register_kernel("test-engine", kernel, reader=make)
+    try:
+        reference = to_arrow(raw, columns=["offset"], engine="python", position=5)
+        assert to_arrow(raw, columns=["offset"], engine="test-engine", position=5,
+                        topic="t").equals(reference)
+        assert made == [(("offset",), True)]  # made once per engine and settings
+        assert calls == [(5, ("t", None, None))] and kernel_calls == [5]
+        answer[0] = reference
+        assert to_arrow(raw, columns=("offset",), engine="test-engine") is reference
+        assert len(made) == 1 and len(calls) == 2 and kernel_calls == [5]
+        to_arrow(raw, columns=["offset"], engine="test-engine", verify_crc=False)
+        assert len(made) == 2 and len(calls) == 3
+        assert to_arrow([*parse_batches(raw)], columns=["offset"],
+                        engine="test-engine").equals(reference)
+        assert len(calls) == 3 and kernel_calls == [5, 0]  # Batch objects: the kernel
+    finally:
+        columnar.register_kernel("test-engine", "kformat.outputs.arrow_python:to_arrow")
+        columnar._KERNELS.pop("test-engine")
+    assert not columnar._READERS  # registering drops the prepared calls
+
+
 def test_every_engine_gives_the_same_columns() -> None:
     from kformat import engine
 
