@@ -95,6 +95,17 @@ def test_the_local_session_talks_to_its_workers_over_unix_sockets(
     assert load(spark, f"{corpus_data.log_dir}/*/*.log").count() == len(corpus_data.rows)
 
 
+def test_the_local_session_plans_a_query_with_a_shuffle_once(
+        spark: Any, corpus_data: data.Fixture) -> None:
+    """LOCAL_CONFIG turns adaptive query execution off: an aggregation is planned once, its
+    stages run as one job (no AdaptiveSparkPlan re-planning after the shuffle)."""
+    df = load(spark, f"{corpus_data.log_dir}/*/*.log").groupBy("partition").count()
+    plan = df._jdf.queryExecution().executedPlan().toString()
+    assert "Exchange" in plan and "AdaptiveSparkPlan" not in plan, plan
+    expected = Counter(row[1] for row in corpus_data.rows)  # Row: (topic, partition, ...)
+    assert {r["partition"]: r["count"] for r in df.collect()} == expected
+
+
 def test_truncated_last_batch_in_each_mode(
         spark: Any, truncated_data: tuple[data.Fixture, int, int]) -> None:
     fixture, cut, present = truncated_data
