@@ -30,6 +30,8 @@ Rounds are interleaved: in each, every task runs ``--burst`` calls in a row (def
 loop over batches, as a consumer or a segment reader runs it, caches warm from the call
 before; ``--burst 1`` times one call per round, right after the other libraries' calls, caches
 cold, which adds about the same fixed cost to every library and so pulls ratios toward 1).
+The tasks run in an order shuffled each round (seeded): no library always follows the same
+neighbour, whose leftovers in the caches and the allocator its first call meets.
 Prints records/s (best round, measured in CPU time of this process, garbage
 collector on: collecting the objects a library makes is part of its cost) and kformat's speed
 relative to each peer (``x1.50`` means kformat does 1.5 times the records per second). Run
@@ -159,15 +161,22 @@ def best_times(tasks: dict[str, Callable[[], Any]], repeat: int,
 
     Tasks run round-robin (``burst`` calls in a row of each per round; a round's figure is
     their mean), so a burst of load elsewhere on the machine hits every implementation alike;
-    CPU time rather than wall time keeps waiting for a CPU out of the figures. Stops after
-    ``repeat`` rounds or ``budget`` seconds.
+    CPU time rather than wall time keeps waiting for a CPU out of the figures. Each round
+    runs the tasks in a new order (seeded, the same for every run of the bench): a task's
+    first call meets the caches and the allocator the task before it left, and in a fixed
+    order one library would always follow the same neighbour (aiokafka's Cython reader its
+    pure-Python one, on the same bytes; kformat's parse the previous codec's compressors).
+    Stops after ``repeat`` rounds or ``budget`` seconds.
     """
     if burst < 1:
         raise ValueError("burst must be >= 1")
     best = dict.fromkeys(tasks, float("inf"))
+    order = list(tasks.items())
+    shuffler = random.Random(len(order))
     spent = 0.0
     for _ in range(repeat):
-        for name, fn in tasks.items():
+        shuffler.shuffle(order)
+        for name, fn in order:
             start = time.process_time()
             for _ in range(burst):
                 fn()

@@ -8,7 +8,7 @@
 
 An input is a target byte and the target's bytes (:func:`decode`, :data:`TARGETS`): request
 and response frames (any API key and version), record batches strict and lenient,
-internal-topic records, conversations, segment files. Every input runs on each engine
+internal-topic records, conversations, segment files, a batch builder's appends. Every input runs on each engine
 (``native``: the C plan interpreter; ``python``); anything but a
 :class:`~kformat.errors.KFormatError` escaping is a crash, and so is a disagreement between
 the engines (:func:`kformat.fuzz.engines.disagreement`: the value, or the error class with
@@ -27,6 +27,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from kformat.fuzz import builder_entry
+
 __all__ = ["RECORD_TOPICS", "TARGETS", "EngineDisagreement", "decode", "encode", "main",
            "one_input", "seed_corpus"]
 
@@ -34,6 +36,7 @@ TARGETS: tuple[str, ...] = (
     "request", "response", "batches", "batches-lenient", "record", "conversation",
     "producer-snapshot", "txn-index", "offset-index", "time-index",
     "leader-epoch-checkpoint", "partition-metadata", "to-arrow", "to-arrow-run",
+    "batch-builder",
 )
 """Entry points of :data:`kformat.fuzz.harness.ENTRIES`, chosen by an input's first byte."""
 RECORD_TOPICS = ("__cluster_metadata", "__consumer_offsets", "__transaction_state",
@@ -53,8 +56,9 @@ def decode(data: bytes) -> tuple[str, bytes, dict[str, Any]] | None:
     ``response``: bytes 1-2 the api key (int16), byte 3 the version, then the frame;
     ``record``: byte 1 the topic (:data:`RECORD_TOPICS`), bytes 2-3 the key's length
     (uint16, 0xFFFF: no key), the key, then the value; ``to-arrow-run``: byte 1 the run's
-    ``max_rows``, bytes 2-3 its ``max_bytes`` (uint16; 0: no limit), then the bytes; the
-    others: the bytes after the target byte.
+    ``max_rows``, bytes 2-3 its ``max_bytes`` (uint16; 0: no limit), then the bytes;
+    ``batch-builder``: a builder's fields and appends (:func:`kformat.fuzz.builder_entry.decode`);
+    the others: the bytes after the target byte.
     """
     if not data:
         return None
@@ -103,7 +107,8 @@ def encode(entry: str, data: bytes, **params: Any) -> bytes:
 
 
 _ENGINES: tuple[str, ...] = ()
-_PARSERS = ("kformat.fuzz.harness", "kformat.protocol.api", "kformat.protocol.framing",
+_PARSERS = ("kformat.fuzz.harness", "kformat.fuzz.builder_entry", "kformat.records.builder",
+            "kformat.protocol.api", "kformat.protocol.framing",
             "kformat.protocol.topics", "kformat.records.api", "kformat.records.legacy",
             "kformat.segments.indexes", "kformat.segments.snapshot",
             "kformat.segments.textfiles")
@@ -139,7 +144,8 @@ def one_input(data: bytes) -> None:
 
 def seed_corpus(fixtures: str | Path, out: str | Path) -> int:
     """Write every fixture of the committed corpus an entry point reads as a seed in
-    ``out`` (batches to both batch targets, conversations one side at a time); how many."""
+    ``out`` (batches to both batch targets, conversations one side at a time), and the
+    builder's (:func:`kformat.fuzz.builder_entry.seeds`); how many."""
     root, out_dir = Path(fixtures), Path(out)
     out_dir.mkdir(parents=True, exist_ok=True)
     manifest = json.loads((root / "manifest.json").read_text(encoding="utf-8"))
@@ -174,6 +180,8 @@ def seed_corpus(fixtures: str | Path, out: str | Path) -> int:
                 put(encode("conversation", side))
         elif kind == "kafka.producer-snapshot":
             put(encode("producer-snapshot", files["data"]))
+    for seed in builder_entry.seeds():
+        put(encode("batch-builder", seed))
     return written
 
 

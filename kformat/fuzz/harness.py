@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from kformat.errors import KFormatError
+from kformat.fuzz import builder_entry
 from kformat.fuzz import engines as eng
 from kformat.fuzz.deadline import Deadline, InFlight, InputDeadline
 from kformat.fuzz.mutators import MUTATORS
@@ -137,6 +138,7 @@ ENTRIES: dict[str, Callable[..., Any]] = {
     "batches-lenient": _batches_lenient,
     "to-arrow": _to_arrow,
     "to-arrow-run": _to_arrow_run,
+    "batch-builder": builder_entry.run,
     "conversation": _frames,
     "record": _record,
     **{name: _segment(name) for name in ("offset-index", "time-index", "txn-index",
@@ -144,7 +146,8 @@ ENTRIES: dict[str, Callable[..., Any]] = {
                                          "partition-metadata")},
 }
 """Every entry point the harness feeds: name -> ``fn(data, **params)``."""
-_FOREIGN_OK = ("conversation", "batches-lenient", "to-arrow", "to-arrow-run")
+_FOREIGN_OK = ("conversation", "batches-lenient", "to-arrow", "to-arrow-run",
+               "batch-builder")
 """Entry points that take any bytes (cross-feeding targets)."""
 _TO_ARROW_SHARE = 0.25
 """Of the mutated batch inputs, the share fed to ``to-arrow`` instead of ``batches``."""
@@ -229,6 +232,7 @@ def bases(seed: int, *, per_kind: int = 120, limit: int = HARNESS_LIMIT) -> list
             out.append(Base(kind, subject.data, dict(subject.params), subject))
     out += _record_bases(per_kind // 2, seed + 3)
     out += _segment_bases()
+    out += [Base("batch-builder", data, {}) for data in builder_entry.seeds()]
     return out
 
 

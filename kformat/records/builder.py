@@ -247,14 +247,18 @@ class BuilderMixin:
             value["base_timestamp"] = value["max_timestamp"] = _now_ms() if base is None else base
         try:
             return native.build(v2_grammar().plan, value, self._level)  # type: ignore[no-any-return]
-        except native.Fallback as exc:
-            self._refuse(str(exc))
+        except Exception as exc:  # as build_batch: declined or refused (a codec's level)
+            self._refuse(str(exc))  # names the field as build_batch does
             raise AssertionError("unreachable") from None
 
     def _refuse(self, reason: str = "") -> None:
         """Raise the error naming the batch field the build refuses (or, when the batch's
         fields are fine, an :class:`EncodeError` with the engine's reason)."""
         batch = self._batch
+        if batch.timestamp_type not in (0, 1):  # as Java's MemoryRecordsBuilder (magic 2)
+            raise EncodeError("a magic 2 batch's timestamp_type is CREATE_TIME (0) or "
+                              "LOG_APPEND_TIME (1)", path="timestamp_type",
+                              actual=batch.timestamp_type)
         if batch.base_timestamp is None:  # the first record's: any int will do here
             batch = Batch(**{**vars(batch), "base_timestamp": 0})
         build_batch(batch, compression_level=self._level)

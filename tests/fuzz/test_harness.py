@@ -77,7 +77,7 @@ def test_raw_input_replay_needs_an_entry_point():
     code, _, err = cli("fuzz", "replay", "-", "--entry", "nope", stdin=b"\x00")
     assert code == 2
     assert err.startswith("kformat fuzz replay: unknown entry point 'nope'; the entry points "
-                          "are batches, batches-lenient, conversation, ")
+                          "are batch-builder, batches, batches-lenient, conversation, ")
     code, _, err = cli("fuzz", "replay", "-", "--entry", "batches", "--param", "oops",
                         stdin=b"\x00")
     assert code == 2 and "--param 'oops': expected KEY=VALUE" in err
@@ -154,3 +154,111 @@ def test_the_atheris_target_feeds_runs_with_their_limits(monkeypatch):
     assert size == len(data) // 2
     monkeypatch.setattr(ah, "_ENGINES", ("native", "python"))
     ah.one_input(encoded)  # the engines agree, or EngineDisagreement
+
+
+def _on_both(entry, data, params=None):
+    from kformat import engine
+    from kformat.fuzz import engines as eng
+    from kformat.fuzz.harness import _attempt
+
+    outcomes = []
+    for name in engine.available():
+        with eng.using(name):
+            outcomes.append(_attempt(entry, data, params or {}))
+    for other in outcomes[1:]:
+        assert eng.disagreement(outcomes[0], other) is None, eng.disagreement(outcomes[0], other)
+    assert outcomes[0].kind != "FOREIGN", outcomes[0].error
+    return outcomes[0]
+
+
+def test_the_batch_builder_entry_holds_the_seeds_to_their_reference():
+    from kformat import parse_batches
+    from kformat.fuzz import builder_entry as be
+
+    seeds = be.seeds()
+    built = 0
+    for data in seeds[:15]:  # every codec, both timestamp types, producer fields
+        outcome = _on_both("batch-builder", data)
+        steps, count, next_offset = outcome.value
+        assert (count, next_offset) == (5, 1013), steps
+        assert steps[:3] == [None, None, None] and steps[4:6] == [None, None]
+        for batch, size in (steps[3], steps[-1]):
+            assert parse_batches(batch)[0].records and size >= 61
+            built += 1
+    assert built == 30
+    last = parse_batches(steps[-1][0])[0].records
+    assert [r.offset for r in last] == [1000, 1001, 1010, 1011, 1012]
+    assert len(last[-1].value) == 16_384 + 5 and last[1].headers == (("h", b"x"), ("n", None))
+
+
+@pytest.mark.parametrize(("data", "expected"), [
+    # an unknown codec; timestamp types -1 and 2 (magic 2 has only 0 and 1)
+    (bytes([7, 0, 0]), ("EncodeError", "codec")),
+    (bytes([0, 0x40, 0]), ("EncodeError", "timestamp_type")),
+    (bytes([1, 0x41, 0]), ("EncodeError", "timestamp_type")),
+])
+def test_the_batch_builder_entry_names_refused_fields(data, expected):
+    outcome = _on_both("batch-builder", data)
+    assert (outcome.kind, outcome.error.field_path) == expected
+
+
+def test_the_batch_builder_entry_reports_refused_appends_and_builds():
+    from kformat.fuzz import builder_entry as be
+
+    def run(head, *ops):
+        return _on_both("batch-builder", head + b"".join(ops)).value[0]
+
+    plain = bytes([0, 0]) + be.encode_int(5)
+    assert run(plain, be._append(1, b"k", b"v", offset=3))[0] == \
+        ("EncodeError", "records[0].offset", None)  # below the base offset
+    assert run(plain, be._append(1, b"k", b"v", (("\udcff", b""),)))[0] == \
+        ("EncodeError", "records[0].headers[0].key", None)  # not UTF-8
+    # a bool timestamp: taken as Record takes it (make_batch wants ints)
+    assert run(plain, b"\x15\xfe\x00\x01\x76")[0] is None
+    # gzip level 100: the native build lost the path; level "1": a TypeError escaped (now
+    # build_batch's error, which names no field)
+    for level, path in ((be.encode_int(100), "records"), (b"\xfe\x03", "")):
+        steps = run(bytes([1, 0x10]) + be.encode_int(0) + level, be._append(1, b"k", b"v"))
+        assert steps == [None, ("EncodeError", path, None)]
+
+
+def test_the_batch_builder_entry_fails_on_a_broken_builder(monkeypatch):
+    from kformat.fuzz import builder_entry as be
+    from kformat.fuzz.harness import _attempt
+    from kformat.records.builder import RecordBatchBuilder
+
+    good = RecordBatchBuilder.build
+    def broken(self):
+        built = good(self)
+        return built[:-1] + bytes([built[-1] ^ 1])
+
+    monkeypatch.setattr(RecordBatchBuilder, "build", broken)
+    outcome = _attempt("batch-builder", be.seeds()[0], {})
+    assert (outcome.kind, type(outcome.error).__name__) == ("FOREIGN", "BuilderMismatch")
+
+
+def test_the_batch_builder_input_is_bounded():
+    from kformat.fuzz import builder_entry as be
+
+    fill = bytes([0x20, ord("v"), 10, 0x7F])  # a value of 2 MiB + 127, again and again
+    plan = be.decode(bytes([0, 0, 0]) + fill * 500 + b"\xff" * 50)
+    values = [op.value for op in plan.ops if op is not None]
+    assert len(plan.ops) == be.MAX_APPENDS and plan.ops.count(None) == 0
+    assert len(values[0]) == (1 << 21) + 127 and sum(map(len, values)) == be.MAX_FILL
+    slow = be.decode(bytes([1, 0, 0]) + fill * 3 + b"\xff" * 50)
+    assert sum(len(op.value) for op in slow.ops if op is not None) == be.SLOW_FILL
+    assert slow.ops.count(None) == be.MAX_BUILDS
+
+
+def test_the_atheris_target_feeds_the_batch_builder(tmp_path, monkeypatch):
+    import kformat.fuzz.atheris_harness as ah
+    from kformat.fuzz import builder_entry as be
+
+    seeds = be.seeds()
+    assert ah.decode(ah.encode("batch-builder", seeds[0])) == ("batch-builder", seeds[0], {})
+    written = ah.seed_corpus("fixtures", tmp_path)
+    corpus = sorted(tmp_path.iterdir())
+    assert [p.read_bytes() for p in corpus[written - len(seeds):]] == \
+        [ah.encode("batch-builder", s) for s in seeds]
+    monkeypatch.setattr(ah, "_ENGINES", ("native", "python"))
+    assert ah.replay(corpus[written - len(seeds):]) == len(seeds)  # or a crash
