@@ -399,7 +399,11 @@ def _level(spec: CodecSpec, level: int | None) -> int:
             raise EncodeError(f"{spec.name} takes no compression level", actual=level)
         return 0
     default, low, high = spec.levels
-    if level is None or level == spec.default_alias:
+    if level is None:
+        return default
+    if not isinstance(level, int) or isinstance(level, bool):
+        raise EncodeError(f"{spec.name} level must be an int", actual=level)
+    if level == spec.default_alias:
         return default
     if not low <= level <= high:
         raise EncodeError(f"{spec.name} level out of range", expected=(low, high), actual=level)

@@ -13,8 +13,9 @@ from kformat import EncodeError, RecordBatchBuilder, build_batch, make_batch
 @pytest.mark.parametrize(("codec", "level", "reason"), [
     ("gzip", 100, "gzip level out of range"),  # the native build raised it with no path
     ("snappy", 1, "snappy takes no compression level"),
-    ("zstd", "1", "TypeError"),  # a TypeError escaped the native build
-    ("lz4", 1.5, "TypeError"),
+    ("zstd", "1", "zstd level must be an int"),  # a TypeError escaped the native build
+    ("lz4", 1.5, "lz4 level must be an int"),  # (and build_batch's said "TypeError")
+    ("gzip", True, "gzip level must be an int"),
 ])
 def test_a_refused_level_is_build_batchs_error(each_engine: str, codec: str, level: Any,
                                                reason: str) -> None:

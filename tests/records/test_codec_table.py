@@ -65,6 +65,9 @@ def test_every_entry_round_trips_at_every_allowed_magic(spec: codecs.CodecSpec) 
             assert codecs.compress(spec.id, data, magic=magic, level=default) == packed
             with pytest.raises(EncodeError, match="level out of range"):
                 codecs.compress(spec.id, data, magic=magic, level=high + 1)
+            for wrong in ("1", 1.5, True):
+                with pytest.raises(EncodeError, match="level must be an int"):
+                    codecs.compress(spec.id, data, magic=magic, level=wrong)
         else:
             with pytest.raises(EncodeError, match="takes no compression level"):
                 codecs.compress(spec.id, data, magic=magic, level=1)
