@@ -298,11 +298,7 @@ def _reference(plan: Plan, records: list[dict[str, Any]]) -> bytes:
 
 
 def _check_refused(plan: Plan, exc: KFormatError) -> None:
-    """A builder refusing its fields fails as ``make_batch`` of no records does, except that
-    it refuses timestamp type -1 (magic 2 has none, as in Java's ``MemoryRecordsBuilder``),
-    which ``make_batch`` takes as create time."""
-    if plan.fields["timestamp_type"] == -1 and exc.field_path == "timestamp_type":
-        return
+    """A builder refusing its fields fails as ``make_batch`` of no records does."""
     try:
         _reference(plan, [])
     except KFormatError as ref:  # several bad fields: each may name another first

@@ -11,6 +11,7 @@ from typing import Any
 
 from kformat import engine
 from kformat.errors import EncodeError
+from kformat.primitives import Int64
 from kformat.records.codecs import Codec
 from kformat.records.conversion import (
     RECORD_TYPES,
@@ -134,6 +135,9 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
     if magic not in (0, 1, 2):
         raise EncodeError("magic must be 0, 1 or 2", path="magic", actual=magic)
     timestamp_type = as_timestamp_type(timestamp_type)
+    if magic and timestamp_type not in (0, 1):  # as Java's MemoryRecordsBuilder
+        raise EncodeError(f"a magic {magic} batch's timestamp_type is CREATE_TIME (0) or "
+                          "LOG_APPEND_TIME (1)", path="timestamp_type", actual=timestamp_type)
     items = records if isinstance(records, list | tuple) else list(records)
     if base_timestamp is None:
         first = _item(items[0], 0)[1] if items else None
@@ -151,6 +155,10 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
             stamp = base_timestamp if stamp is None or magic == 0 else stamp
             if offset.__class__ is not int or stamp.__class__ is not int:
                 raise EncodeError("offset and timestamp need ints", path=f"records[{i}]")
+            try:
+                Int64.build(stamp)  # a Java long, as the batch's max_timestamp field
+            except EncodeError as exc:  # (only deltas are written: this is not the wire's)
+                raise exc.relocated(prefix=f"records[{i}].timestamp") from None
             try:
                 made.append(Record(offset, stamp, key, value, headers, timestamp_type,
                                    attributes, offset - base_offset,

@@ -34,3 +34,26 @@ def test_a_magic_2_builder_needs_a_timestamp_type(each_engine: str, kind: int) -
     with pytest.raises(EncodeError) as got:
         RecordBatchBuilder(timestamp_type=kind)
     assert got.value.field_path == "timestamp_type"  # was "records" ("refused")
+
+
+@pytest.mark.parametrize("kind", [-1, 2])
+@pytest.mark.parametrize("magic", [1, 2])
+def test_make_batch_needs_a_timestamp_type_too(kind: int, magic: int) -> None:
+    """It took -1 as create time (the attribute bit 0): a build never guesses."""
+    with pytest.raises(EncodeError) as got:
+        make_batch([(b"k", b"v")], magic=magic, timestamp_type=kind)
+    assert got.value.field_path == "timestamp_type"
+
+
+@pytest.mark.parametrize("stamp", [-(1 << 63) - 1, 1 << 63])
+def test_a_timestamp_beyond_a_java_long_is_refused_alike(each_engine: str, stamp: int) -> None:
+    """make_batch took a second record's timestamp below INT64 (only its delta from the first
+    is written) where the builder refused it: both refuse it now, at the record."""
+    rows = [(0, b"k", b"v"), (stamp, b"k", b"v")]
+    with pytest.raises(EncodeError) as want:
+        make_batch([{"timestamp": t, "key": k, "value": v} for t, k, v in rows])
+    builder = RecordBatchBuilder()
+    builder.append(*rows[0])
+    with pytest.raises(EncodeError) as got:
+        builder.append(*rows[1])
+    assert want.value.field_path == got.value.field_path == "records[1].timestamp"
