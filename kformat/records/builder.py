@@ -21,10 +21,10 @@ from typing import Any
 
 from kformat import engine
 from kformat.errors import EncodeError
-from kformat.primitives import CompiledGrammar, Int64
+from kformat.primitives import CompiledGrammar
 from kformat.records.batch import HEADER_SIZE, Header, RecordFields
 from kformat.records.batch import Record as RecordV2
-from kformat.records.building import build_batch, make_batch
+from kformat.records.building import build_batch, check_timestamp, make_batch
 from kformat.records.codecs import Codec
 from kformat.records.conversion import attributes_of, codec_of, v2_grammar, v2_value
 from kformat.records.enums import TimestampType, as_timestamp_type
@@ -66,10 +66,7 @@ def checked_record(index: int, offset: int | None, timestamp: int | None, key: A
         if offset is not None and record.offset < next_offset:
             raise EncodeError(f"offsets must increase: the next one is at least {next_offset}",
                               path="offset", actual=offset)
-        try:
-            Int64.build(record.timestamp)
-        except EncodeError as exc:
-            raise exc.relocated(prefix="timestamp") from None
+        check_timestamp(record.timestamp)
         base = record.timestamp if base_timestamp is None else base_timestamp
         record = record.replace(offset_delta=record.offset - base_offset,
                                 timestamp_delta=record.timestamp - base)

@@ -95,6 +95,16 @@ def _item(item: Any, i: int) -> tuple[int | None, int | None, Any, Any, Any, int
                       path=f"records[{i}]", actual=type(item).__name__)
 
 
+def check_timestamp(stamp: int) -> None:
+    """A record's timestamp must be a Java long, as the batch's ``max_timestamp`` field is
+    (only its delta from the base is written, so the record grammar does not check it):
+    :class:`~kformat.errors.EncodeError` at ``timestamp`` otherwise."""
+    try:
+        Int64.build(stamp)
+    except EncodeError as exc:
+        raise exc.relocated(prefix="timestamp") from None
+
+
 def _restamped(items: Sequence[Any], base_offset: int, base_timestamp: int,
                timestamp_type: TimestampType | int,
                magic: int) -> tuple[list[Record], int] | None:
@@ -156,14 +166,11 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
             if offset.__class__ is not int or stamp.__class__ is not int:
                 raise EncodeError("offset and timestamp need ints", path=f"records[{i}]")
             try:
-                Int64.build(stamp)  # a Java long, as the batch's max_timestamp field
-            except EncodeError as exc:  # (only deltas are written: this is not the wire's)
-                raise exc.relocated(prefix=f"records[{i}].timestamp") from None
-            try:
+                check_timestamp(stamp)
                 made.append(Record(offset, stamp, key, value, headers, timestamp_type,
                                    attributes, offset - base_offset,
                                    stamp - base_timestamp if magic else 0))
-            except EncodeError as exc:  # a field Record refuses, named in the batch
+            except EncodeError as exc:  # a field refused, named in the batch
                 raise exc.relocated(prefix=f"records[{i}]") from None
         max_timestamp = max(map(_TIMESTAMP, made), default=base_timestamp)
     batch = Batch(
