@@ -24,7 +24,7 @@ from kformat.errors import EncodeError
 from kformat.primitives import CompiledGrammar
 from kformat.records.batch import HEADER_SIZE, Header, RecordFields
 from kformat.records.batch import Record as RecordV2
-from kformat.records.building import build_batch, check_timestamp, make_batch
+from kformat.records.building import build_batch, check_timestamp, check_timestamp_type, make_batch
 from kformat.records.codecs import Codec
 from kformat.records.conversion import attributes_of, codec_of, v2_grammar, v2_value
 from kformat.records.enums import TimestampType, as_timestamp_type
@@ -252,10 +252,7 @@ class BuilderMixin:
         """Raise the error naming the batch field the build refuses (or, when the batch's
         fields are fine, an :class:`EncodeError` with the engine's reason)."""
         batch = self._batch
-        if batch.timestamp_type not in (0, 1):  # as Java's MemoryRecordsBuilder (magic 2)
-            raise EncodeError("a magic 2 batch's timestamp_type is CREATE_TIME (0) or "
-                              "LOG_APPEND_TIME (1)", path="timestamp_type",
-                              actual=batch.timestamp_type)
+        check_timestamp_type(batch.timestamp_type, 2)
         if batch.base_timestamp is None:  # the first record's: any int will do here
             batch = Batch(**{**vars(batch), "base_timestamp": 0})
         build_batch(batch, compression_level=self._level)

@@ -95,6 +95,15 @@ def _item(item: Any, i: int) -> tuple[int | None, int | None, Any, Any, Any, int
                       path=f"records[{i}]", actual=type(item).__name__)
 
 
+def check_timestamp_type(timestamp_type: TimestampType | int, magic: int) -> None:
+    """A magic 1 or 2 batch's timestamp type is create time (0) or log append time (1), as
+    Java's ``MemoryRecordsBuilder`` requires: :class:`~kformat.errors.EncodeError` at
+    ``timestamp_type`` otherwise (magic 0 has none)."""
+    if magic and timestamp_type not in (0, 1):
+        raise EncodeError(f"a magic {magic} batch's timestamp_type is CREATE_TIME (0) or "
+                          "LOG_APPEND_TIME (1)", path="timestamp_type", actual=timestamp_type)
+
+
 def check_timestamp(stamp: int) -> None:
     """A record's timestamp must be a Java long, as the batch's ``max_timestamp`` field is
     (only its delta from the base is written, so the record grammar does not check it):
@@ -145,9 +154,7 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
     if magic not in (0, 1, 2):
         raise EncodeError("magic must be 0, 1 or 2", path="magic", actual=magic)
     timestamp_type = as_timestamp_type(timestamp_type)
-    if magic and timestamp_type not in (0, 1):  # as Java's MemoryRecordsBuilder
-        raise EncodeError(f"a magic {magic} batch's timestamp_type is CREATE_TIME (0) or "
-                          "LOG_APPEND_TIME (1)", path="timestamp_type", actual=timestamp_type)
+    check_timestamp_type(timestamp_type, magic)
     items = records if isinstance(records, list | tuple) else list(records)
     if base_timestamp is None:
         first = _item(items[0], 0)[1] if items else None
