@@ -1167,9 +1167,10 @@ walk_kid(Walker *w, Reader *r, const Node *n, int k)
     return walk(w, r, &w->nodes[w->kids[n->kids + k]]);
 }
 
-/* The columns computed from a record's fields, for the row just read. */
+/* The columns computed from a record's fields, for the row just read (reserved: each has
+ * room for its value, as run_rows makes sure). */
 HOT int
-emit_row(Walker *w)
+emit_row_in(Walker *w, int reserved)
 {
     const int64_t *g = w->regs;
     for (int c = 0; c < w->per_row; c++) {
@@ -1179,8 +1180,6 @@ emit_row(Walker *w)
         if (col->kind == COL_SUM64) {
             if (__builtin_add_overflow(g[col->a], g[col->b], &v))
                 return fail("sum out of int64 range");
-            if (buf_put(&col->data, &v, 8) < 0)
-                return -1;
         }
         else { /* COL_STAMP: ms since the epoch as us; null when no us count holds it */
             const int64_t limit = INT64_MAX / 1000;
@@ -1191,11 +1190,21 @@ emit_row(Walker *w)
             if (ok && (v < -limit || v >= limit))
                 ok = 0;
             v = ok ? v * 1000 : 0;
-            if (buf_put(&col->data, &v, 8) < 0 || valid_push(&col->valid, ok) < 0)
+            if (valid_push(&col->valid, ok) < 0)
                 return -1;
         }
+        if (!reserved && buf_reserve(&col->data, 8) < 0)
+            return -1;
+        memcpy(col->data.p + col->data.len, &v, 8);
+        col->data.len += 8;
     }
     return 0;
+}
+
+static int
+emit_row(Walker *w)
+{
+    return emit_row_in(w, 0);
 }
 
 /* count copies of the name of value v (masked: a codec id's name) in col's string column. */
@@ -1590,6 +1599,10 @@ run_rows(Walker *w, Reader *r, int64_t count)
         if (w->blobs[i].data.len > BLOB_DATA_MAX - (end - pos))
             return 1;
     }
+    for (int c = 0; c < w->per_row; c++) { /* emit_row_in: a value a row */
+        if (buf_reserve(&w->columns[w->row_columns[c]].data, 8 * count) < 0)
+            return -1;
+    }
 #if defined(__GNUC__) || defined(__clang__)
     /* computed goto: a dispatch after each step, each predicted on its own */
     static const void *const labels[S_CODES] = {
@@ -1721,7 +1734,7 @@ dispatch:
             goto error;
         NEXT();
     STEP(S_ROW):
-        if (w->per_row && emit_row(w) < 0)
+        if (w->per_row && emit_row_in(w, 1) < 0)
             goto error;
         if (++row == count) {
             r->pos = pos;
