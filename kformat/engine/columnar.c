@@ -695,6 +695,8 @@ typedef struct {
     uint8_t prefix;   /* S_BLOB, S_REGION, S_ARRAY */
     uint8_t nullable; /* S_BLOB */
     uint8_t text;     /* S_BLOB */
+    uint8_t slot;     /* S_REGION and its S_REGION_END, S_ARRAY and its S_NEXT: its nesting
+                         depth, where the run keeps the region's end or the elements left */
     int16_t reg;      /* numbers: the register (MAX_REGS, read by nothing, when none) */
     int16_t sink;     /* S_BLOB: the blob, S_ARRAY and S_NEXT: the list; or -1 */
     int32_t jump;     /* S_ARRAY: the step after its S_NEXT; S_NEXT: its element's first */
@@ -1027,14 +1029,18 @@ program_add(Walker *w, const Node *n, int nest)
         if (!(s = step_new(w, S_REGION)))
             return 1;
         s->prefix = (uint8_t)n->prefix;
-        if (program_add(w, &w->nodes[w->kids[n->kids]], nest + 1))
+        s->slot = (uint8_t)nest;
+        if (program_add(w, &w->nodes[w->kids[n->kids]], nest + 1) ||
+            !(s = step_new(w, S_REGION_END)))
             return 1;
-        return step_new(w, S_REGION_END) ? 0 : 1;
+        s->slot = (uint8_t)nest;
+        return 0;
     case OP_ARRAY:
         at = w->nsteps;
         if (n->min_size > INT32_MAX || !(s = step_new(w, S_ARRAY)))
             return 1;
         s->prefix = (uint8_t)n->prefix;
+        s->slot = (uint8_t)nest;
         s->min_size = n->min_size;
         s->sink = (int16_t)n->list;
         s->first = n->list >= 0 ? (int16_t)w->lists[n->list].children[0] : -1;
@@ -1042,6 +1048,7 @@ program_add(Walker *w, const Node *n, int nest)
             !(s = step_new(w, S_NEXT)))
             return 1;
         s->sink = (int16_t)n->list;
+        s->slot = (uint8_t)nest;
         s->first = w->steps[at].first;
         s->jump = at + 1;
         w->steps[at].jump = w->nsteps;
@@ -1567,6 +1574,30 @@ get_length(const uint8_t *buf, Py_ssize_t *pos, Py_ssize_t end, int prefix, int6
     return *out < -1 ? fail("negative length") : 0;
 }
 
+/* get_uvarint and get_length for the row program, which reads through a pointer: at *pp,
+ * before e. */
+HOT int
+ptr_uvarint(const uint8_t **pp, const uint8_t *e, int wide, uint64_t *out)
+{
+    const uint8_t *p = *pp;
+    Py_ssize_t pos = 0;
+    if (get_uvarint(p, &pos, e - p, wide, out) < 0)
+        return -1;
+    *pp = p + pos;
+    return 0;
+}
+
+HOT int
+ptr_length(const uint8_t **pp, const uint8_t *e, int prefix, int64_t *out)
+{
+    const uint8_t *p = *pp;
+    Py_ssize_t pos = 0;
+    if (get_length(p, &pos, e - p, prefix, out) < 0)
+        return -1;
+    *pp = p + pos;
+    return 0;
+}
+
 /* After an array's elements (a row program's S_NEXT): its list's entry end (none: sink -1). */
 HOT int
 list_done(Walker *w, const Step *s)
@@ -1584,19 +1615,16 @@ run_rows(Walker *w, Reader *r, int64_t count)
 {
     const Step *const prog = w->steps;
     const Step *s = prog;
-    const uint8_t *const buf = r->buf;
-    Py_ssize_t pos = r->pos, end = r->end;
-    const Py_ssize_t limit = r->end; /* buf[:limit] is readable, whatever the regions */
-    Py_ssize_t ends[MAX_NEST];
+    const uint8_t *p = r->buf + r->pos, *e = r->buf + r->end; /* the read position, its end */
+    const uint8_t *const limit = e; /* memory before limit is readable, whatever the regions */
+    const uint8_t *ends[MAX_NEST]; /* at a step's slot (program_add: below MAX_NEST) */
     int64_t left[MAX_NEST];
-    int nends = 0, nlefts = 0;
-    int64_t *const regs = w->regs;
-    int64_t row = 0, n;
+    int64_t n;
     uint64_t u;
     if (count <= 0)
         return 0;
     for (int i = 0; i < w->nblobs; i++) { /* blob_add: no column passes Arrow's int32 */
-        if (w->blobs[i].data.len > BLOB_DATA_MAX - (end - pos))
+        if (w->blobs[i].data.len > BLOB_DATA_MAX - (e - p))
             return 1;
     }
     for (int c = 0; c < w->per_row; c++) { /* emit_row_in: a value a row */
@@ -1628,53 +1656,53 @@ dispatch:
     switch (s->code) {
     /* a number step: a fixed-width number of size bytes (present) or a varint, its value
      * into the step's register */
-#define FIXED(size, value) \
-    if (end - pos < (size))  \
-        goto cut;            \
-    regs[s->reg] = (value);  \
-    pos += (size);           \
+#define FIXED(size, value)     \
+    if (e - p < (size))        \
+        goto cut;              \
+    w->regs[s->reg] = (value); \
+    p += (size);               \
     NEXT();
-#define VARINT(wide, value)                               \
-    if (get_uvarint(buf, &pos, end, (wide), &u) < 0)      \
-        goto error;                                       \
-    regs[s->reg] = (value);                               \
+#define VARINT(wide, value)                     \
+    if (ptr_uvarint(&p, e, (wide), &u) < 0)     \
+        goto error;                             \
+    w->regs[s->reg] = (value);                  \
     NEXT();
-    STEP(S_INT8): FIXED(1, (int8_t)buf[pos])
-    STEP(S_UINT8): FIXED(1, buf[pos])
-    STEP(S_BOOL): FIXED(1, buf[pos] != 0)
-    STEP(S_INT16): FIXED(2, (int16_t)be16(buf + pos))
-    STEP(S_UINT16): FIXED(2, be16(buf + pos))
-    STEP(S_INT32): FIXED(4, (int32_t)be32(buf + pos))
-    STEP(S_UINT32): FIXED(4, (int64_t)be32(buf + pos))
-    STEP(S_INT64): FIXED(8, (int64_t)be64(buf + pos))
+    STEP(S_INT8): FIXED(1, (int8_t)p[0])
+    STEP(S_UINT8): FIXED(1, p[0])
+    STEP(S_BOOL): FIXED(1, p[0] != 0)
+    STEP(S_INT16): FIXED(2, (int16_t)be16(p))
+    STEP(S_UINT16): FIXED(2, be16(p))
+    STEP(S_INT32): FIXED(4, (int32_t)be32(p))
+    STEP(S_UINT32): FIXED(4, (int64_t)be32(p))
+    STEP(S_INT64): FIXED(8, (int64_t)be64(p))
     STEP(S_UVARINT): VARINT(0, (int64_t)u)
     STEP(S_VARINT): VARINT(0, unzigzag(u))
     STEP(S_VARLONG): VARINT(1, unzigzag(u))
 #undef FIXED
 #undef VARINT
-    /* a blob step: its length, then its value (null: -1) */
+    /* a blob step: its length, then its value v[0:n] (null: -1) */
 #define BLOB(prefix, text, sunk)                                                    \
     {                                                                               \
-        if (get_length(buf, &pos, end, (prefix), &n) < 0)                           \
+        if (ptr_length(&p, e, (prefix), &n) < 0)                                    \
             goto error;                                                             \
-        const uint8_t *p = buf + pos;                                               \
+        const uint8_t *v = p;                                                       \
         if (n < 0) {                                                                \
             if (!s->nullable) {                                                     \
                 fail("null in a non-nullable field");                               \
                 goto error;                                                         \
             }                                                                       \
-            if ((sunk) && blob_push(&w->blobs[s->sink], p, -1) < 0)                 \
+            if ((sunk) && blob_push(&w->blobs[s->sink], v, -1) < 0)                 \
                 goto error;                                                         \
             NEXT();                                                                 \
         }                                                                           \
-        if (n > end - pos)                                                          \
+        if (n > e - p)                                                              \
             goto cut;                                                               \
-        pos += (Py_ssize_t)n;                                                       \
-        if ((text) && !utf8_ok(p, n, buf + limit)) {                                \
+        p += n;                                                                     \
+        if ((text) && !utf8_ok(v, n, limit)) {                                      \
             fail("invalid UTF-8");                                                  \
             goto error;                                                             \
         }                                                                           \
-        if ((sunk) && blob_add(&w->blobs[s->sink], p, n, buf + limit) < 0)          \
+        if ((sunk) && blob_add(&w->blobs[s->sink], v, n, limit) < 0)                \
             goto error;                                                             \
         NEXT();                                                                     \
     }
@@ -1682,37 +1710,37 @@ dispatch:
     STEP(S_VBYTES): BLOB(PFX_VARINT, 0, 1)
     STEP(S_VSTRING): BLOB(PFX_VARINT, 1, 1)
 #undef BLOB
-#define REGION(prefix)                                          \
-    if (get_length(buf, &pos, end, (prefix), &n) < 0)           \
-        goto error;                                             \
-    if (n < 0) {                                                \
-        fail("negative region length");                         \
-        goto error;                                             \
-    }                                                           \
-    if (n > end - pos)                                          \
-        goto cut;                                               \
-    ends[nends++] = end; /* nesting below MAX_NEST: program_add */ \
-    end = pos + (Py_ssize_t)n;                                  \
+#define REGION(prefix)                                \
+    if (ptr_length(&p, e, (prefix), &n) < 0)          \
+        goto error;                                   \
+    if (n < 0) {                                      \
+        fail("negative region length");               \
+        goto error;                                   \
+    }                                                 \
+    if (n > e - p)                                    \
+        goto cut;                                     \
+    ends[s->slot] = e;                                \
+    e = p + n;                                        \
     NEXT();
     STEP(S_REGION): REGION(s->prefix)
     STEP(S_VREGION): REGION(PFX_VARINT)
 #undef REGION
     STEP(S_REGION_END):
-        if (pos != end) {
+        if (p != e) {
             fail("region not consumed");
             goto error;
         }
-        end = ends[--nends];
+        e = ends[s->slot];
         NEXT();
 #define ARRAY(prefix)                                                                     \
-    if (get_length(buf, &pos, end, (prefix), &n) < 0)                                     \
+    if (ptr_length(&p, e, (prefix), &n) < 0)                                              \
         goto error;                                                                       \
     if (n < 0) {                                                                          \
         fail("null array"); /* the Python kernel decides */                               \
         goto error;                                                                       \
     }                                                                                     \
     /* n < 2^32 and min_size < 2^31 (program_add): no overflow, and no division */        \
-    if (s->min_size > 0 ? n * s->min_size > end - pos : n > MAX_ZERO_SIZE_ELEMENTS) {     \
+    if (s->min_size > 0 ? n * s->min_size > e - p : n > MAX_ZERO_SIZE_ELEMENTS) {         \
         fail("count larger than the bytes left");                                         \
         goto error;                                                                       \
     }                                                                                     \
@@ -1721,23 +1749,22 @@ dispatch:
             goto error;                                                                   \
         GO_TO(prog + s->jump);                                                            \
     }                                                                                     \
-    left[nlefts++] = n;                                                                   \
+    left[s->slot] = n;                                                                    \
     NEXT();
     STEP(S_ARRAY): ARRAY(s->prefix)
     STEP(S_VARRAY): ARRAY(PFX_VARINT)
 #undef ARRAY
     STEP(S_NEXT):
-        if (--left[nlefts - 1] > 0)
+        if (--left[s->slot] > 0)
             GO_TO(prog + s->jump);
-        nlefts--;
         if (list_done(w, s) < 0)
             goto error;
         NEXT();
     STEP(S_ROW):
         if (w->per_row && emit_row_in(w, 1) < 0)
             goto error;
-        if (++row == count) {
-            r->pos = pos;
+        if (--count == 0) {
+            r->pos = p - r->buf;
             return 0;
         }
         GO_TO(prog);
@@ -1751,7 +1778,7 @@ dispatch:
 cut:
     fail("truncated");
 error:
-    r->pos = pos;
+    r->pos = p - r->buf;
     return -1;
 }
 
