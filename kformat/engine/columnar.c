@@ -1592,7 +1592,13 @@ ptr_length(const uint8_t **pp, const uint8_t *e, int prefix, int64_t *out)
 {
     const uint8_t *p = *pp;
     Py_ssize_t pos = 0;
-    if (get_length(p, &pos, e - p, prefix, out) < 0)
+    uint64_t u;
+    if (prefix == PFX_VARINT) { /* its sign checked by the caller: null (-1) or negative */
+        if (get_uvarint(p, &pos, e - p, 0, &u) < 0)
+            return -1;
+        *out = unzigzag(u);
+    }
+    else if (get_length(p, &pos, e - p, prefix, out) < 0)
         return -1;
     *pp = p + pos;
     return 0;
@@ -1687,6 +1693,10 @@ dispatch:
             goto error;                                                             \
         const uint8_t *v = p;                                                       \
         if (n < 0) {                                                                \
+            if (n < -1) {                                                           \
+                fail("negative length");                                            \
+                goto error;                                                         \
+            }                                                                       \
             if (!s->nullable) {                                                     \
                 fail("null in a non-nullable field");                               \
                 goto error;                                                         \
