@@ -76,6 +76,18 @@ purpose (a self-inflicted SIGSEGV, librdkafka aborting on a mutated frame), whic
 preloaded sanitizer runtime reports as findings of its own."""
 
 
+def pytest_command(args: Sequence[str]) -> list[str]:
+    """``python -m pytest args`` as the stages run it: with ``--capture=sys`` unless ``args``
+    choose a capture mode. pytest's default (``fd``) points file descriptor 2 at a temporary
+    file during each test; a report written to stderr there is lost when the process then
+    exits, which is what both an UndefinedBehaviorSanitizer report (it ignores ``log_path``
+    beside AddressSanitizer) and the fuzz harness's hang watchdog (a traceback, then
+    ``_exit(1)``) do: the run would end with exit status 1, no report and no test named.
+    ``sys`` captures what Python code prints and leaves the descriptor to this driver."""
+    chosen = any(a == "-s" or a.startswith("--capture") for a in args)
+    return [sys.executable, "-m", "pytest", *args, *(() if chosen else ("--capture=sys",))]
+
+
 class SanitizeError(RuntimeError):
     """A stage failed: a sanitizer report, a failing command, or a broken harness."""
 
@@ -149,8 +161,8 @@ def run_sanitized(cmd: Sequence[str], reports: Path, native: Path | None = None,
                 seen.append(line)
         status = proc.wait(timeout=timeout)
     text = "".join(p.read_text(errors="replace") for p in reports_in(reports))
-    if seen and not text:
-        text = "".join(tail)
+    if seen and not text:  # the report lines, then the end of stderr (a deep stack's end)
+        text = "".join(seen) + "".join(tail)
     if check:
         if text or seen:
             raise SanitizeError(f"sanitizer report ({len(reports_in(reports))} files in "
@@ -235,7 +247,8 @@ def build_native() -> Path | None:
 
 
 def selftest() -> None:
-    """The harness catches a heap over-read and a signed overflow, and passes clean code."""
+    """The harness catches a heap over-read and a signed overflow (also inside a test run
+    by pytest, as the tests stage runs it), and passes clean code."""
     out = OUT / "selftest"
     shutil.rmtree(out, ignore_errors=True)
     compile_extension(HERE / "overflow.c", "overflow", out)
@@ -253,6 +266,18 @@ def selftest() -> None:
             raise SanitizeError(f"the harness missed a {expected} (exit {status}, "
                                 f"reports: {text[:500]!r})")
         print(f"selftest: {name} caught ({expected}, exit {status})", flush=True)
+    # the same undefined behaviour inside a test, as the tests stage runs pytest
+    test = out / "test_ub_in_a_test.py"
+    test.write_text("import overflow\n\n\ndef test_ub():\n    overflow.add(2**31 - 1, 1)\n",
+                    encoding="utf-8")
+    status, text = run_sanitized(
+        pytest_command(["-q", "-p", "no:cacheprovider", "-p", "no:randomly", str(test)]),
+        out / "reports-ub-in-pytest", extra_env={"PYTHONPATH": str(out)}, check=False,
+        timeout=120)
+    if status == 0 or "signed integer overflow" not in text:
+        raise SanitizeError(f"the harness missed a signed integer overflow inside a test "
+                            f"(exit {status}, reports: {text[:500]!r})")
+    print(f"selftest: ub in a test caught (signed integer overflow, exit {status})", flush=True)
 
 
 def _native_or_skip(native: Path | None, stage: str) -> bool:
@@ -276,8 +301,7 @@ def tests(native: Path | None) -> None:
     reports = OUT / "reports-tests"
     _check_loaded(native, reports)
     args = shlex.split(os.environ.get("SANITIZE_PYTEST", DEFAULT_PYTEST))
-    run_sanitized([sys.executable, "-m", "pytest", *args], reports, native,
-                  extra_env={"KFORMAT_ENGINE": "native"})
+    run_sanitized(pytest_command(args), reports, native, extra_env={"KFORMAT_ENGINE": "native"})
 
 
 def fixtures(native: Path | None) -> None:

@@ -60,3 +60,21 @@ def test_the_environment_suits_cpython(tmp_path: Path) -> None:
     assert env["PYTHONPATH"].split(":")[0].endswith("tests/sanitize/site")
     assert env["PYTHONPATH"].endswith(":/p")
     assert env["KFORMAT_SANITIZED_NATIVE"] == "/x/_native.so"
+
+
+def test_undefined_behaviour_inside_a_test_is_reported(overflow: Path, tmp_path: Path) -> None:
+    # pytest's default capture would send the report to a temporary file and lose it
+    test = tmp_path / "test_ub.py"
+    test.write_text("import overflow\n\n\ndef test_ub():\n    overflow.add(2**31 - 1, 1)\n",
+                    encoding="utf-8")
+    cmd = driver.pytest_command(["-q", "-p", "no:cacheprovider", str(test)])
+    assert cmd[-1] == "--capture=sys"
+    status, report = driver.run_sanitized(cmd, tmp_path / "reports", check=False, timeout=120,
+                                          extra_env={"PYTHONPATH": str(overflow)})
+    assert status != 0
+    assert "runtime error: signed integer overflow" in report
+
+
+def test_a_chosen_capture_mode_is_kept() -> None:
+    assert driver.pytest_command(["-s", "t.py"])[-2:] == ["-s", "t.py"]
+    assert driver.pytest_command(["--capture=no"])[-1] == "--capture=no"
