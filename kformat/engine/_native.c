@@ -1589,6 +1589,7 @@ flat_read(const Flat *f, Reader *r, FlatValue *vals, int *crc_flag)
                 return -1;
             uint32_t stored = be32(r->buf + r->pos), computed;
             r->pos += 4;
+            v->at = r->pos; /* defined, even with no span (len -1) */
             v->len = -1;
             if (st->verify && r->verify && f->defer_crc) { /* the caller checks it */
                 v->at = r->pos;
@@ -1645,6 +1646,7 @@ flat_read(const Flat *f, Reader *r, FlatValue *vals, int *crc_flag)
             if (read_length(r, st->prefix, &n) < 0)
                 return -1;
             v->kind = 3;
+            v->at = r->pos; /* defined for a null too: a caller may form buf + at */
             v->len = -1;
             if (n < 0) {
                 if (!st->nullable)

@@ -477,12 +477,13 @@ bits_take_validity(Bits *b, int *failed)
     return t;
 }
 
-/* A variable-size column (binary, string): int32 offsets, data, validity. */
+/* A variable-size column (binary, string): int32 offsets, data, validity. Its count of
+ * values is its count of offsets less the first (blob_count); its validity bitmap is kept
+ * only from its first null on (blob_valid: until then valid.count is not kept either). */
 typedef struct {
     Buf offsets;
     Buf data;
     Bits valid;
-    int64_t count;
     int text; /* a string column: its values are checked as UTF-8 by the walk */
 } Blob;
 
@@ -491,6 +492,25 @@ blob_start(Blob *b)
 {
     int32_t zero = 0;
     return buf_put(&b->offsets, &zero, 4);
+}
+
+/* the values in b (after blob_start) */
+HOT int64_t
+blob_count(const Blob *b)
+{
+    return (int64_t)((uint64_t)b->offsets.len >> 2) - 1;
+}
+
+/* The validity of the value about to be added to b (before its offset): nothing to do for a
+ * value while b has no null. */
+HOT int
+blob_valid(Blob *b, int set)
+{
+    if (set && !b->valid.zeros)
+        return 0;
+    if (!b->valid.zeros) /* the first null: the values before it, all valid */
+        b->valid.count = blob_count(b);
+    return valid_slow(&b->valid, set);
 }
 
 static inline int
@@ -503,36 +523,36 @@ blob_push(Blob *b, const uint8_t *p, int64_t n)
             return -1;
     }
     int32_t end = (int32_t)b->data.len;
-    if (buf_put(&b->offsets, &end, 4) < 0 || valid_push(&b->valid, n >= 0) < 0)
+    if (blob_valid(b, n >= 0) < 0 || buf_put(&b->offsets, &end, 4) < 0)
         return -1;
-    b->count++;
     return 0;
 }
 
-/* blob_push for the row program: p[0:n] lies before limit, the end of readable memory; a
- * short value is copied as a fixed 32 bytes (inline moves, no call) when both sides have
- * them (the bytes beyond n are written over by the next value, or never exported). */
+/* A value p[0:n] (n >= 0) added to b by the row program: p[0:n] lies before limit, the end
+ * of readable memory, and the column's room under Arrow's int32 offsets was checked for the
+ * whole run (run_rows). A short value is copied as a fixed 32 bytes (inline moves, no call)
+ * when both sides have them (the bytes beyond n are written over by the next value, or never
+ * exported). */
 #define SHORT_COPY 32
 
 HOT int
-blob_push_short(Blob *b, const uint8_t *p, int64_t n, const uint8_t *limit)
+blob_add(Blob *b, const uint8_t *p, int64_t n, const uint8_t *limit)
 {
-    Buf *d = &b->data;
-    if (n >= 0) {
-        if (n > BLOB_DATA_MAX - d->len)
-            return fail("column larger than Arrow's int32 offsets");
-        if (d->cap - d->len < n + SHORT_COPY && buf_reserve(d, n + SHORT_COPY) < 0)
-            return -1;
-        if (n <= SHORT_COPY && limit - p >= SHORT_COPY)
-            memcpy(d->p + d->len, p, SHORT_COPY);
-        else
-            memcpy(d->p + d->len, p, (size_t)n);
-        d->len += n;
-    }
-    int32_t end = (int32_t)d->len;
-    if (buf_put(&b->offsets, &end, 4) < 0 || valid_push(&b->valid, n >= 0) < 0)
+    Buf *d = &b->data, *o = &b->offsets;
+    if (d->cap - d->len < n + SHORT_COPY && buf_reserve(d, n + SHORT_COPY) < 0)
         return -1;
-    b->count++;
+    if (n <= SHORT_COPY && limit - p >= SHORT_COPY)
+        memcpy(d->p + d->len, p, SHORT_COPY);
+    else
+        memcpy(d->p + d->len, p, (size_t)n);
+    d->len += n;
+    if (b->valid.zeros && valid_slow(&b->valid, 1) < 0)
+        return -1;
+    if (o->cap - o->len < 4 && buf_reserve(o, 4) < 0)
+        return -1;
+    int32_t end = (int32_t)d->len;
+    memcpy(o->p + o->len, &end, 4);
+    o->len += 4;
     return 0;
 }
 
@@ -545,7 +565,7 @@ blob_fill(Blob *b, const uint8_t *p, int64_t n, int64_t count)
     if (count > (BLOB_DATA_MAX - b->data.len) / n)
         return fail("column larger than Arrow's int32 offsets");
     if (buf_reserve(&b->offsets, 4 * count) < 0 || buf_fill(&b->data, p, (int)n, count) < 0 ||
-        valid_fill(&b->valid, 1, count) < 0)
+        (b->valid.zeros && valid_fill(&b->valid, 1, count) < 0))
         return -1;
     int32_t end = (int32_t)(b->data.len - n * count);
     for (int64_t i = 0; i < count; i++) {
@@ -553,7 +573,6 @@ blob_fill(Blob *b, const uint8_t *p, int64_t n, int64_t count)
         memcpy(b->offsets.p + b->offsets.len + 4 * i, &end, 4);
     }
     b->offsets.len += 4 * count;
-    b->count += count;
     return 0;
 }
 
@@ -562,6 +581,7 @@ static int
 blob_export(Blob *b, struct ArrowArray *out)
 {
     int failed;
+    int64_t count = blob_count(b);
     Taken valid = bits_take_validity(&b->valid, &failed);
     Taken offsets = failed ? NO_BUFFER : buf_take(&b->offsets);
     Taken data = offsets.p ? buf_take(&b->data) : NO_BUFFER;
@@ -570,7 +590,7 @@ blob_export(Blob *b, struct ArrowArray *out)
         pool_give(offsets.p, offsets.cap);
         return -1;
     }
-    return array_init(out, b->count, b->valid.zeros, 3, valid, offsets, data, 0);
+    return array_init(out, count, b->valid.zeros, 3, valid, offsets, data, 0);
 }
 
 static void
@@ -657,16 +677,26 @@ enum {
     S_ARRAY,      /* a count prefix: the element's steps follow, up to the matching S_NEXT */
     S_NEXT,
     S_ROW,        /* the end of a row: the columns computed per row */
-    S_KINDS
+    S_KINDS,
+    /* what a step runs as (Step.code) when its op and prefix allow a narrower form:
+     * the same reads, checks and writes, with its prefix, sink or text known */
+    S_VBYTES = S_KINDS, /* S_BLOB, PFX_VARINT, to a sink, not text */
+    S_VSTRING,          /* S_BLOB, PFX_VARINT, to a sink, text */
+    S_VREGION,          /* S_REGION, PFX_VARINT */
+    S_VARRAY,           /* S_ARRAY, PFX_VARINT */
+    S_CODES
 };
 #define MAX_STEPS 64
 #define MAX_NEST 8 /* regions and arrays one inside the other */
 
 typedef struct {
     uint8_t op;
+    uint8_t code;     /* what it runs as: op, or a narrower form of it (program_codes) */
     uint8_t prefix;   /* S_BLOB, S_REGION, S_ARRAY */
     uint8_t nullable; /* S_BLOB */
     uint8_t text;     /* S_BLOB */
+    uint8_t slot;     /* S_REGION and its S_REGION_END, S_ARRAY and its S_NEXT: its nesting
+                         depth, where the run keeps the region's end or the elements left */
     int16_t reg;      /* numbers: the register (MAX_REGS, read by nothing, when none) */
     int16_t sink;     /* S_BLOB: the blob, S_ARRAY and S_NEXT: the list; or -1 */
     int32_t jump;     /* S_ARRAY: the step after its S_NEXT; S_NEXT: its element's first */
@@ -999,14 +1029,18 @@ program_add(Walker *w, const Node *n, int nest)
         if (!(s = step_new(w, S_REGION)))
             return 1;
         s->prefix = (uint8_t)n->prefix;
-        if (program_add(w, &w->nodes[w->kids[n->kids]], nest + 1))
+        s->slot = (uint8_t)nest;
+        if (program_add(w, &w->nodes[w->kids[n->kids]], nest + 1) ||
+            !(s = step_new(w, S_REGION_END)))
             return 1;
-        return step_new(w, S_REGION_END) ? 0 : 1;
+        s->slot = (uint8_t)nest;
+        return 0;
     case OP_ARRAY:
         at = w->nsteps;
         if (n->min_size > INT32_MAX || !(s = step_new(w, S_ARRAY)))
             return 1;
         s->prefix = (uint8_t)n->prefix;
+        s->slot = (uint8_t)nest;
         s->min_size = n->min_size;
         s->sink = (int16_t)n->list;
         s->first = n->list >= 0 ? (int16_t)w->lists[n->list].children[0] : -1;
@@ -1014,12 +1048,30 @@ program_add(Walker *w, const Node *n, int nest)
             !(s = step_new(w, S_NEXT)))
             return 1;
         s->sink = (int16_t)n->list;
+        s->slot = (uint8_t)nest;
         s->first = w->steps[at].first;
         s->jump = at + 1;
         w->steps[at].jump = w->nsteps;
         return 0;
     default:
         return 1;
+    }
+}
+
+/* Each step's code: the narrower form its op, prefix, sink and text allow, else its op. */
+static void
+program_codes(Walker *w)
+{
+    for (int i = 0; i < w->nsteps; i++) {
+        Step *s = &w->steps[i];
+        int varint = s->prefix == PFX_VARINT;
+        s->code = s->op;
+        if (s->op == S_BLOB && varint && s->sink >= 0)
+            s->code = s->text ? S_VSTRING : S_VBYTES;
+        else if (s->op == S_REGION && varint)
+            s->code = S_VREGION;
+        else if (s->op == S_ARRAY && varint)
+            s->code = S_VARRAY;
     }
 }
 
@@ -1035,6 +1087,7 @@ program_compile(Walker *w)
             continue;
         if (program_add(w, &w->nodes[w->kids[n->kids]], 0) || !step_new(w, S_ROW))
             w->nsteps = 0;
+        program_codes(w);
         w->program_node = i;
         return;
     }
@@ -1091,6 +1144,28 @@ valid_utf8(const uint8_t *s, Py_ssize_t n)
     return 1;
 }
 
+/* valid_utf8(p, n) for the row program, p[0:n] before limit, the end of readable memory:
+ * up to 16 ASCII bytes seen in two words, without a call. */
+HOT int
+utf8_ok(const uint8_t *p, int64_t n, const uint8_t *limit)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ /* p[i]: bits 8i.. */
+    if (n <= 16 && limit - p >= 16) {
+        uint64_t a, b;
+        memcpy(&a, p, 8);
+        memcpy(&b, p + 8, 8);
+        if (n < 8) /* the bytes of the value only */
+            a &= ((uint64_t)1 << (8 * n)) - 1;
+        b = n <= 8 ? 0 : n < 16 ? b & (((uint64_t)1 << (8 * (n - 8))) - 1) : b;
+        if (!((a | b) & 0x8080808080808080ull))
+            return 1;
+    }
+#else
+    (void)limit;
+#endif
+    return valid_utf8(p, (Py_ssize_t)n);
+}
+
 static int walk(Walker *w, Reader *r, const Node *n);
 
 static inline int
@@ -1099,9 +1174,10 @@ walk_kid(Walker *w, Reader *r, const Node *n, int k)
     return walk(w, r, &w->nodes[w->kids[n->kids + k]]);
 }
 
-/* The columns computed from a record's fields, for the row just read. */
+/* The columns computed from a record's fields, for the row just read (reserved: each has
+ * room for its value, as run_rows makes sure). */
 HOT int
-emit_row(Walker *w)
+emit_row_in(Walker *w, int reserved)
 {
     const int64_t *g = w->regs;
     for (int c = 0; c < w->per_row; c++) {
@@ -1111,8 +1187,6 @@ emit_row(Walker *w)
         if (col->kind == COL_SUM64) {
             if (__builtin_add_overflow(g[col->a], g[col->b], &v))
                 return fail("sum out of int64 range");
-            if (buf_put(&col->data, &v, 8) < 0)
-                return -1;
         }
         else { /* COL_STAMP: ms since the epoch as us; null when no us count holds it */
             const int64_t limit = INT64_MAX / 1000;
@@ -1123,11 +1197,21 @@ emit_row(Walker *w)
             if (ok && (v < -limit || v >= limit))
                 ok = 0;
             v = ok ? v * 1000 : 0;
-            if (buf_put(&col->data, &v, 8) < 0 || valid_push(&col->valid, ok) < 0)
+            if (valid_push(&col->valid, ok) < 0)
                 return -1;
         }
+        if (!reserved && buf_reserve(&col->data, 8) < 0)
+            return -1;
+        memcpy(col->data.p + col->data.len, &v, 8);
+        col->data.len += 8;
     }
     return 0;
+}
+
+static int
+emit_row(Walker *w)
+{
+    return emit_row_in(w, 0);
 }
 
 /* count copies of the name of value v (masked: a codec id's name) in col's string column. */
@@ -1339,7 +1423,7 @@ list_end(Walker *w, int list, int first)
     if (list < 0)
         return 0;
     List *l = &w->lists[list];
-    int32_t end = (int32_t)w->blobs[first].count;
+    int32_t end = (int32_t)blob_count(&w->blobs[first]);
     if (buf_put(&l->offsets, &end, 4) < 0)
         return -1;
     l->count++;
@@ -1490,6 +1574,30 @@ get_length(const uint8_t *buf, Py_ssize_t *pos, Py_ssize_t end, int prefix, int6
     return *out < -1 ? fail("negative length") : 0;
 }
 
+/* get_uvarint and get_length for the row program, which reads through a pointer: at *pp,
+ * before e. */
+HOT int
+ptr_uvarint(const uint8_t **pp, const uint8_t *e, int wide, uint64_t *out)
+{
+    const uint8_t *p = *pp;
+    Py_ssize_t pos = 0;
+    if (get_uvarint(p, &pos, e - p, wide, out) < 0)
+        return -1;
+    *pp = p + pos;
+    return 0;
+}
+
+HOT int
+ptr_length(const uint8_t **pp, const uint8_t *e, int prefix, int64_t *out)
+{
+    const uint8_t *p = *pp;
+    Py_ssize_t pos = 0;
+    if (get_length(p, &pos, e - p, prefix, out) < 0)
+        return -1;
+    *pp = p + pos;
+    return 0;
+}
+
 /* After an array's elements (a row program's S_NEXT): its list's entry end (none: sink -1). */
 HOT int
 list_done(Walker *w, const Step *s)
@@ -1498,35 +1606,45 @@ list_done(Walker *w, const Step *s)
 }
 
 /* count rows read by the row program from r (rows that are not left out): the same reads,
- * checks and writes as walk_element and emit_row, row after row, in one loop. */
+ * checks and writes as walk_element and emit_row, row after row, in one loop. 1, having read
+ * nothing, when a column could pass Arrow's int32 offsets in these rows (they are then walked
+ * node by node, which checks each value): the values of the rows are bytes of r, so none
+ * can when each column has room for all of them. */
 static int
 run_rows(Walker *w, Reader *r, int64_t count)
 {
     const Step *const prog = w->steps;
     const Step *s = prog;
-    const uint8_t *const buf = r->buf;
-    Py_ssize_t pos = r->pos, end = r->end;
-    const Py_ssize_t limit = r->end; /* buf[:limit] is readable, whatever the regions */
-    Py_ssize_t ends[MAX_NEST];
+    const uint8_t *p = r->buf + r->pos, *e = r->buf + r->end; /* the read position, its end */
+    const uint8_t *const limit = e; /* memory before limit is readable, whatever the regions */
+    const uint8_t *ends[MAX_NEST]; /* at a step's slot (program_add: below MAX_NEST) */
     int64_t left[MAX_NEST];
-    int nends = 0, nlefts = 0;
-    int64_t *const regs = w->regs;
-    int64_t row = 0, n;
+    int64_t n;
     uint64_t u;
     if (count <= 0)
         return 0;
+    for (int i = 0; i < w->nblobs; i++) { /* blob_add: no column passes Arrow's int32 */
+        if (w->blobs[i].data.len > BLOB_DATA_MAX - (e - p))
+            return 1;
+    }
+    for (int c = 0; c < w->per_row; c++) { /* emit_row_in: a value a row */
+        if (buf_reserve(&w->columns[w->row_columns[c]].data, 8 * count) < 0)
+            return -1;
+    }
 #if defined(__GNUC__) || defined(__clang__)
     /* computed goto: a dispatch after each step, each predicted on its own */
-    static const void *const labels[S_KINDS] = {
+    static const void *const labels[S_CODES] = {
         [S_INT8] = &&L_S_INT8, [S_INT16] = &&L_S_INT16, [S_INT32] = &&L_S_INT32,
         [S_INT64] = &&L_S_INT64, [S_UINT8] = &&L_S_UINT8, [S_UINT16] = &&L_S_UINT16,
         [S_UINT32] = &&L_S_UINT32, [S_BOOL] = &&L_S_BOOL, [S_UVARINT] = &&L_S_UVARINT,
         [S_VARINT] = &&L_S_VARINT, [S_VARLONG] = &&L_S_VARLONG, [S_BLOB] = &&L_S_BLOB,
         [S_REGION] = &&L_S_REGION, [S_REGION_END] = &&L_S_REGION_END,
         [S_ARRAY] = &&L_S_ARRAY, [S_NEXT] = &&L_S_NEXT, [S_ROW] = &&L_S_ROW,
+        [S_VBYTES] = &&L_S_VBYTES, [S_VSTRING] = &&L_S_VSTRING, [S_VREGION] = &&L_S_VREGION,
+        [S_VARRAY] = &&L_S_VARRAY,
     };
 #define STEP(x) case x: L_##x
-#define GO_TO(t) do { s = (t); goto *labels[s->op]; } while (0)
+#define GO_TO(t) do { s = (t); goto *labels[s->code]; } while (0)
 #else
 #define STEP(x) case x
 #define GO_TO(t) do { s = (t); goto dispatch; } while (0)
@@ -1535,104 +1653,118 @@ run_rows(Walker *w, Reader *r, int64_t count)
 #if !defined(__GNUC__) && !defined(__clang__)
 dispatch:
 #endif
-    switch (s->op) {
+    switch (s->code) {
     /* a number step: a fixed-width number of size bytes (present) or a varint, its value
      * into the step's register */
-#define FIXED(size, value) \
-    if (end - pos < (size))  \
-        goto cut;            \
-    regs[s->reg] = (value);  \
-    pos += (size);           \
+#define FIXED(size, value)     \
+    if (e - p < (size))        \
+        goto cut;              \
+    w->regs[s->reg] = (value); \
+    p += (size);               \
     NEXT();
-#define VARINT(wide, value)                               \
-    if (get_uvarint(buf, &pos, end, (wide), &u) < 0)      \
-        goto error;                                       \
-    regs[s->reg] = (value);                               \
+#define VARINT(wide, value)                     \
+    if (ptr_uvarint(&p, e, (wide), &u) < 0)     \
+        goto error;                             \
+    w->regs[s->reg] = (value);                  \
     NEXT();
-    STEP(S_INT8): FIXED(1, (int8_t)buf[pos])
-    STEP(S_UINT8): FIXED(1, buf[pos])
-    STEP(S_BOOL): FIXED(1, buf[pos] != 0)
-    STEP(S_INT16): FIXED(2, (int16_t)be16(buf + pos))
-    STEP(S_UINT16): FIXED(2, be16(buf + pos))
-    STEP(S_INT32): FIXED(4, (int32_t)be32(buf + pos))
-    STEP(S_UINT32): FIXED(4, (int64_t)be32(buf + pos))
-    STEP(S_INT64): FIXED(8, (int64_t)be64(buf + pos))
+    STEP(S_INT8): FIXED(1, (int8_t)p[0])
+    STEP(S_UINT8): FIXED(1, p[0])
+    STEP(S_BOOL): FIXED(1, p[0] != 0)
+    STEP(S_INT16): FIXED(2, (int16_t)be16(p))
+    STEP(S_UINT16): FIXED(2, be16(p))
+    STEP(S_INT32): FIXED(4, (int32_t)be32(p))
+    STEP(S_UINT32): FIXED(4, (int64_t)be32(p))
+    STEP(S_INT64): FIXED(8, (int64_t)be64(p))
     STEP(S_UVARINT): VARINT(0, (int64_t)u)
     STEP(S_VARINT): VARINT(0, unzigzag(u))
     STEP(S_VARLONG): VARINT(1, unzigzag(u))
 #undef FIXED
 #undef VARINT
-    STEP(S_BLOB): {
-        if (get_length(buf, &pos, end, s->prefix, &n) < 0)
-            goto error;
-        const uint8_t *p = buf + pos;
-        if (n < 0 && !s->nullable) {
-            fail("null in a non-nullable field");
-            goto error;
-        }
-        if (n > 0) {
-            if (n > end - pos)
-                goto cut;
-            pos += (Py_ssize_t)n;
-            if (s->text && !valid_utf8(p, (Py_ssize_t)n)) {
-                fail("invalid UTF-8");
-                goto error;
-            }
-        }
-        if (s->sink >= 0 && blob_push_short(&w->blobs[s->sink], p, n, buf + limit) < 0)
-            goto error;
-        NEXT();
+    /* a blob step: its length, then its value v[0:n] (null: -1) */
+#define BLOB(prefix, text, sunk)                                                    \
+    {                                                                               \
+        if (ptr_length(&p, e, (prefix), &n) < 0)                                    \
+            goto error;                                                             \
+        const uint8_t *v = p;                                                       \
+        if (n < 0) {                                                                \
+            if (!s->nullable) {                                                     \
+                fail("null in a non-nullable field");                               \
+                goto error;                                                         \
+            }                                                                       \
+            if ((sunk) && blob_push(&w->blobs[s->sink], v, -1) < 0)                 \
+                goto error;                                                         \
+            NEXT();                                                                 \
+        }                                                                           \
+        if (n > e - p)                                                              \
+            goto cut;                                                               \
+        p += n;                                                                     \
+        if ((text) && !utf8_ok(v, n, limit)) {                                      \
+            fail("invalid UTF-8");                                                  \
+            goto error;                                                             \
+        }                                                                           \
+        if ((sunk) && blob_add(&w->blobs[s->sink], v, n, limit) < 0)                \
+            goto error;                                                             \
+        NEXT();                                                                     \
     }
-    STEP(S_REGION):
-        if (get_length(buf, &pos, end, s->prefix, &n) < 0)
-            goto error;
-        if (n < 0) {
-            fail("negative region length");
-            goto error;
-        }
-        if (n > end - pos)
-            goto cut;
-        ends[nends++] = end; /* nesting below MAX_NEST: program_add */
-        end = pos + (Py_ssize_t)n;
-        NEXT();
+    STEP(S_BLOB): BLOB(s->prefix, s->text, s->sink >= 0)
+    STEP(S_VBYTES): BLOB(PFX_VARINT, 0, 1)
+    STEP(S_VSTRING): BLOB(PFX_VARINT, 1, 1)
+#undef BLOB
+#define REGION(prefix)                                \
+    if (ptr_length(&p, e, (prefix), &n) < 0)          \
+        goto error;                                   \
+    if (n < 0) {                                      \
+        fail("negative region length");               \
+        goto error;                                   \
+    }                                                 \
+    if (n > e - p)                                    \
+        goto cut;                                     \
+    ends[s->slot] = e;                                \
+    e = p + n;                                        \
+    NEXT();
+    STEP(S_REGION): REGION(s->prefix)
+    STEP(S_VREGION): REGION(PFX_VARINT)
+#undef REGION
     STEP(S_REGION_END):
-        if (pos != end) {
+        if (p != e) {
             fail("region not consumed");
             goto error;
         }
-        end = ends[--nends];
+        e = ends[s->slot];
         NEXT();
-    STEP(S_ARRAY):
-        if (get_length(buf, &pos, end, s->prefix, &n) < 0)
-            goto error;
-        if (n < 0) {
-            fail("null array"); /* the Python kernel decides */
-            goto error;
-        }
-        /* n < 2^32 and min_size < 2^31 (program_add): no overflow, and no division */
-        if (s->min_size > 0 ? n * s->min_size > end - pos : n > MAX_ZERO_SIZE_ELEMENTS) {
-            fail("count larger than the bytes left");
-            goto error;
-        }
-        if (n == 0) {
-            if (list_done(w, s) < 0)
-                goto error;
-            GO_TO(prog + s->jump);
-        }
-        left[nlefts++] = n;
-        NEXT();
+#define ARRAY(prefix)                                                                     \
+    if (ptr_length(&p, e, (prefix), &n) < 0)                                              \
+        goto error;                                                                       \
+    if (n < 0) {                                                                          \
+        fail("null array"); /* the Python kernel decides */                               \
+        goto error;                                                                       \
+    }                                                                                     \
+    /* n < 2^32 and min_size < 2^31 (program_add): no overflow, and no division */        \
+    if (s->min_size > 0 ? n * s->min_size > e - p : n > MAX_ZERO_SIZE_ELEMENTS) {         \
+        fail("count larger than the bytes left");                                         \
+        goto error;                                                                       \
+    }                                                                                     \
+    if (n == 0) {                                                                         \
+        if (list_done(w, s) < 0)                                                          \
+            goto error;                                                                   \
+        GO_TO(prog + s->jump);                                                            \
+    }                                                                                     \
+    left[s->slot] = n;                                                                    \
+    NEXT();
+    STEP(S_ARRAY): ARRAY(s->prefix)
+    STEP(S_VARRAY): ARRAY(PFX_VARINT)
+#undef ARRAY
     STEP(S_NEXT):
-        if (--left[nlefts - 1] > 0)
+        if (--left[s->slot] > 0)
             GO_TO(prog + s->jump);
-        nlefts--;
         if (list_done(w, s) < 0)
             goto error;
         NEXT();
     STEP(S_ROW):
-        if (w->per_row && emit_row(w) < 0)
+        if (w->per_row && emit_row_in(w, 1) < 0)
             goto error;
-        if (++row == count) {
-            r->pos = pos;
+        if (--count == 0) {
+            r->pos = p - r->buf;
             return 0;
         }
         GO_TO(prog);
@@ -1646,7 +1778,7 @@ dispatch:
 cut:
     fail("truncated");
 error:
-    r->pos = pos;
+    r->pos = p - r->buf;
     return -1;
 }
 
@@ -1661,11 +1793,11 @@ walk_elements(Walker *w, Reader *r, const Node *n, int64_t count)
         return fail("count of zero-size elements too large");
     if (n->rows && w->skip_reg >= 0)
         w->discard = (w->regs[w->skip_reg] & w->skip_mask) != 0;
-    if (n->rows && !w->discard && w->nsteps && n == &w->nodes[w->program_node]) {
-        if (run_rows(w, r, count) < 0)
-            return -1;
-    }
-    else {
+    int rc = 1;
+    if (n->rows && !w->discard && w->nsteps && n == &w->nodes[w->program_node] &&
+        (rc = run_rows(w, r, count)) < 0)
+        return -1;
+    if (rc) {
         int emit = n->rows && !w->discard && w->per_row;
         for (int64_t i = 0; i < count; i++) {
             if (walk_element(w, r, n) < 0)
@@ -1967,16 +2099,16 @@ column_export(Walker *w, Column *col, PyObject *options, struct ArrowArray *out)
     switch (col->kind) {
     case COL_BLOB:
     case COL_NAME:
-        if (w->blobs[col->blob].count != w->rows)
+        if (blob_count(&w->blobs[col->blob]) != w->rows)
             return fail("a blob column without one value per row");
         return blob_export(&w->blobs[col->blob], out);
     case COL_LIST: {
         List *list = &w->lists[col->list];
         if (list->count != w->rows)
             return fail("a list column without one value per row");
-        int64_t items = w->blobs[list->children[0]].count;
+        int64_t items = blob_count(&w->blobs[list->children[0]]);
         for (int c = 0; c < list->nchildren; c++) {
-            if (w->blobs[list->children[c]].count != items)
+            if (blob_count(&w->blobs[list->children[c]]) != items)
                 return fail("list children of different lengths");
         }
         Taken offsets = buf_take(&list->offsets);
@@ -2187,15 +2319,16 @@ legacy_row(Walker *w, const uint8_t *buf, const FlatValue *vals, const int *slot
             Blob *b = &w->blobs[col->blob];
             if (v->kind != 3)
                 return fail("a magic 0/1 field that is not bytes");
-            if (b->text && v->len > 0 && !valid_utf8(buf + v->at, v->len))
+            const uint8_t *at = v->len >= 0 ? buf + v->at : NULL; /* a null has no bytes */
+            if (b->text && v->len > 0 && !valid_utf8(at, v->len))
                 return fail("invalid UTF-8");
-            if (blob_push(b, buf + v->at, v->len) < 0)
+            if (blob_push(b, at, v->len) < 0)
                 return -1;
             break;
         }
         case LEG_EMPTY: {
             List *list = &w->lists[col->list];
-            int32_t end = (int32_t)w->blobs[list->children[0]].count;
+            int32_t end = (int32_t)blob_count(&w->blobs[list->children[0]]);
             if (buf_put(&list->offsets, &end, 4) < 0)
                 return -1;
             list->count++;
