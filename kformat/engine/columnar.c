@@ -2350,9 +2350,10 @@ legacy_row(Walker *w, const uint8_t *buf, const FlatValue *vals, const int *slot
             Blob *b = &w->blobs[col->blob];
             if (v->kind != 3)
                 return fail("a magic 0/1 field that is not bytes");
-            if (b->text && v->len > 0 && !valid_utf8(buf + v->at, v->len))
+            const uint8_t *at = v->len >= 0 ? buf + v->at : NULL; /* a null has no bytes */
+            if (b->text && v->len > 0 && !valid_utf8(at, v->len))
                 return fail("invalid UTF-8");
-            if (blob_push(b, buf + v->at, v->len) < 0)
+            if (blob_push(b, at, v->len) < 0)
                 return -1;
             break;
         }

@@ -252,3 +252,16 @@ def test_header_keys_of_every_short_length_are_checked_as_utf8(size: int) -> Non
         with pytest.raises(type(info.value)) as got_info:
             to_arrow(bad, verify_crc=False)
         assert got_info.value.offset == info.value.offset
+
+@pytest.mark.parametrize("codec", ["none", "gzip"])
+@pytest.mark.parametrize("magic", [0, 1])
+def test_null_keys_and_values_of_magic_0_and_1_are_null_columns(magic: int, codec: str) -> None:
+    # The native column push once formed `buf + at` for a null, whose `at` the reader left
+    # unset: undefined behaviour, seen by `make sanitize` only when the stack held a large
+    # value there (a pointer overflow). A null now has a defined position and no bytes.
+    raw = build_batch(make_batch([(None, b"v"), (b"k", None), (None, None), (b"", b"")],
+                                 magic=magic, codec=codec, base_timestamp=1_700_000_000_000))
+    rows = as_rows(to_arrow(raw, topic="t", partition=3))
+    assert [(r["key"], r["value"]) for r in rows] == [(None, b"v"), (b"k", None), (None, None),
+                                                       (b"", b"")]
+    assert rows == expected_rows(raw)
