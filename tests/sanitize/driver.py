@@ -56,13 +56,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 OUT = ROOT / "build" / "sanitize"
-SAN_FLAGS = ("-fsanitize=address,undefined", "-fno-sanitize-recover=all",
-             "-fno-omit-frame-pointer", "-g", "-O1", "-ftrivial-auto-var-init=pattern")
-"""``-ftrivial-auto-var-init=pattern`` fills every stack variable with 0xFE bytes: a value
+STACK_PATTERN = "-ftrivial-auto-var-init=pattern"
+"""Every stack variable starts as 0xFE bytes (gcc 12, clang 8 and later): a value
 read before it is set is then the same huge number on every run, and a position or length
 taken from it fails the bounds checks or UndefinedBehaviorSanitizer's pointer-overflow
 check at once, where stack garbage let it pass on most runs (an unset blob position once
 failed one CI run in three)."""
+SAN_FLAGS = ("-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+             "-fno-omit-frame-pointer", "-g", "-O1", STACK_PATTERN)
 SAN_LDFLAGS = ("-fsanitize=address,undefined",)
 NATIVE = "kformat.engine._native"
 STAGES = ("selftest", "build", "tests", "fixtures", "fuzz")
