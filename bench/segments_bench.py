@@ -40,13 +40,16 @@ records).
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
+
+from bench.segments_cpu import SessionCpu, describe, median_roles
 
 GOAL = 1.3
 """Issue 10: the Spark ``local[2]`` scan at least this many times aiokafka's one-core rate."""
@@ -230,6 +233,16 @@ def spark_query(spark: Any, root: Path) -> Result:
 FLOOR_SOURCE = "kformat-bench-floor"
 
 
+class Rounds(NamedTuple):
+    """What :func:`interleaved` measured."""
+
+    spark: tuple[float, Result]
+    aiokafka: tuple[float, float, Result]
+    floor: tuple[float, Result] | None
+    spark_cpu: list[dict[str, float]]
+    floor_cpu: list[dict[str, float]]
+
+
 def write_floor_file(files: list[Path], path: Path, batch_rows: int = 10_000) -> None:
     """The value column of every record, as an Arrow IPC file of batches of about
     ``batch_rows`` rows (what the floor source yields)."""
@@ -290,11 +303,11 @@ def spark_partitions(spark: Any, root: Path) -> int:
             .load(f"{root}/*/*.log").rdd.getNumPartitions())
 
 
-def interleaved(spark: Any, root: Path, files: list[Path], repeat: int, floor: bool = False
-                ) -> tuple[tuple[float, Result], tuple[float, float, Result],
-                           tuple[float, Result] | None]:
+def interleaved(spark: Any, root: Path, files: list[Path], repeat: int, floor: bool = False,
+                cpu: SessionCpu | None = None) -> Rounds:
     """Best Spark wall seconds, aiokafka's best (CPU, wall) seconds and, with ``floor``,
-    the floor query's best wall seconds, in alternating rounds after a warm-up query."""
+    the floor query's best wall seconds, in alternating rounds after a warm-up query; with
+    ``cpu``, each timed query's CPU seconds by role (:mod:`bench.segments_cpu`)."""
     spark_query(spark, root)  # warm-up: start the Python workers
     if floor:
         floor_query(spark)
@@ -303,20 +316,52 @@ def interleaved(spark: Any, root: Path, files: list[Path], repeat: int, floor: b
     spark_result: Result = (0, 0)
     aio_result: Result = (0, 0)
     floor_result: Result = (0, 0)
-    for _ in range(repeat):
-        wall, cpu = time.perf_counter(), time.process_time()
-        aio_result = read_aiokafka(files)
-        best_cpu_s = min(best_cpu_s, time.process_time() - cpu)
-        best_wall = min(best_wall, time.perf_counter() - wall)
+    spark_cpu: list[dict[str, float]] = []
+    floor_cpu: list[dict[str, float]] = []
+
+    def timed(query: Callable[[], Result], roles: list[dict[str, float]]
+              ) -> tuple[float, Result]:
+        before = cpu.sample() if cpu else None
         t = time.perf_counter()
-        spark_result = spark_query(spark, root)
-        best_spark = min(best_spark, time.perf_counter() - t)
+        result = query()
+        seconds = time.perf_counter() - t
+        if cpu and before is not None:
+            roles.append(cpu.delta(before, cpu.sample()))
+        return seconds, result
+
+    for _ in range(repeat):
+        wall, cpu_s = time.perf_counter(), time.process_time()
+        aio_result = read_aiokafka(files)
+        best_cpu_s = min(best_cpu_s, time.process_time() - cpu_s)
+        best_wall = min(best_wall, time.perf_counter() - wall)
+        seconds, spark_result = timed(lambda: spark_query(spark, root), spark_cpu)
+        best_spark = min(best_spark, seconds)
         if floor:
-            t = time.perf_counter()
-            floor_result = floor_query(spark)
-            best_floor = min(best_floor, time.perf_counter() - t)
-    return ((best_spark, spark_result), (best_cpu_s, best_wall, aio_result),
-            (best_floor, floor_result) if floor else None)
+            seconds, floor_result = timed(lambda: floor_query(spark), floor_cpu)
+            best_floor = min(best_floor, seconds)
+    return Rounds((best_spark, spark_result), (best_cpu_s, best_wall, aio_result),
+                  (best_floor, floor_result) if floor else None, spark_cpu, floor_cpu)
+
+
+def cpu_lines(rounds: Rounds, aiokafka_cpu: float) -> list[str]:
+    """The timed queries' CPU by role, and the ratio their CPU time allows: what the wall
+    ratio would be with both cores the query's alone (less sensitive to the machine's load
+    than the wall ratio, though not to the JIT's progress)."""
+    if not rounds.spark_cpu:
+        return []
+    spark = median_roles(rounds.spark_cpu)
+    lines = [describe("spark kafka-segments", spark)]
+    if rounds.floor_cpu:
+        lines.append(describe("spark floor", median_roles(rounds.floor_cpu)))
+    lines.append(f"CPU: aiokafka {aiokafka_cpu:.2f} s, a spark query {spark['total']:.2f} s: "
+                 f"on two idle cores at best {2 * aiokafka_cpu / spark['total']:.2f}x")
+    return lines
+
+
+def machine_load() -> str:
+    """UTC time and the 1-minute load average, for the record."""
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return f"{time.strftime('%H:%M:%S', time.gmtime())} UTC, load {load:.1f}"
 
 
 def report(rows: list[tuple[str, float, Result, str]], nbytes: int, out: Any) -> None:
@@ -349,7 +394,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         files = make_corpus(root, args.records, args.shards)
         nbytes = sum(f.stat().st_size for f in files)
         print(f"segments: {len(files)} files, {nbytes / 1e6:.1f} MB, about {args.records:,} "
-              f"records (every codec, magic 0/1/2, transactions)", file=sys.stdout)
+              f"records (every codec, magic 0/1/2, transactions); {machine_load()}",
+              file=sys.stdout)
         for warm_up in (read_columns, read_to_arrow, read_records, read_records_to_arrow,
                         read_aiokafka):
             warm_up(files[:1])  # imports, grammar compilation
@@ -371,15 +417,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.no_spark:
             spark, warm = spark_session()
             try:
+                tasks = spark_partitions(spark, root)
                 if args.floor:
                     write_floor_file(files, root / "floor.arrow")
-                    register_floor(spark, root / "floor.arrow", spark_partitions(spark, root))
-                (seconds, result), (cpu, wall, aio), floor = interleaved(
-                    spark, root, files, args.repeat, args.floor)
+                    register_floor(spark, root / "floor.arrow", tasks)
+                rounds = interleaved(spark, root, files, args.repeat, args.floor,
+                                     SessionCpu.of(spark))
             finally:
                 spark.stop()
+            (seconds, result), (cpu, wall, aio), floor = rounds[:3]
             results.append(("spark kafka-segments", seconds, result,
-                            f"wall, local[2], after {warm:.0f}s start-up"))
+                            f"wall, local[2], {tasks} tasks, after {warm:.0f}s start-up"))
             results.append(("aiokafka (interleaved with spark)", wall, aio, "wall, 1 core"))
             if floor is not None:
                 results.append(("spark floor (no decoding)", floor[0], floor[1],
@@ -401,6 +449,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     ratio_lines.append(
                         f"the goal ({GOAL}x) is above this machine's ceiling ({ceiling:.2f}x): "
                         f"Spark decoding nothing does not reach it")
+            ratio_lines += cpu_lines(rounds, cpu)
             from kformat import engine
 
             ratio_lines.append(f"engine: {engine.active()} (to_arrow kernel of "
@@ -410,6 +459,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         report(results, nbytes, sys.stdout)
         for line in ratio_lines:
             print(line)
+        print(f"done: {machine_load()}")
         if wrong:
             print(f"readers disagree with {results[0][0]}: {wrong}", file=sys.stderr)
             return 1

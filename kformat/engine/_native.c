@@ -2412,8 +2412,8 @@ uvarint_size(uint64_t v)
 }
 
 /* One encoded item: a number (big-endian in size bytes, or a varint when size is 0) or raw
- * bytes (p, n). The encoders below check ranges once (int_piece, length_piece), then a
- * measured run of pieces is written without further checks (put_pieces). */
+ * bytes (p, n). The encoders below check a length once (length_piece), then write its pieces
+ * with one check of the room (build_blob). */
 typedef struct {
     uint64_t u;    /* a number's bits (zigzagged for signed varints) */
     const char *p; /* raw bytes; NULL: a number */
@@ -2443,6 +2443,28 @@ piece_room(const Piece *pc)
     return pc->p ? pc->n : pc->size ? pc->size : 10;
 }
 
+/* A varint of v's bits at q (room for 10 bytes checked by the caller); the byte after it.
+ * Lengths and deltas mostly take one or two bytes: those are written without the loop. */
+static inline __attribute__((always_inline)) uint8_t *
+write_uvarint(uint8_t *q, uint64_t v)
+{
+    if (v < 0x80) {
+        q[0] = (uint8_t)v;
+        return q + 1;
+    }
+    if (v < 0x4000) {
+        q[0] = (uint8_t)(v | 0x80);
+        q[1] = (uint8_t)(v >> 7);
+        return q + 2;
+    }
+    while (v > 0x7F) {
+        *q++ = (uint8_t)((v & 0x7F) | 0x80);
+        v >>= 7;
+    }
+    *q++ = (uint8_t)v;
+    return q;
+}
+
 /* Write pc at *at (room checked by the caller), moving *at past it. */
 static inline void
 write_piece(char **at, const Piece *pc)
@@ -2463,13 +2485,7 @@ write_piece(char **at, const Piece *pc)
         *at += pc->size;
         return;
     }
-    int n = 0;
-    while (v > 0x7F) {
-        q[n++] = (uint8_t)((v & 0x7F) | 0x80);
-        v >>= 7;
-    }
-    q[n++] = (uint8_t)v;
-    *at += n;
+    *at = (char *)write_uvarint(q, v);
 }
 
 static inline __attribute__((always_inline)) int
@@ -2620,23 +2636,6 @@ varint_bits(long op, int64_t v)
     return op == OP_VARINT ? zigzag(v) & U32_MAX : op == OP_VARLONG ? zigzag(v) : (uint64_t)v;
 }
 
-/* A record's number field as its node encodes it, range-checked (out of range: Fallback, and
- * the Python path names the field). */
-static inline __attribute__((always_inline)) int
-int_piece(const IntForm *f, long op, kf_wide v, Piece *pc)
-{
-    if (!f)
-        return fail("not an integer node");
-    int64_t x = (int64_t)v; /* every form's range is within int64: compared in 64 bits */
-    if ((kf_wide)x != v || x < f->lo || x > f->hi)
-        return fail("int out of range");
-    uint64_t u = f->size ? (uint64_t)x : varint_bits(op, x);
-    if (f->size && f->size < 8)
-        u &= ((uint64_t)1 << (8 * f->size)) - 1;
-    number_piece(pc, u, f->size);
-    return 0;
-}
-
 /* a - b, or Fallback when it does not fit 128 bits (the field's range is checked after) */
 static inline int
 wide_difference(kf_wide a, kf_wide b, kf_wide *out)
@@ -2731,7 +2730,12 @@ blob_pieces(long prefix, int nullable, int text, PyObject *value, Piece *pc, int
     if (text) {
         if (!PyUnicode_CheckExact(value))
             return fail("not a str");
-        data = PyUnicode_AsUTF8AndSize(value, &n);
+        if (PyUnicode_IS_COMPACT_ASCII(value)) { /* its bytes are its UTF-8 */
+            data = (const char *)PyUnicode_DATA(value);
+            n = PyUnicode_GET_LENGTH(value);
+        }
+        else
+            data = PyUnicode_AsUTF8AndSize(value, &n);
         if (!data) {
             PyErr_Clear();
             return fail("not UTF-8 encodable");
@@ -2754,14 +2758,33 @@ blob_pieces(long prefix, int nullable, int text, PyObject *value, Piece *pc, int
     return 0;
 }
 
-/* A record's number field as its node encodes it (int_piece: range-checked). */
+/* A record's number field as its node encodes it, range-checked (out of range: Fallback, and
+ * the Python path names the field), written straight into the buffer. */
 static inline __attribute__((always_inline)) int
 put_record_int(Writer *w, const RecordField *f, kf_wide v)
 {
-    Piece pc;
-    if (int_piece(f->form, f->op, v, &pc) < 0)
+    const IntForm *form = f->form;
+    if (!form)
+        return fail("not an integer node");
+    int64_t x = (int64_t)v; /* every form's range is within int64: compared in 64 bits */
+    if ((kf_wide)x != v || x < form->lo || x > form->hi)
+        return fail("int out of range");
+    if (reserve(w, 10) < 0)
         return -1;
-    return put_piece(w, &pc);
+    uint8_t *q = (uint8_t *)w->buf + w->len;
+    int size = form->size;
+    if (size == 0)
+        q = write_uvarint(q, varint_bits(f->op, x));
+    else {
+        uint64_t u = (uint64_t)x; /* big-endian, its low size bytes */
+        for (int i = size - 1; i >= 0; i--) {
+            q[i] = (uint8_t)(u & 0xFF);
+            u >>= 8;
+        }
+        q += size;
+    }
+    w->len = (char *)q - w->buf;
+    return 0;
 }
 
 /* Field f of rec, written. A record's deltas are from the batch's bases (LogAppendTime
