@@ -702,6 +702,7 @@ typedef struct {
     int32_t jump;     /* S_ARRAY: the step after its S_NEXT; S_NEXT: its element's first */
     int16_t first;    /* S_ARRAY and S_NEXT with a list: the blob of its first child */
     int64_t min_size; /* S_ARRAY: an element's minimum size */
+    const void *label; /* where run_rows runs its code (set by program_labels) */
 } Step;
 
 /* How the columns read magic 0/1 entries (compiled by legacy_compile, read by
@@ -1075,6 +1076,16 @@ program_codes(Walker *w)
     }
 }
 
+static int run_rows(Walker *w, Reader *r, int64_t count);
+
+/* Each step's label: where run_rows runs its code (direct threading: a step's dispatch is
+ * one indirect jump through the step). */
+static void
+program_labels(Walker *w)
+{
+    run_rows(w, NULL, 0);
+}
+
 /* The row program of the plan compiled in w: the element of the (first) COUNTED node whose
  * elements are rows, then S_ROW; none when it holds a node the program does not take. */
 static void
@@ -1088,6 +1099,7 @@ program_compile(Walker *w)
         if (program_add(w, &w->nodes[w->kids[n->kids]], 0) || !step_new(w, S_ROW))
             w->nsteps = 0;
         program_codes(w);
+        program_labels(w);
         w->program_node = i;
         return;
     }
@@ -1592,7 +1604,13 @@ ptr_length(const uint8_t **pp, const uint8_t *e, int prefix, int64_t *out)
 {
     const uint8_t *p = *pp;
     Py_ssize_t pos = 0;
-    if (get_length(p, &pos, e - p, prefix, out) < 0)
+    uint64_t u;
+    if (prefix == PFX_VARINT) { /* its sign checked by the caller: null (-1) or negative */
+        if (get_uvarint(p, &pos, e - p, 0, &u) < 0)
+            return -1;
+        *out = unzigzag(u);
+    }
+    else if (get_length(p, &pos, e - p, prefix, out) < 0)
         return -1;
     *pp = p + pos;
     return 0;
@@ -1615,22 +1633,11 @@ run_rows(Walker *w, Reader *r, int64_t count)
 {
     const Step *const prog = w->steps;
     const Step *s = prog;
-    const uint8_t *p = r->buf + r->pos, *e = r->buf + r->end; /* the read position, its end */
-    const uint8_t *const limit = e; /* memory before limit is readable, whatever the regions */
+    const uint8_t *p, *e, *limit;
     const uint8_t *ends[MAX_NEST]; /* at a step's slot (program_add: below MAX_NEST) */
     int64_t left[MAX_NEST];
     int64_t n;
     uint64_t u;
-    if (count <= 0)
-        return 0;
-    for (int i = 0; i < w->nblobs; i++) { /* blob_add: no column passes Arrow's int32 */
-        if (w->blobs[i].data.len > BLOB_DATA_MAX - (e - p))
-            return 1;
-    }
-    for (int c = 0; c < w->per_row; c++) { /* emit_row_in: a value a row */
-        if (buf_reserve(&w->columns[w->row_columns[c]].data, 8 * count) < 0)
-            return -1;
-    }
 #if defined(__GNUC__) || defined(__clang__)
     /* computed goto: a dispatch after each step, each predicted on its own */
     static const void *const labels[S_CODES] = {
@@ -1644,11 +1651,31 @@ run_rows(Walker *w, Reader *r, int64_t count)
         [S_VARRAY] = &&L_S_VARRAY,
     };
 #define STEP(x) case x: L_##x
-#define GO_TO(t) do { s = (t); goto *labels[s->code]; } while (0)
+#define GO_TO(t) do { s = (t); goto *s->label; } while (0)
+    if (!r) { /* program_labels */
+        for (int i = 0; i < w->nsteps; i++)
+            w->steps[i].label = labels[w->steps[i].code];
+        return 0;
+    }
 #else
 #define STEP(x) case x
 #define GO_TO(t) do { s = (t); goto dispatch; } while (0)
+    if (!r)
+        return 0;
 #endif
+    p = r->buf + r->pos; /* the read position */
+    e = r->buf + r->end; /* where the region read ends */
+    limit = e;           /* memory before limit is readable, whatever the regions */
+    if (count <= 0)
+        return 0;
+    for (int i = 0; i < w->nblobs; i++) { /* blob_add: no column passes Arrow's int32 */
+        if (w->blobs[i].data.len > BLOB_DATA_MAX - (e - p))
+            return 1;
+    }
+    for (int c = 0; c < w->per_row; c++) { /* emit_row_in: a value a row */
+        if (buf_reserve(&w->columns[w->row_columns[c]].data, 8 * count) < 0)
+            return -1;
+    }
 #define NEXT() GO_TO(s + 1)
 #if !defined(__GNUC__) && !defined(__clang__)
 dispatch:
@@ -1687,6 +1714,10 @@ dispatch:
             goto error;                                                             \
         const uint8_t *v = p;                                                       \
         if (n < 0) {                                                                \
+            if (n < -1) {                                                           \
+                fail("negative length");                                            \
+                goto error;                                                         \
+            }                                                                       \
             if (!s->nullable) {                                                     \
                 fail("null in a non-nullable field");                               \
                 goto error;                                                         \
