@@ -14,9 +14,13 @@ same bytes:
   like with like (each appends the rows' raw values; the targets are read on the ``builder``
   column, the ``kformat`` column also pays for 1,000 ``Record`` objects). Like with like: the peers
   write gzip at level 9 (their default, not settable in their builders), so kformat builds
-  gzip at level 9 here too (its and the Java client's default is 6); zstd is level 3 on
-  every side. LZ4 is not alike: aiokafka compresses with LZ4 HC level 9, kformat with LZ4's
-  fast compressor, as the Java client does at its default level 9.
+  gzip at level 9 here too (its and the Java client's default is 6). Zstd is level 3 on
+  every side but not the same frame: aiokafka compresses in one shot with the size known
+  (content size written, the parameters zstd picks for that size), kformat streams as the
+  Java client's zstd-jni does (no content size, the level's parameters for an unknown size;
+  docs/performance.md, "Builds: kformat's own time"). Snappy is byte-identical. LZ4 is not
+  alike: aiokafka compresses with LZ4 HC level 9, kformat with LZ4's fast compressor, as the
+  Java client does at its default level 9.
 * codec alone: kformat's codec functions on the same region (``decompress_into`` into a kept
   buffer, ``compress`` at the level above), timed in rounds of their own with aiokafka's
   parse and build, after all the tables' rounds (so they do not change the heap the tables'

@@ -620,6 +620,23 @@ def test_peer_snappy_bytes_are_ours(peer: str, name: str, request: pytest.Fixtur
 
 
 @pytest.mark.peer
+@pytest.mark.parametrize("name", ["one", "random-100k", "compressible-1m"])
+def test_peer_zstd_frames_are_level_3_but_not_ours(aiokafka: ModuleType, name: str) -> None:
+    """aiokafka compresses zstd in one shot with the size known (content size in the frame,
+    the parameters zstd picks for that size); kformat streams as zstd-jni does for the Java
+    client (no content size: the level-3 window for an unknown size, 2 MiB), so the bench's
+    zstd builds compare different frames (docs/performance.md). Each side reads the other's
+    (test_peer_cross_check)."""
+    data = PAYLOADS[name]
+    theirs, ours = aiokafka.zstd_encode(data), compress(Codec.ZSTD, data)
+    assert theirs != ours
+    their_frame, our_frame = (zstandard.get_frame_parameters(f) for f in (theirs, ours))
+    assert (their_frame.content_size, their_frame.has_checksum) == (len(data), False)
+    assert (our_frame.content_size, our_frame.window_size, our_frame.has_checksum) == \
+        (zstandard.CONTENTSIZE_UNKNOWN, 2 << 20, False)
+
+
+@pytest.mark.peer
 def test_peer_raw_snappy(kafka_python: ModuleType) -> None:
     raw = kafka_python.snappy_encode(SAMPLE, xerial_compatible=False)
     assert decompress(Codec.SNAPPY, raw, limit=len(SAMPLE)) == SAMPLE

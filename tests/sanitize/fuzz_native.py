@@ -47,7 +47,7 @@ ROOT = driver.ROOT
 OUT = ROOT / "build" / "fuzz-native"
 COVERAGE = ("-fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp",)
 TRAP_UB = ("-fsanitize=undefined", "-fsanitize-trap=undefined")
-COMMON = ("-fno-omit-frame-pointer", "-g", "-O1")
+COMMON = ("-fno-omit-frame-pointer", "-g", "-O1", driver.STACK_PATTERN)
 
 
 def atheris_core() -> Path:

@@ -78,3 +78,11 @@ def test_undefined_behaviour_inside_a_test_is_reported(overflow: Path, tmp_path:
 def test_a_chosen_capture_mode_is_kept() -> None:
     assert driver.pytest_command(["-s", "t.py"])[-2:] == ["-s", "t.py"]
     assert driver.pytest_command(["--capture=no"])[-1] == "--capture=no"
+
+
+def test_a_position_read_before_it_is_set_is_reported(overflow: Path, tmp_path: Path) -> None:
+    # the stack pattern makes the unset position huge on every run, not only by chance
+    assert _run(overflow, "assert overflow.span(b'abc') == b''", tmp_path / "set") == (0, "")
+    status, report = _run(overflow, "overflow.span(b'abc', False)", tmp_path / "unset")
+    assert status != 0
+    assert "runtime error: pointer index expression" in report
