@@ -1545,14 +1545,22 @@ HOT int
 get_uvarint(const uint8_t *buf, Py_ssize_t *pos, Py_ssize_t end, int wide, uint64_t *out)
 {
     Py_ssize_t p = *pos;
-    if (p < end && buf[p] < 0x80) {
+    if (end - p >= 2) { /* one test of the room for both forms */
+        unsigned b0 = buf[p], b1;
+        if (b0 < 0x80) {
+            *out = b0;
+            *pos = p + 1;
+            return 0;
+        }
+        if ((b1 = buf[p + 1]) < 0x80) {
+            *out = (uint64_t)(b0 & 0x7F) | ((uint64_t)b1 << 7);
+            *pos = p + 2;
+            return 0;
+        }
+    }
+    else if (p < end && buf[p] < 0x80) {
         *out = buf[p];
         *pos = p + 1;
-        return 0;
-    }
-    if (end - p >= 2 && buf[p + 1] < 0x80) {
-        *out = (uint64_t)(buf[p] & 0x7F) | ((uint64_t)buf[p + 1] << 7);
-        *pos = p + 2;
         return 0;
     }
     Reader t = {buf, p, end, 0, 0, NULL, 0, NULL, NULL, NULL};
