@@ -252,6 +252,10 @@ def build_native() -> Path | None:
 # --------------------------------------------------------------------------- stages
 
 
+UB_IN_A_TEST = "import overflow\n\n\ndef test_ub():\n    overflow.add(2**31 - 1, 1)\n"
+"""A test module whose one test overflows a C int in ``overflow.c``."""
+
+
 def selftest() -> None:
     """The harness catches a heap over-read and a signed overflow (also inside a test run
     by pytest, as the tests stage runs it), and passes clean code."""
@@ -275,8 +279,7 @@ def selftest() -> None:
         print(f"selftest: {name} caught ({expected}, exit {status})", flush=True)
     # the same undefined behaviour inside a test, as the tests stage runs pytest
     test = out / "test_ub_in_a_test.py"
-    test.write_text("import overflow\n\n\ndef test_ub():\n    overflow.add(2**31 - 1, 1)\n",
-                    encoding="utf-8")
+    test.write_text(UB_IN_A_TEST, encoding="utf-8")
     status, text = run_sanitized(
         pytest_command(["-q", "-p", "no:cacheprovider", "-p", "no:randomly", str(test)]),
         out / "reports-ub-in-pytest", extra_env={"PYTHONPATH": str(out)}, check=False,

@@ -65,8 +65,7 @@ def test_the_environment_suits_cpython(tmp_path: Path) -> None:
 def test_undefined_behaviour_inside_a_test_is_reported(overflow: Path, tmp_path: Path) -> None:
     # pytest's default capture would send the report to a temporary file and lose it
     test = tmp_path / "test_ub.py"
-    test.write_text("import overflow\n\n\ndef test_ub():\n    overflow.add(2**31 - 1, 1)\n",
-                    encoding="utf-8")
+    test.write_text(driver.UB_IN_A_TEST, encoding="utf-8")
     cmd = driver.pytest_command(["-q", "-p", "no:cacheprovider", str(test)])
     assert cmd[-1] == "--capture=sys"
     status, report = driver.run_sanitized(cmd, tmp_path / "reports", check=False, timeout=120,
