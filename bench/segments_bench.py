@@ -27,14 +27,20 @@ decodes every record of every ``.log`` file and checks CRCs:
   partitions as the ``kafka-segments`` scan. Its rate is what Spark itself allows (tasks,
   Arrow into the JVM, rows, the aggregate) on this machine: the ceiling of the ratio.
 
+The JVM keeps compiling Spark's own planning and scheduling code for a dozen queries or so
+(JIT threads 0.2-0.4 s of CPU a query early in a session, under 0.1 s once settled), so the
+query's rate depends on how many queries the session ran before: ``--warm-up N`` runs N
+warm-up queries first (default 1: the issue's "after a warm-up query"), and the bench prints
+every timed round, in order, beside the best one.
+
 The in-process readers report the best of ``--repeat`` runs in CPU seconds of this process
 (steady on a busy machine); Spark reports wall time. The Spark query and aiokafka's decode
 run in interleaved rounds (aiokafka, Spark, aiokafka, Spark...), so load on a shared
 machine hits both, and the bench prints the ratio of Spark's ``local[2]`` rate (wall) to
 aiokafka's one-core rate (CPU time, and wall) -- the goal is 1.3x. Before timing, the
 readers must agree on the record count and the sum of value lengths. ``python -m bench
-segments [--records N] [--repeat N] [--no-spark] [--floor] [--quick]`` (default 1,000,000
-records).
+segments [--records N] [--repeat N] [--warm-up N] [--no-spark] [--floor] [--quick]``
+(default 1,000,000 records).
 """
 
 from __future__ import annotations
@@ -241,6 +247,8 @@ class Rounds(NamedTuple):
     floor: tuple[float, Result] | None
     spark_cpu: list[dict[str, float]]
     floor_cpu: list[dict[str, float]]
+    series: list[tuple[float, float]]
+    """Each round's (aiokafka CPU seconds, Spark wall seconds), in order."""
 
 
 def write_floor_file(files: list[Path], path: Path, batch_rows: int = 10_000) -> None:
@@ -304,13 +312,15 @@ def spark_partitions(spark: Any, root: Path) -> int:
 
 
 def interleaved(spark: Any, root: Path, files: list[Path], repeat: int, floor: bool = False,
-                cpu: SessionCpu | None = None) -> Rounds:
+                cpu: SessionCpu | None = None, warm_up: int = 1) -> Rounds:
     """Best Spark wall seconds, aiokafka's best (CPU, wall) seconds and, with ``floor``,
-    the floor query's best wall seconds, in alternating rounds after a warm-up query; with
-    ``cpu``, each timed query's CPU seconds by role (:mod:`bench.segments_cpu`)."""
-    spark_query(spark, root)  # warm-up: start the Python workers
-    if floor:
-        floor_query(spark)
+    the floor query's best wall seconds, in alternating rounds after ``warm_up`` warm-up
+    queries (of each kind); with ``cpu``, each timed query's CPU seconds by role
+    (:mod:`bench.segments_cpu`)."""
+    for _ in range(max(1, warm_up)):  # start the Python workers; then the JIT's warm-up
+        spark_query(spark, root)
+        if floor:
+            floor_query(spark)
     best_spark, best_cpu_s, best_wall = float("inf"), float("inf"), float("inf")
     best_floor = float("inf")
     spark_result: Result = (0, 0)
@@ -318,6 +328,7 @@ def interleaved(spark: Any, root: Path, files: list[Path], repeat: int, floor: b
     floor_result: Result = (0, 0)
     spark_cpu: list[dict[str, float]] = []
     floor_cpu: list[dict[str, float]] = []
+    series: list[tuple[float, float]] = []
 
     def timed(query: Callable[[], Result], roles: list[dict[str, float]]
               ) -> tuple[float, Result]:
@@ -332,15 +343,17 @@ def interleaved(spark: Any, root: Path, files: list[Path], repeat: int, floor: b
     for _ in range(repeat):
         wall, cpu_s = time.perf_counter(), time.process_time()
         aio_result = read_aiokafka(files)
-        best_cpu_s = min(best_cpu_s, time.process_time() - cpu_s)
+        aio_cpu = time.process_time() - cpu_s
+        best_cpu_s = min(best_cpu_s, aio_cpu)
         best_wall = min(best_wall, time.perf_counter() - wall)
         seconds, spark_result = timed(lambda: spark_query(spark, root), spark_cpu)
         best_spark = min(best_spark, seconds)
+        series.append((aio_cpu, seconds))
         if floor:
             seconds, floor_result = timed(lambda: floor_query(spark), floor_cpu)
             best_floor = min(best_floor, seconds)
     return Rounds((best_spark, spark_result), (best_cpu_s, best_wall, aio_result),
-                  (best_floor, floor_result) if floor else None, spark_cpu, floor_cpu)
+                  (best_floor, floor_result) if floor else None, spark_cpu, floor_cpu, series)
 
 
 def cpu_lines(rounds: Rounds, aiokafka_cpu: float) -> list[str]:
@@ -356,6 +369,15 @@ def cpu_lines(rounds: Rounds, aiokafka_cpu: float) -> list[str]:
     lines.append(f"CPU: aiokafka {aiokafka_cpu:.2f} s, a spark query {spark['total']:.2f} s: "
                  f"on two idle cores at best {2 * aiokafka_cpu / spark['total']:.2f}x")
     return lines
+
+
+def series_line(series: list[tuple[float, float]], warm_up: int, floor: bool) -> str:
+    """Every timed round in order: Spark's wall seconds and its ratio to that round's
+    aiokafka (CPU time), with the session's query number (floor queries counted)."""
+    step = 2 if floor else 1
+    cells = [f"q{warm_up * step + 1 + i * step} {wall:.2f}s {aio / wall:.2f}x"
+             for i, (aio, wall) in enumerate(series)]
+    return "rounds (session query, spark wall, ratio): " + ", ".join(cells)
 
 
 def machine_load() -> str:
@@ -382,6 +404,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--records", type=int, default=1_000_000)
     parser.add_argument("--shards", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--warm-up", type=int, default=1, metavar="N",
+                        help="Spark queries before the timed rounds (default 1)")
     parser.add_argument("--no-spark", action="store_true")
     parser.add_argument("--floor", action="store_true",
                         help="also time the query on a source that decodes nothing")
@@ -422,12 +446,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                     write_floor_file(files, root / "floor.arrow")
                     register_floor(spark, root / "floor.arrow", tasks)
                 rounds = interleaved(spark, root, files, args.repeat, args.floor,
-                                     SessionCpu.of(spark))
+                                     SessionCpu.of(spark), args.warm_up)
             finally:
                 spark.stop()
             (seconds, result), (cpu, wall, aio), floor = rounds[:3]
             results.append(("spark kafka-segments", seconds, result,
-                            f"wall, local[2], {tasks} tasks, after {warm:.0f}s start-up"))
+                            f"wall, local[2], {tasks} tasks, after {warm:.0f}s start-up and "
+                            f"{max(1, args.warm_up)} warm-up quer"
+                            f"{'y' if max(1, args.warm_up) == 1 else 'ies'}"))
             results.append(("aiokafka (interleaved with spark)", wall, aio, "wall, 1 core"))
             if floor is not None:
                 results.append(("spark floor (no decoding)", floor[0], floor[1],
@@ -438,6 +464,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{spark_rate / (aio[0] / cpu):.2f}x  (goal >= {GOAL}x)",
                 f"ratio spark local[2] / aiokafka one core (wall time): "
                 f"{spark_rate / (aio[0] / wall):.2f}x",
+                series_line(rounds.series, max(1, args.warm_up), args.floor),
             ]
             if floor is not None:
                 ceiling = floor[1][0] / floor[0] / (aio[0] / cpu)

@@ -3357,10 +3357,16 @@ instance_with(PyObject *type, PyObject *dict)
     PyObject *obj = dict ? tp->tp_alloc(tp, 0) : NULL;
 #if PY_VERSION_HEX >= 0x030D0000
     /* 3.13 keeps a new instance's attributes inline: a dict set in their place is not seen
-     * by attribute lookups, so the fields go into the instance's own dict instead */
+     * by attribute lookups, so the fields go into the instance's own dict instead. The update
+     * makes that dict tracked by the cyclic GC whenever a value is a container (a list, an
+     * enum member): an untracked dict given here (the caller's decision, see legacy_batch)
+     * leaves it untracked, as on 3.11 and 3.12. The instance stays tracked and visits its
+     * inline values itself, so a cycle through an attribute set later is still collected. */
     PyObject *own = obj ? PyObject_GenericGetDict(obj, NULL) : NULL;
     if (!own || PyDict_Update(own, dict) < 0)
         Py_CLEAR(obj);
+    else if (!PyObject_GC_IsTracked(dict) && PyObject_GC_IsTracked(own))
+        PyObject_GC_UnTrack(own);
     Py_XDECREF(own);
 #else
     if (obj && PyObject_GenericSetDict(obj, dict, NULL) < 0)
