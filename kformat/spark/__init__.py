@@ -1,7 +1,8 @@
 """Apache Spark for Kafka data at rest: the ``kafka-segments`` data source and the corpus job.
 
 The only kformat package that imports pyspark (and only in :mod:`~kformat.spark.datasource`,
-:mod:`~kformat.spark.sessions` and :mod:`~kformat.spark.corpus_job`); the decoding it runs is
+:mod:`~kformat.spark.sessions`, :mod:`~kformat.spark.corpus_job` and the workers' daemon,
+:mod:`~kformat.spark.daemon`); the decoding it runs is
 plain kformat plus pyarrow (:mod:`~kformat.spark.columns`), usable and tested without Spark.
 
 * :func:`session` -- a local (loopback) or cluster SparkSession with the source registered;

@@ -11,9 +11,10 @@ set, when the interpreter Spark will use cannot import kformat.
 Local mode (the default, ``local[2]``) binds the driver to 127.0.0.1 (``spark.driver.host``,
 ``spark.driver.bindAddress``, ``SPARK_LOCAL_IP``) and turns the UI and the console progress
 bar off, so it works on a machine with no network, and adaptive query execution (see
-:data:`LOCAL_CONFIG`). With a cluster master, ``loopback=True``
-binds the driver to 127.0.0.1 too (a cluster on this machine); other settings are left to
-``spark-submit`` and ``config`` (see docs/spark.md).
+:data:`LOCAL_CONFIG`). With a cluster master, ``loopback=True`` binds the driver to 127.0.0.1
+too (a cluster on this machine); other settings are left to ``spark-submit`` and ``config``
+(see docs/spark.md). Both run the executors' Python workers under
+:mod:`kformat.spark.daemon` (:data:`DAEMON_CONFIG`).
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
-__all__ = ["COMMON_CONFIG", "DEFAULT_MASTER", "LOCAL_CONFIG", "LOOPBACK_CONFIG", "PUSHDOWN_CONFIG",
-           "WORKER_CONFIG", "check_python", "session"]
+__all__ = ["COMMON_CONFIG", "DAEMON_CONFIG", "DEFAULT_MASTER", "LOCAL_CONFIG", "LOOPBACK_CONFIG",
+           "PUSHDOWN_CONFIG", "WORKER_CONFIG", "check_python", "session"]
 
 DEFAULT_MASTER = "local[2]"
 LOOPBACK_CONFIG: dict[str, str] = {
@@ -59,6 +60,15 @@ WORKER_CONFIG: dict[str, str] = {
     # minute idle, and at stop()), its daemon.py flushing to a socket Spark has closed
     # (docs/spark.md, "Tracebacks from pyspark's daemon.py").
     "spark.python.unix.domain.socket.enabled": "true",
+}
+DAEMON_CONFIG: dict[str, str] = {
+    # the executor's Python workers run under kformat.spark.daemon: pyspark's daemon, except
+    # that a worker Spark has hung up on ends quietly. Without it a query that stops reading
+    # early -- first(), take(n), show() on a kafka-segments read -- prints a BrokenPipeError
+    # traceback from pyspark's daemon.py for each task still writing (docs/spark.md,
+    # "Tracebacks from pyspark's daemon.py"). Set with the loopback settings (the executor's
+    # interpreter is this one, with kformat); on a cluster every node needs kformat for it.
+    "spark.python.daemon.module": "kformat.spark.daemon",
 }
 PUSHDOWN_CONFIG: dict[str, str] = {
     # hand query filters to Python data sources (Spark 4.1+): kafka-segments skips files and
@@ -103,6 +113,7 @@ def session(master: str | None = None, app_name: str = "kformat", *,
     if loopback:
         os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
         settings.update(LOCAL_CONFIG if local else LOOPBACK_CONFIG)
+        settings.update(DAEMON_CONFIG)
     settings.update(config or {})
 
     from pyspark.sql import SparkSession

@@ -74,3 +74,44 @@ def test_retiring_idle_workers_prints_no_traceback_with_the_default_session(
     assert all(retired >= 2 for _, retired in results), results  # planning and reading workers
     assert "daemon.py" not in default and "BrokenPipeError" not in default, default[-3000:]
     assert unix.count("BrokenPipeError: [Errno 32] Broken pipe") >= 2, unix[-3000:]
+
+
+_EARLY_STOP = """
+import sys, time
+from kformat.records.api import build_batch, make_batch
+from kformat.segments.partition import write_partition_dir
+from kformat.spark import session
+
+# one segment of 48 MB: far more than the sockets between a task and its worker buffer
+value = bytes(range(256)) * 4
+batches = [build_batch(make_batch([{"value": value}] * 1000, base_offset=1000 * i))
+           for i in range(48)]
+write_partition_dir(sys.argv[1], "early", 0, [batches])
+for config in (None, {"spark.python.daemon.module": "pyspark.daemon"}):
+    spark = session("local[1]", "kformat-early-stop", config=config)
+    df = spark.read.format("kafka-segments").option("columns", "offset,value").load(
+        sys.argv[1] + "/*/*.log")
+    print(df.first()["offset"], len(df.take(3)), flush=True)
+    time.sleep(1.0)  # the workers' stderr, through the JVM's
+    print(sys.argv[2], file=sys.stderr, flush=True)
+    spark.stop()
+"""
+
+
+def test_a_query_that_stops_reading_early_prints_no_traceback(tmp_path: Path) -> None:
+    """``first()`` and ``take(n)`` close the socket of the worker still writing: kformat's
+    daemon ends it quietly, pyspark's prints the traceback this test looks for."""
+    pytest.importorskip("pyspark")
+    if shutil.which("java") is None:
+        pytest.skip("no java on PATH")
+    root = str(Path(__file__).resolve().parents[2])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [root, *filter(None, [os.environ.get("PYTHONPATH")])])}
+    mark = "=== query done"
+    run = subprocess.run([sys.executable, "-c", _EARLY_STOP, str(tmp_path), mark],
+                         capture_output=True, text=True, timeout=300, env=env, check=False)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.stdout.split() == ["0", "3", "0", "3"]
+    default, plain = run.stderr.split(mark + "\n", 1)
+    assert "daemon.py" not in default and "BrokenPipeError" not in default, default[-3000:]
+    assert "BrokenPipeError: [Errno 32] Broken pipe" in plain, plain[-3000:]
