@@ -54,7 +54,10 @@ WORKER_CONFIG: dict[str, str] = {
     # loopback (Spark 4.1+; older versions ignore it): a kafka-segments read hands every
     # record to the JVM as Arrow batches, and the executor's task threads spent about 20%
     # less CPU receiving them this way (a query over 95 MB in local[2]; docs/spark.md,
-    # "Speed"). Set with the loopback settings: the workers are on this machine's executor.
+    # "Speed"). Opt-in (``config=WORKER_CONFIG``), not set by session(): with it, pyspark
+    # (4.3) prints a BrokenPipeError traceback for each idle worker Spark retires (after a
+    # minute idle, and at stop()), its daemon.py flushing to a socket Spark has closed
+    # (docs/spark.md, "Tracebacks from pyspark's daemon.py").
     "spark.python.unix.domain.socket.enabled": "true",
 }
 PUSHDOWN_CONFIG: dict[str, str] = {
@@ -100,7 +103,6 @@ def session(master: str | None = None, app_name: str = "kformat", *,
     if loopback:
         os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
         settings.update(LOCAL_CONFIG if local else LOOPBACK_CONFIG)
-        settings.update(WORKER_CONFIG)
     settings.update(config or {})
 
     from pyspark.sql import SparkSession

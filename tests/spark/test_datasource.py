@@ -87,14 +87,6 @@ def test_planning_takes_the_parallelism_of_the_session_it_was_registered_with(
     assert load(spark, path).rdd.getNumPartitions() == 2
 
 
-def test_the_local_session_talks_to_its_workers_over_unix_sockets(
-        spark: Any, corpus_data: data.Fixture) -> None:
-    """kformat.spark.session sets WORKER_CONFIG in local mode; every Spark test reads through
-    it, and this one checks it is on."""
-    assert spark.sparkContext.getConf().get("spark.python.unix.domain.socket.enabled") == "true"
-    assert load(spark, f"{corpus_data.log_dir}/*/*.log").count() == len(corpus_data.rows)
-
-
 def test_the_local_session_plans_a_query_with_a_shuffle_once(
         spark: Any, corpus_data: data.Fixture) -> None:
     """LOCAL_CONFIG turns adaptive query execution off: an aggregation is planned once, its
