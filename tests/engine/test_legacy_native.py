@@ -12,6 +12,7 @@ import json
 import random
 import struct
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,14 @@ from tests.records.test_legacy import blob, body, entry
 
 pytestmark = pytest.mark.skipif("native" not in engine.available(),
                                 reason="the native engine is not built here")
+
+
+@pytest.fixture(autouse=True)
+def _on_native() -> Iterator[None]:
+    """The native engine active whatever ``KFORMAT_ENGINE`` chose: these tests are about it
+    (the ones that compare it with the Python engine switch to that one themselves)."""
+    with engine.using("native"):
+        yield
 
 LIMIT = 1 << 20
 

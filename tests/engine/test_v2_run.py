@@ -36,6 +36,14 @@ from tests.helpers import corrupted
 pytestmark = pytest.mark.skipif("native" not in engine.available(),
                                 reason="the native engine is not built here")
 
+
+@pytest.fixture(autouse=True)
+def _on_native() -> Iterator[None]:
+    """The native engine active whatever ``KFORMAT_ENGINE`` chose: these tests are about it
+    (the ones that compare it with the Python engine switch to that one themselves)."""
+    with engine.using("native"):
+        yield
+
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 LIMIT = 1 << 20
 

@@ -5,6 +5,7 @@ at the append that gave it (the builder unchanged by it)."""
 from __future__ import annotations
 
 import pickle
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,6 +20,14 @@ from kformat.records.builder import BuilderMixin, _PythonAppender, checked_recor
 
 FIELDS = ("base_offset", "base_timestamp", "producer_id", "producer_epoch", "base_sequence",
           "is_transactional", "is_control", "partition_leader_epoch", "timestamp_type")
+
+
+@pytest.fixture
+def on_native() -> Iterator[None]:
+    """The native engine active whatever ``KFORMAT_ENGINE`` chose (a builder takes the mode of
+    the engine active when it is made)."""
+    with engine.using("native"):
+        yield
 
 
 def rows(n: int = 40) -> list[tuple[Any, ...]]:
@@ -229,6 +238,7 @@ def test_any_batch_appended_builds_as_make_batch(batch: kformat.Batch, name: str
 
 
 @pytest.mark.skipif("native" not in engine.available(), reason="the native engine is not built")
+@pytest.mark.usefixtures("on_native")
 def test_the_native_build_takes_appended_records_only_at_their_bases() -> None:
     native = engine.extension()
     builder = appended(rows(3), base_offset=5)
@@ -293,6 +303,7 @@ def _replaced(node: Any, old: Any, new: Any) -> Any:
 
 
 @pytest.mark.skipif("native" not in engine.available(), reason="the native engine is not built")
+@pytest.mark.usefixtures("on_native")
 @pytest.mark.parametrize("codec", [c for c in Codec if c])
 def test_appended_records_are_compressed_from_the_builder_and_survive_a_codec_keeping_them(
         codec: Codec) -> None:
