@@ -24,6 +24,21 @@ pytestmark = [pytest.mark.spark, pytest.mark.slow]
 
 MARK = "=== kformat session with WORKER_CONFIG"
 
+def _run_sessions(script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``script`` run with ``args`` in a process of its own, which must succeed: its Spark
+    sessions' Python workers write to the JVM's stderr, which only a parent process sees."""
+    pytest.importorskip("pyspark")
+    if shutil.which("java") is None:
+        pytest.skip("no java on PATH")
+    root = str(Path(__file__).resolve().parents[2])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [root, *filter(None, [os.environ.get("PYTHONPATH")])])}
+    run = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True,
+                         timeout=300, env=env, check=False)
+    assert run.returncode == 0, run.stderr[-3000:]
+    return run
+
+
 _SCRIPT = """
 import sys, time
 from kformat.spark import session
@@ -59,15 +74,7 @@ def test_retiring_idle_workers_prints_no_traceback_with_the_default_session(
         corpus_data: data.Fixture) -> None:
     """The default session (TCP to the workers) retires them silently; the opt-in Unix
     sockets (``WORKER_CONFIG``) show the pyspark traceback this test looks for."""
-    pytest.importorskip("pyspark")
-    if shutil.which("java") is None:
-        pytest.skip("no java on PATH")
-    root = str(Path(__file__).resolve().parents[2])
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [root, *filter(None, [os.environ.get("PYTHONPATH")])])}
-    run = subprocess.run([sys.executable, "-c", _SCRIPT, f"{corpus_data.log_dir}/*/*.log", MARK],
-                         capture_output=True, text=True, timeout=300, env=env, check=False)
-    assert run.returncode == 0, run.stderr[-3000:]
+    run = _run_sessions(_SCRIPT, f"{corpus_data.log_dir}/*/*.log", MARK)
     default, unix = run.stderr.split(MARK + "\n")
     results = [tuple(map(int, line.split())) for line in run.stdout.splitlines()]
     assert [count for count, _ in results] == [len(corpus_data.rows)] * 2
@@ -101,16 +108,8 @@ for config in (None, {"spark.python.daemon.module": "pyspark.daemon"}):
 def test_a_query_that_stops_reading_early_prints_no_traceback(tmp_path: Path) -> None:
     """``first()`` and ``take(n)`` close the socket of the worker still writing: kformat's
     daemon ends it quietly, pyspark's prints the traceback this test looks for."""
-    pytest.importorskip("pyspark")
-    if shutil.which("java") is None:
-        pytest.skip("no java on PATH")
-    root = str(Path(__file__).resolve().parents[2])
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [root, *filter(None, [os.environ.get("PYTHONPATH")])])}
     mark = "=== query done"
-    run = subprocess.run([sys.executable, "-c", _EARLY_STOP, str(tmp_path), mark],
-                         capture_output=True, text=True, timeout=300, env=env, check=False)
-    assert run.returncode == 0, run.stderr[-3000:]
+    run = _run_sessions(_EARLY_STOP, str(tmp_path), mark)
     assert run.stdout.split() == ["0", "3", "0", "3"]
     default, plain = run.stderr.split(mark + "\n", 1)
     assert "daemon.py" not in default and "BrokenPipeError" not in default, default[-3000:]
