@@ -69,7 +69,8 @@ smoke-wheel: dist
 	KFORMAT_WHEEL_SMOKE=1 $(PY) -m pytest -q tests/packaging -p no:randomly
 
 # every supported Python (3.11, 3.12, 3.13): the wheel built from source with that interpreter
-# (the C extension compiled for it), installed in a fresh venv, the smoke test on the native engine
+# (the C extension compiled for it), installed in a fresh venv, the smoke test on the native engine,
+# then tests/engine against that installed wheel
 pythons: $(STAMP)
 	KFORMAT_PYTHONS=1 $(PY) -m pytest -q tests/packaging/test_pythons.py -p no:randomly
 

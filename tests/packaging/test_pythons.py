@@ -1,5 +1,7 @@
 """The package built from source and smoke-tested on every supported Python (3.11 to 3.13):
-the C extension must compile for each interpreter and be the active engine there.
+the C extension must compile for each interpreter and be the active engine there, and the
+engine's own tests (``tests/engine``: plans, runs, what the garbage collector tracks) pass
+against the installed wheel, since CPython's object layout changes between versions.
 
 Opt-in (it creates a venv per interpreter and installs from the package index):
 ``make pythons``, or ``KFORMAT_PYTHONS=1 pytest tests/packaging/test_pythons.py``; `.ci/run`
@@ -21,6 +23,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SMOKE = Path(__file__).with_name("smoke.py")
 SUPPORTED = ("3.11", "3.12", "3.13")
+ENGINE_TESTS = "tests/engine"
+"""Run against each installed wheel, from a copy of ``tests/`` beside the fixtures (so that
+``kformat`` is the wheel's, not this checkout's)."""
+ENGINE_TEST_DEPS = ("pytest>=8", "pytest-timeout>=2.2", "hypothesis>=6.100")
 
 pytestmark = pytest.mark.skipif(os.environ.get("KFORMAT_PYTHONS") != "1",
                                 reason="opt-in: make pythons (KFORMAT_PYTHONS=1)")
@@ -77,3 +83,23 @@ def test_builds_and_runs_natively_on(version: str, tmp_path: Path) -> None:
     assert smoke.returncode == 0, smoke.stdout + smoke.stderr
     assert f"ok: Python {version}." in smoke.stdout, smoke.stdout
     print(smoke.stdout)
+    _engine_tests_pass(python, tmp_path / "suite")
+
+
+def _engine_tests_pass(python: str, suite: Path) -> None:
+    """:data:`ENGINE_TESTS` run by ``python`` against its installed kformat."""
+    deps = _run([python, "-m", "pip", "install", "-q", "-c", str(ROOT / "constraints.txt"),
+                 *ENGINE_TEST_DEPS], timeout=900)
+    assert deps.returncode == 0, deps.stderr[-3000:]
+    shutil.copytree(ROOT / "tests", suite / "tests",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copytree(ROOT / "fixtures", suite / "fixtures")
+    shutil.copy(ROOT / "pyproject.toml", suite)  # the pytest settings, markers, warnings
+    where = _run([python, "-c", "import kformat, kformat.engine as e; "
+                  "print(kformat.__file__, e.active())"], timeout=120, cwd=suite)
+    assert "site-packages" in where.stdout and where.stdout.split()[-1] == "native", \
+        where.stdout + where.stderr
+    tests = _run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", ENGINE_TESTS],
+                 timeout=900, cwd=suite)
+    assert tests.returncode == 0, tests.stdout[-5000:] + tests.stderr[-3000:]
+    print(tests.stdout.strip().splitlines()[-1])
