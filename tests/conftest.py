@@ -2,7 +2,8 @@
 
 Select one with ``HYPOTHESIS_PROFILE``: ``ci`` (default: deterministic, about 100 examples),
 ``dev`` (random, more examples) or ``fuzz`` (100,000 examples, for ``pytest -m fuzz`` runs).
-The ``each_engine`` fixture runs a test on every available engine (:mod:`kformat.engine`);
+The ``each_engine`` fixture runs a test on every available engine (:mod:`kformat.engine`),
+``on_native`` on the native one;
 tests marked ``fuzz`` run only when selected (``pytest -m fuzz``).
 """
 
@@ -46,6 +47,14 @@ def each_engine(request: pytest.FixtureRequest) -> Iterator[str]:
     """Run the test once per available engine (``native`` when built, and ``python``)."""
     with engine.using(request.param):
         yield request.param
+
+
+@pytest.fixture
+def on_native() -> Iterator[None]:
+    """The native engine active whatever ``KFORMAT_ENGINE`` chose, for tests about it (skip
+    them first where it is not built)."""
+    with engine.using("native"):
+        yield
 
 
 @pytest.fixture(autouse=True)

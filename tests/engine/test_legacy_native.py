@@ -12,7 +12,6 @@ import json
 import random
 import struct
 import zlib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,16 +30,12 @@ from kformat.records.model import Batch, Record
 from tests.helpers import corrupted
 from tests.records.test_legacy import blob, body, entry
 
-pytestmark = pytest.mark.skipif("native" not in engine.available(),
-                                reason="the native engine is not built here")
+pytestmark = [pytest.mark.skipif("native" not in engine.available(),
+                                 reason="the native engine is not built here"),
+              # the native engine active whatever KFORMAT_ENGINE chose: these tests are about
+              # it (the ones that compare it with the Python engine switch to that themselves)
+              pytest.mark.usefixtures("on_native")]
 
-
-@pytest.fixture(autouse=True)
-def _on_native() -> Iterator[None]:
-    """The native engine active whatever ``KFORMAT_ENGINE`` chose: these tests are about it
-    (the ones that compare it with the Python engine switch to that one themselves)."""
-    with engine.using("native"):
-        yield
 
 LIMIT = 1 << 20
 

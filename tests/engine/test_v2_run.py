@@ -33,16 +33,12 @@ from kformat.records.framing import TIMESTAMP_TYPE_FLAG, TRANSACTIONAL_FLAG
 from kformat.records.model import Batch, Record
 from tests.helpers import corrupted
 
-pytestmark = pytest.mark.skipif("native" not in engine.available(),
-                                reason="the native engine is not built here")
+pytestmark = [pytest.mark.skipif("native" not in engine.available(),
+                                 reason="the native engine is not built here"),
+              # the native engine active whatever KFORMAT_ENGINE chose: these tests are about
+              # it (the ones that compare it with the Python engine switch to that themselves)
+              pytest.mark.usefixtures("on_native")]
 
-
-@pytest.fixture(autouse=True)
-def _on_native() -> Iterator[None]:
-    """The native engine active whatever ``KFORMAT_ENGINE`` chose: these tests are about it
-    (the ones that compare it with the Python engine switch to that one themselves)."""
-    with engine.using("native"):
-        yield
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 LIMIT = 1 << 20

@@ -5,7 +5,6 @@ at the append that gave it (the builder unchanged by it)."""
 from __future__ import annotations
 
 import pickle
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,14 +19,6 @@ from kformat.records.builder import BuilderMixin, _PythonAppender, checked_recor
 
 FIELDS = ("base_offset", "base_timestamp", "producer_id", "producer_epoch", "base_sequence",
           "is_transactional", "is_control", "partition_leader_epoch", "timestamp_type")
-
-
-@pytest.fixture
-def on_native() -> Iterator[None]:
-    """The native engine active whatever ``KFORMAT_ENGINE`` chose (a builder takes the mode of
-    the engine active when it is made)."""
-    with engine.using("native"):
-        yield
 
 
 def rows(n: int = 40) -> list[tuple[Any, ...]]:
