@@ -314,10 +314,10 @@ def spark_partitions(spark: Any, root: Path) -> int:
 def interleaved(spark: Any, root: Path, files: list[Path], repeat: int, floor: bool = False,
                 cpu: SessionCpu | None = None, warm_up: int = 1) -> Rounds:
     """Best Spark wall seconds, aiokafka's best (CPU, wall) seconds and, with ``floor``,
-    the floor query's best wall seconds, in alternating rounds after ``warm_up`` warm-up
-    queries (of each kind); with ``cpu``, each timed query's CPU seconds by role
+    the floor query's best wall seconds, in alternating rounds after ``warm_up`` (at least 1)
+    warm-up queries of each kind; with ``cpu``, each timed query's CPU seconds by role
     (:mod:`bench.segments_cpu`)."""
-    for _ in range(max(1, warm_up)):  # start the Python workers; then the JIT's warm-up
+    for _ in range(warm_up):  # start the Python workers; then the JIT's warm-up
         spark_query(spark, root)
         if floor:
             floor_query(spark)
@@ -380,6 +380,14 @@ def series_line(series: list[tuple[float, float]], warm_up: int, floor: bool) ->
     return "rounds (session query, spark wall, ratio): " + ", ".join(cells)
 
 
+def at_least_one(text: str) -> int:
+    """``--warm-up``: one query at least, which starts the Python workers."""
+    n = int(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
+
+
 def machine_load() -> str:
     """UTC time and the 1-minute load average, for the record."""
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -404,7 +412,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--records", type=int, default=1_000_000)
     parser.add_argument("--shards", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--warm-up", type=int, default=1, metavar="N",
+    parser.add_argument("--warm-up", type=at_least_one, default=1, metavar="N",
                         help="Spark queries before the timed rounds (default 1)")
     parser.add_argument("--no-spark", action="store_true")
     parser.add_argument("--floor", action="store_true",
@@ -452,8 +460,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             (seconds, result), (cpu, wall, aio), floor = rounds[:3]
             results.append(("spark kafka-segments", seconds, result,
                             f"wall, local[2], {tasks} tasks, after {warm:.0f}s start-up and "
-                            f"{max(1, args.warm_up)} warm-up quer"
-                            f"{'y' if max(1, args.warm_up) == 1 else 'ies'}"))
+                            f"{args.warm_up} warm-up quer"
+                            f"{'y' if args.warm_up == 1 else 'ies'}"))
             results.append(("aiokafka (interleaved with spark)", wall, aio, "wall, 1 core"))
             if floor is not None:
                 results.append(("spark floor (no decoding)", floor[0], floor[1],
@@ -464,7 +472,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{spark_rate / (aio[0] / cpu):.2f}x  (goal >= {GOAL}x)",
                 f"ratio spark local[2] / aiokafka one core (wall time): "
                 f"{spark_rate / (aio[0] / wall):.2f}x",
-                series_line(rounds.series, max(1, args.warm_up), args.floor),
+                series_line(rounds.series, args.warm_up, args.floor),
             ]
             if floor is not None:
                 ceiling = floor[1][0] / floor[0] / (aio[0] / cpu)
