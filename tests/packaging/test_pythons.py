@@ -13,8 +13,10 @@ checked.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -26,7 +28,17 @@ SUPPORTED = ("3.11", "3.12", "3.13")
 ENGINE_TESTS = "tests/engine"
 """Run against each installed wheel, from a copy of ``tests/`` beside the fixtures (so that
 ``kformat`` is the wheel's, not this checkout's)."""
-ENGINE_TEST_DEPS = ("pytest>=8", "pytest-timeout>=2.2", "hypothesis>=6.100")
+ENGINE_TEST_TOOLS = ("pytest", "pytest-timeout", "hypothesis")
+"""What those tests need beyond kformat: taken, with their bounds, from the ``test`` extra."""
+
+
+def engine_test_deps() -> list[str]:
+    """The ``test`` extra's requirements of :data:`ENGINE_TEST_TOOLS` (pyproject.toml)."""
+    extra = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))[
+        "project"]["optional-dependencies"]["test"]
+    deps = [r for r in extra if re.split(r"[<>=!~\[ ;]", r, maxsplit=1)[0] in ENGINE_TEST_TOOLS]
+    assert len(deps) == len(ENGINE_TEST_TOOLS), deps
+    return deps
 
 pytestmark = pytest.mark.skipif(os.environ.get("KFORMAT_PYTHONS") != "1",
                                 reason="opt-in: make pythons (KFORMAT_PYTHONS=1)")
@@ -89,7 +101,7 @@ def test_builds_and_runs_natively_on(version: str, tmp_path: Path) -> None:
 def _engine_tests_pass(python: str, suite: Path) -> None:
     """:data:`ENGINE_TESTS` run by ``python`` against its installed kformat."""
     deps = _run([python, "-m", "pip", "install", "-q", "-c", str(ROOT / "constraints.txt"),
-                 *ENGINE_TEST_DEPS], timeout=900)
+                 *engine_test_deps()], timeout=900)
     assert deps.returncode == 0, deps.stderr[-3000:]
     shutil.copytree(ROOT / "tests", suite / "tests",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
