@@ -2465,6 +2465,23 @@ write_uvarint(uint8_t *q, uint64_t v)
     return q;
 }
 
+/* n bytes from p to q (n >= 0, room checked by the caller): up to 16 bytes as two
+ * overlapping fixed-size moves (a header's key, a record's key), no call. */
+static inline __attribute__((always_inline)) void
+copy_bytes(uint8_t *q, const char *p, Py_ssize_t n)
+{
+    if (n >= 8 && n <= 16) {
+        memcpy(q, p, 8);
+        memcpy(q + n - 8, p + n - 8, 8);
+    }
+    else if (n >= 4 && n < 8) {
+        memcpy(q, p, 4);
+        memcpy(q + n - 4, p + n - 4, 4);
+    }
+    else if (n > 0)
+        memcpy(q, p, (size_t)n);
+}
+
 /* Write pc at *at (room checked by the caller), moving *at past it. */
 static inline void
 write_piece(char **at, const Piece *pc)
@@ -2592,7 +2609,7 @@ build_blob(Writer *w, long prefix, int nullable, int text, PyObject *value)
     char *at = w->buf + w->len;
     write_piece(&at, &pc[0]);
     if (count > 1) {
-        memcpy(at, pc[1].p, (size_t)pc[1].n);
+        copy_bytes((uint8_t *)at, pc[1].p, pc[1].n);
         at += pc[1].n;
     }
     w->len = at - w->buf;
@@ -2689,6 +2706,20 @@ build_headers(Writer *w, RecordLayout *layout, RecordField *f, PyObject *headers
     Py_ssize_t n = PySequence_Fast_GET_SIZE(headers); /* a list or tuple (ref_headers) */
     if (put_length(w, f->prefix, n) < 0)
         return -1;
+    if (layout->headers_direct) {
+        /* exact tuples, str and bytes read in C: no Python code runs, so no pair needs a
+         * reference of its own (the list's size is still checked at each pair) */
+        for (Py_ssize_t j = 0; j < n; j++) {
+            PyObject *pair = j < PySequence_Fast_GET_SIZE(headers) ? header_pair(headers, j)
+                                                                  : fail_null("headers changed");
+            if (!pair ||
+                build_blob(w, layout->header_key.prefix, 0, 1, PyTuple_GET_ITEM(pair, 0)) < 0 ||
+                build_blob(w, layout->header_value.prefix, layout->header_value.nullable, 0,
+                           PyTuple_GET_ITEM(pair, 1)) < 0)
+                return -1;
+        }
+        return 0;
+    }
     PyObject *element = PyTuple_GET_ITEM(f->plan, 3);
     for (Py_ssize_t j = 0; j < n; j++) {
         /* a list may change under us only through the values' own code: re-check size */
@@ -2696,17 +2727,7 @@ build_headers(Writer *w, RecordLayout *layout, RecordField *f, PyObject *headers
             return fail("headers changed while building");
         PyObject *pair = PySequence_Fast_GET_ITEM(headers, j);
         Py_INCREF(pair);
-        int rc;
-        if (layout->headers_direct) {
-            rc = header_pair(headers, j) ? 0 : -1;
-            if (rc == 0)
-                rc = build_blob(w, layout->header_key.prefix, 0, 1, PyTuple_GET_ITEM(pair, 0));
-            if (rc == 0)
-                rc = build_blob(w, layout->header_value.prefix, layout->header_value.nullable,
-                                0, PyTuple_GET_ITEM(pair, 1));
-        }
-        else
-            rc = build_node(w, element, pair);
+        int rc = build_node(w, element, pair);
         Py_DECREF(pair);
         if (rc < 0)
             return -1;
