@@ -133,7 +133,8 @@ class Corrupt:
 
 
 class _Window:
-    """Sequential reads over ``[start, end)`` of a file, in blocks of ``_BLOCK`` bytes."""
+    """Sequential reads over ``[start, end)`` of a file, in blocks of ``_BLOCK`` bytes; each
+    byte is read from the file once (the reader moves forward only)."""
 
     def __init__(self, source: RandomAccess, start: int, end: int) -> None:
         self.source = source
@@ -147,8 +148,16 @@ class _Window:
         n = min(n, self.end - pos)
         rel = pos - self.at
         if rel < 0 or rel + n > len(self.buf):
-            self.buf = memoryview(self.source.read_at(pos, min(self.end - pos,
-                                                                max(n, _BLOCK))))
+            want = min(self.end - pos, max(n, _BLOCK))
+            if 0 <= rel < len(self.buf):
+                # the block's unread tail is kept and only the bytes after it are read: read
+                # again, it doubled the bytes a large split reads (and on object stores, the
+                # bytes fetched; the runs stop anywhere in a block)
+                kept = self.buf[rel:]
+                more = self.source.read_at(self.at + len(self.buf), want - len(kept))
+                self.buf = memoryview(b"".join((kept, more)))
+            else:
+                self.buf = memoryview(self.source.read_at(pos, want))
             self.at, rel = pos, 0
         return self.buf[rel:rel + n]
 

@@ -144,6 +144,53 @@ def test_runs_cut_anywhere_give_the_same_rows_and_errors(
     assert expected[4][4] == [(at, expected[4][4][0][1], CorruptRecordError)]
 
 
+class _CountingSource:
+    """A segment in memory that counts the bytes and the calls ``read_at`` serves."""
+
+    def __init__(self, raw: bytes) -> None:
+        self.raw = raw
+        self.read = 0
+        self.calls = 0
+
+    def size(self) -> int:
+        return len(self.raw)
+
+    def read_at(self, offset: int, n: int) -> bytes:
+        out = self.raw[offset:offset + n]
+        self.read += len(out)
+        self.calls += 1
+        return out
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize(("block", "chunk"), [(8192, 4096), (3000, 2000), (1024, 4096)])
+def test_a_range_is_read_from_the_file_once(corpus_data: data.Fixture,
+                                            monkeypatch: pytest.MonkeyPatch,
+                                            block: int, chunk: int) -> None:
+    """The reader reads its range in blocks and decodes runs of up to a chunk; a run that
+    does not fit in what is left of a block keeps that tail and reads only what follows it
+    (reading the tail again read a 1 GiB segment's splits 1.7 times over)."""
+    import kformat.spark.columns as columns
+
+    path = max(logs(corpus_data.log_dir), key=lambda p: p.stat().st_size)
+    raw = path.read_bytes()
+    expected = read_rows(path)[0]
+    monkeypatch.setattr(columns, "_BLOCK", block)
+    monkeypatch.setattr(columns, "_CHUNK_BYTES", chunk)
+    assert len(raw) > 4 * block
+    topic, partition = topic_partition(str(path))
+    for start, end in [(0, len(raw)), *plan_splits(raw, len(raw) // 3)]:
+        source = _CountingSource(raw)
+        rows = rows_of(ColumnReader(source, segment=str(path), topic=topic,
+                                    partition=partition, start=start, end=end))
+        assert source.read == end - start
+        assert source.calls <= -(-(end - start) // min(block, chunk)) + 1
+        if (start, end) == (0, len(raw)):
+            assert rows == expected
+
+
 # --------------------------------------------------------------------------- splits
 
 
