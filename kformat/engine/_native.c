@@ -2516,6 +2516,16 @@ put_piece(Writer *w, const Piece *pc)
     return 0;
 }
 
+/* The bits of a varint length prefix (a signed varint) of n; n == -1 is the null marker. */
+static inline __attribute__((always_inline)) int
+varint_length(int64_t n, uint64_t *u)
+{
+    if (n > 0x7FFFFFFF)
+        return fail("length too large for a varint prefix");
+    *u = zigzag(n) & U32_MAX;
+    return 0;
+}
+
 /* A length or count prefix as a piece; n == -1 is the null marker. */
 static inline __attribute__((always_inline)) int
 length_piece(long prefix, int64_t n, Piece *pc)
@@ -2536,11 +2546,13 @@ length_piece(long prefix, int64_t n, Piece *pc)
             return fail("length too large for a compact prefix");
         number_piece(pc, (uint64_t)(n + 1), 0);
         return 0;
-    case PFX_VARINT:
-        if (n > 0x7FFFFFFF)
-            return fail("length too large for a varint prefix");
-        number_piece(pc, zigzag(n) & U32_MAX, 0);
+    case PFX_VARINT: {
+        uint64_t u;
+        if (varint_length(n, &u) < 0)
+            return -1;
+        number_piece(pc, u, 0);
         return 0;
+    }
     default:
         return fail("bad prefix in plan");
     }
@@ -2599,6 +2611,27 @@ static inline int blob_pieces(long prefix, int nullable, int text, PyObject *val
 static inline __attribute__((always_inline)) int
 build_blob(Writer *w, long prefix, int nullable, int text, PyObject *value)
 {
+    if (prefix == PFX_VARINT) { /* records' blobs: exact bytes, or an ASCII str, written at once */
+        const char *data = NULL;
+        Py_ssize_t n = 0;
+        uint64_t u;
+        if (!text && PyBytes_CheckExact(value)) {
+            data = PyBytes_AS_STRING(value);
+            n = PyBytes_GET_SIZE(value);
+        }
+        else if (text && PyUnicode_CheckExact(value) && PyUnicode_IS_COMPACT_ASCII(value)) {
+            data = (const char *)PyUnicode_DATA(value); /* its bytes are its UTF-8 */
+            n = PyUnicode_GET_LENGTH(value);
+        }
+        if (data) {
+            if (varint_length(n, &u) < 0 || reserve(w, 5 + n) < 0)
+                return -1;
+            uint8_t *q = write_uvarint((uint8_t *)w->buf + w->len, u);
+            copy_bytes(q, data, n);
+            w->len = (char *)q + n - w->buf;
+            return 0;
+        }
+    }
     Piece pc[2];
     int count;
     if (blob_pieces(prefix, nullable, text, value, pc, &count) < 0)

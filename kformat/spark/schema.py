@@ -9,6 +9,8 @@ Spark's own Kafka source; the batch columns follow; ``decode=...`` adds
 
 from __future__ import annotations
 
+import functools
+
 import pyarrow as pa
 
 from kformat.outputs.fields import (
@@ -113,8 +115,10 @@ def ddl(decode: str | None = None, corrupt: bool = False) -> str:
     return f"{text}, `{CORRUPT_COLUMN}` {CORRUPT_SPARK}" if corrupt else text
 
 
+@functools.cache
 def arrow_schema(decode: str | None = None, corrupt: bool = False) -> pa.Schema:
-    """The Arrow schema of the rows read with the given ``decode`` mode."""
+    """The Arrow schema of the rows read with the given ``decode`` mode (made once: every
+    split of a read asks for it, twice)."""
     fields = [c.field() for c in columns(decode)]
     if corrupt:
         fields.append(pa.field(CORRUPT_COLUMN, CORRUPT_TYPE))

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from kformat.errors import EncodeError
-from kformat.records.api import build_batch, make_batch, parse_batches
+from kformat.records.api import build_batch, iter_batches, make_batch, parse_batches
 from kformat.records.codecs import CODECS as CODEC_TABLE
 from kformat.records.codecs import Codec
 from kformat.records.model import Batch
@@ -301,10 +301,13 @@ def write_rows(batches: Iterable[Any], directory: str | os.PathLike[str],
 
 
 def _batches_of(part: PartWritten) -> Iterator[tuple[bytes, Batch]]:
+    """A part's batches, one at a time: the records of only the batch at hand are alive
+    (all of a segment's, parsed at once, took the commit about 0.4 KB per record)."""
     for log in sorted(Path(part.directory).glob(f"*{LOG_SUFFIX}")):
         data = log.read_bytes()
-        for b in parse_batches(data, verify_crc=False, strict=True):
-            yield data[b.position:b.position + b.size], b
+        with iter_batches(data, verify_crc=False, strict=True) as batches:
+            for b in batches:
+                yield data[b.position:b.position + b.size], b
 
 
 def _shifted(b: Batch, shift: int, options: WriteOptions) -> tuple[bytes, Batch]:
