@@ -107,13 +107,6 @@ _ZSTD_MAGIC = 0xFD2FB528
 _ZSTD_CHUNK = 1024 * 1024  # most batches in one read
 _ZSTD_KEEP = 2
 _ZSTD_KEEP_WINDOW = 8 << 20
-_ZSTD_DEFAULT = 3
-_ZSTD_COMPRESSORS: list[zstandard.ZstdCompressor] = []
-"""Compressors of the default level kept for reuse (at most _ZSTD_KEEP, taken and given back
-as the decompressors below): making a context per payload runs zstd's CPU probe (``cpuid``,
-costly in a virtual machine) and clears its 768 KB of tables, ~20 us of a 380 us compression
-of a 250 KB batch. Reuse writes the same bytes: each frame starts a new session with the same
-parameters (tests/records/test_codecs.py)."""
 _ZSTD_DECOMPRESSORS: list[zstandard.ZstdDecompressor] = []
 """Decompressors kept for reuse (one per concurrent call, at most _ZSTD_KEEP kept): making one
 per batch costs more than a small batch's decompression. Taken with pop(), given back with
@@ -207,18 +200,17 @@ def _lz4(data: bytes, level: int, magic: int) -> bytes:
 
 
 def _zstd(data: bytes | memoryview, level: int, magic: int) -> bytes:
-    pool = _ZSTD_COMPRESSORS if level == _ZSTD_DEFAULT else []
-    try:
-        compressor = pool.pop()
-    except IndexError:
-        compressor = zstandard.ZstdCompressor(level=level)
-    cobj = compressor.compressobj()  # a new frame: the session is reset, the parameters kept
+    # A new compressor per payload: reusing one (its context reset per frame) is faster in a
+    # tight loop (358 vs 379 us for 250 KB: no cpuid probe, no clearing of its 768 KB of
+    # tables) but slower among other work: the kept tables are cold there (the first build
+    # after other work 650-880 us against 510-570), while clearing a new context's warms them.
+    # In the records bench's zstd rounds a kept one wins the best round (414-428 vs 440-445 us)
+    # and loses the median round (559-590 vs 482-512).
+    cobj = zstandard.ZstdCompressor(level=level).compressobj()
     parts = [cobj.compress(data)]
     if data:  # ZstdOutputStream.flush() then close(); an empty stream only sees close()
         parts.append(cobj.flush(zstandard.COMPRESSOBJ_FLUSH_BLOCK))
     parts.append(cobj.flush(zstandard.COMPRESSOBJ_FLUSH_FINISH))
-    if len(pool) < _ZSTD_KEEP:  # a compressor that raised is not given back
-        pool.append(compressor)
     return b"".join(parts)
 
 
@@ -690,7 +682,7 @@ CODECS: Final = (
     CodecSpec(1, "gzip", _gzip, _gunzip, levels=(6, 1, 9), default_alias=-1),
     CodecSpec(2, "snappy", _snappy, _unsnappy),
     CodecSpec(3, "lz4", _lz4, _unlz4, levels=(9, 1, 17)),
-    CodecSpec(4, "zstd", _zstd, _unzstd, levels=(_ZSTD_DEFAULT, -131072, 22), min_magic=2,
+    CodecSpec(4, "zstd", _zstd, _unzstd, levels=(3, -131072, 22), min_magic=2,
               reference="KIP-110"),
 )
 """Every codec Kafka defines, by id (Kafka's ``CompressionType``): add a codec here, and

@@ -247,23 +247,6 @@ def test_zstd_streams_like_zstd_jni() -> None:
     assert packed.endswith(b"\x01\x00\x00")  # the empty last block close() writes
 
 
-def test_zstd_kept_compressors_write_a_new_contexts_bytes() -> None:
-    """A compressor kept from earlier frames (larger, smaller, empty) writes each payload as a
-    new context does."""
-    from kformat.records import codecs
-
-    payloads = [PAYLOADS["compressible-1m"], SAMPLE, b"", b"a", SAMPLE * 50,
-                PAYLOADS["compressible-1m"][:300_000], SAMPLE]
-    codecs._ZSTD_COMPRESSORS.clear()
-    fresh = []
-    for data in payloads:
-        fresh.append(compress(Codec.ZSTD, data))
-        codecs._ZSTD_COMPRESSORS.clear()
-    kept = [compress(Codec.ZSTD, data) for data in payloads + payloads[::-1]]
-    assert codecs._ZSTD_COMPRESSORS  # the later frames came from a kept compressor
-    assert kept == fresh + fresh[::-1]
-
-
 @pytest.mark.parametrize(
     ("codec", "levels"),
     [(Codec.GZIP, [-1, 1, 9]), (Codec.LZ4, [1, 3, 9, 17]), (Codec.ZSTD, [-5, 1, 19, 22])],
