@@ -197,7 +197,8 @@ class KafkaSegmentsReader(DataSourceReader):
              size: int) -> list[tuple[int, int]]:
         """``[start, end)`` of ``f`` cut into ranges of about ``size`` bytes at batch
         boundaries (at its ``.index`` entries when it has a usable index, else by walking
-        the batch heads); ``size`` 0: not cut."""
+        the batch heads of a local file; a remote one without is not cut); ``size`` 0: not
+        cut."""
         from kformat.spark.columns import plan_splits
         from kformat.spark.planning import split_at_index
         from kformat.spark.pruning import _base_offset
@@ -210,9 +211,13 @@ class KafkaSegmentsReader(DataSourceReader):
             index = _index(f, _base_offset(f.path), False)
         source = f.open()
         try:
-            return split_at_index(source, index, start, end, size,
-                                  max_batch_size=max_batch) \
-                or plan_splits(source, size, max_batch_size=max_batch, start=start, end=end)
+            cuts = split_at_index(source, index, start, end, size, max_batch_size=max_batch)
+            if cuts is None and f.filesystem is not None:
+                # no usable index on an object store: walking the batch heads would be a
+                # ranged request per batch (110,000 for a 1 GiB segment), so one task reads it
+                return [(start, end)]
+            return cuts or plan_splits(source, size, max_batch_size=max_batch, start=start,
+                                       end=end)
         finally:
             source.close()
 

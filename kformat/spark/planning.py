@@ -8,7 +8,8 @@ So planning needs no pass over the log:
 
 * a segment larger than ``splitSize`` is cut at index entry positions (each cut checked to
   frame a whole, CRC-valid batch; where an index is missing, unreadable or a cut does not
-  check out, planning falls back to walking batch heads, :func:`kformat.spark.columns.plan_splits`);
+  check out, planning falls back to walking the batch heads of a local file,
+  :func:`kformat.spark.columns.plan_splits`, and reads a remote one as one range);
 * ``offset >= x`` starts the read at the last entry below ``x`` (batches before it hold only
   smaller offsets); ``offset <= y`` ends it after the batch holding the first entry at or
   above ``y`` (batches after it hold only larger offsets);

@@ -112,3 +112,49 @@ def test_sibling_files(segment: Path) -> None:
     assert spec.sibling(".index").path == str(segment.with_suffix(".index"))
     assert spec.sibling(".index").read_all() == segment.with_suffix(".index").read_bytes()
     assert spec.sibling(".nope").read_all() is None
+
+
+def test_a_remote_segment_without_an_index_is_read_as_one_range(
+        segment: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An object-store segment is cut at its ``.index`` entries; without a usable index it is
+    one range: walking its batch heads would be a ranged request per batch (110,000 for a
+    1 GiB segment)."""
+    pytest.importorskip("pyspark")
+    fsspec = pytest.importorskip("fsspec")
+    import uuid
+
+    from kformat.spark import files
+    from kformat.spark.datasource import KafkaSegmentsReader, SplitGroup
+    from kformat.spark.options import Settings
+
+    memory = fsspec.filesystem("memory")
+    root = f"/kformat-plan-{uuid.uuid4().hex}/t-0"
+    raw = segment.read_bytes()
+    memory.pipe(f"{root}/00000000000000000000.log", raw)
+    reads: list[int] = []
+    read_at = files._FsspecFile.read_at
+
+    def counted(self: object, offset: int, n: int) -> bytes:
+        reads.append(n)
+        return read_at(self, offset, n)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(files._FsspecFile, "read_at", counted)
+
+    def ranges() -> list[tuple[int, int]]:
+        reads.clear()
+        settings = Settings.from_options({"path": f"memory://{root}", "splitSize": "20000"})
+        parts = KafkaSegmentsReader(settings, {"parallelism": 1}).partitions()
+        return [(s.start, s.end) for p in parts
+                for s in (p.splits if isinstance(p, SplitGroup) else [p])]
+
+    try:
+        assert ranges() == [(0, len(raw))]
+        assert len(reads) <= 2
+        memory.pipe(f"{root}/00000000000000000000.index",
+                    segment.with_suffix(".index").read_bytes())
+        cut = ranges()
+        assert len(cut) > 3 and cut[0][0] == 0 and cut[-1][1] == len(raw)
+        assert all(a[1] == b[0] for a, b in itertools.pairwise(cut))
+        assert len(reads) <= 2 * len(cut) + 2  # a check of each cut, not a walk
+    finally:
+        memory.rm(root.rsplit("/", 1)[0], recursive=True)
