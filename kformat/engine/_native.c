@@ -2608,21 +2608,29 @@ static int view_release(PyObject *view);
 static inline int blob_pieces(long prefix, int nullable, int text, PyObject *value, Piece *pc,
                        int *count);
 
+/* The bytes of a blob value that needs no conversion -- exact bytes, or an exact str of ASCII
+ * (its bytes are its UTF-8) -- and their count in *n; NULL (no error set) for any other. */
+static inline __attribute__((always_inline)) const char *
+plain_blob(int text, PyObject *value, Py_ssize_t *n)
+{
+    if (!text && PyBytes_CheckExact(value)) {
+        *n = PyBytes_GET_SIZE(value);
+        return PyBytes_AS_STRING(value);
+    }
+    if (text && PyUnicode_CheckExact(value) && PyUnicode_IS_COMPACT_ASCII(value)) {
+        *n = PyUnicode_GET_LENGTH(value);
+        return (const char *)PyUnicode_DATA(value);
+    }
+    return NULL;
+}
+
 static inline __attribute__((always_inline)) int
 build_blob(Writer *w, long prefix, int nullable, int text, PyObject *value)
 {
     if (prefix == PFX_VARINT) { /* records' blobs: exact bytes, or an ASCII str, written at once */
-        const char *data = NULL;
-        Py_ssize_t n = 0;
+        Py_ssize_t n;
         uint64_t u;
-        if (!text && PyBytes_CheckExact(value)) {
-            data = PyBytes_AS_STRING(value);
-            n = PyBytes_GET_SIZE(value);
-        }
-        else if (text && PyUnicode_CheckExact(value) && PyUnicode_IS_COMPACT_ASCII(value)) {
-            data = (const char *)PyUnicode_DATA(value); /* its bytes are its UTF-8 */
-            n = PyUnicode_GET_LENGTH(value);
-        }
+        const char *data = plain_blob(text, value, &n);
         if (data) {
             if (varint_length(n, &u) < 0 || reserve(w, 5 + n) < 0)
                 return -1;
@@ -2781,25 +2789,17 @@ blob_pieces(long prefix, int nullable, int text, PyObject *value, Piece *pc, int
         *count = 1;
         return length_piece(prefix, -1, pc);
     }
-    if (text) {
+    data = plain_blob(text, value, &n);
+    if (!data) {
+        if (!text)
+            return fail("not bytes");
         if (!PyUnicode_CheckExact(value))
             return fail("not a str");
-        if (PyUnicode_IS_COMPACT_ASCII(value)) { /* its bytes are its UTF-8 */
-            data = (const char *)PyUnicode_DATA(value);
-            n = PyUnicode_GET_LENGTH(value);
-        }
-        else
-            data = PyUnicode_AsUTF8AndSize(value, &n);
+        data = PyUnicode_AsUTF8AndSize(value, &n);
         if (!data) {
             PyErr_Clear();
             return fail("not UTF-8 encodable");
         }
-    }
-    else {
-        if (!PyBytes_CheckExact(value))
-            return fail("not bytes");
-        data = PyBytes_AS_STRING(value);
-        n = PyBytes_GET_SIZE(value);
     }
     if (length_piece(prefix, n, pc) < 0)
         return -1;
