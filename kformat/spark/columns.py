@@ -484,7 +484,7 @@ def coalesced(readers: Iterable[ColumnReader]) -> Iterator[pa.RecordBatch]:
                     pending, rows, size = [], 0, 0
                 yield batch
                 continue
-            n, nbytes = batch.num_rows, batch.nbytes
+            n, nbytes = batch.num_rows, batch.get_total_buffer_size()  # nbytes: 60 us
             if pending and (rows + n > most or size + nbytes > COALESCE_BYTES):
                 yield output.finish(pending)
                 pending, rows, size = [], 0, 0

@@ -200,12 +200,12 @@ class KafkaSegmentsReader(DataSourceReader):
         boundaries (at its ``.index`` entries when it has a usable index, else by walking
         the batch heads of a local file; a remote one without is not cut); ``size`` 0: not
         cut."""
+        if size <= 0 or end - start <= size:
+            return [(start, end)]
         from kformat.spark.columns import plan_splits
         from kformat.spark.planning import split_at_index
         from kformat.spark.pruning import _base_offset
 
-        if size <= 0 or end - start <= size:
-            return [(start, end)]
         s = self.settings
         max_batch = s.read.get("max_batch_size") or DEFAULT_MAX_BATCH_SIZE
         if index is None and s.use_index:

@@ -27,6 +27,7 @@ import fnmatch
 import glob
 import os
 import re
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -252,17 +253,32 @@ class FileSpec:
 def _local(pattern: str, suffix: str) -> list[FileSpec]:
     """The files ``pattern`` names: itself, or what its glob matches; a directory (named or
     matched, as ``logs/orders-*`` matches partition directories) is searched for ``suffix``."""
-    found: set[str] = set()
+    found: dict[str, int] = {}
     for match in glob.glob(pattern, recursive=True) or [pattern]:
-        if os.path.isdir(match):
-            found.update(p for p in glob.glob(os.path.join(glob.escape(match), "**",
-                                                           f"*{suffix}"), recursive=True)
-                         if os.path.isfile(p))
-        elif os.path.isfile(match):
-            found.add(match)
+        kind, size = _stat(match)
+        if kind == "directory":
+            for p in glob.glob(os.path.join(glob.escape(match), "**", f"*{suffix}"),
+                               recursive=True):
+                kind, size = _stat(p)
+                if kind == "file":
+                    found[p] = size
+        elif kind == "file":
+            found[match] = size
     # absolute, so executors (whose working directory is their own) open the same files
-    paths = sorted({os.path.abspath(p) for p in found})
-    return [FileSpec(p, p, None, os.path.getsize(p)) for p in paths]
+    sizes = {os.path.abspath(p): size for p, size in found.items()}
+    return [FileSpec(p, p, None, sizes[p]) for p in sorted(sizes)]
+
+
+def _stat(path: str) -> tuple[str, int]:
+    """("file", size), ("directory", 0) or ("", 0): one ``stat`` a path (a directory of
+    thousands of small segments is listed at every query's planning)."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return "", 0
+    if stat.S_ISREG(st.st_mode):
+        return "file", st.st_size
+    return ("directory" if stat.S_ISDIR(st.st_mode) else ""), 0
 
 
 def _listing(filesystem: Any, spec: FilesystemSpec, inner: str, base: str | None

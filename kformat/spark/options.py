@@ -9,7 +9,7 @@ option                 meaning                                                  
 ``path`` / ``paths``   a file, directory or glob; ``paths`` a JSON list of them   (required)
 ``maxPartitionBytes``  most bytes one Spark partition reads (suffixes k, m, g)     the session's
                                                                                   (128m)
-``openCostInBytes``    what opening a file costs, in bytes of reading: weighs     256k local,
+``openCostInBytes``    what opening a file costs, in bytes of reading: weighs     32k local,
                        files in the planning (:mod:`kformat.spark.sizing`)        4m URLs
 ``minPartitions``      the parallelism planned for: partitions of about total /   the session's
                        this many bytes, while under ``maxPartitionBytes``
@@ -35,7 +35,8 @@ option                 meaning                                                  
                        ``.index``/``.timeindex`` files
 ``storage.*``          fsspec storage options for URL paths, e.g.                  (none)
                        ``storage.endpoint_url``
-``batchRows``          rows per Arrow record batch                                10000
+``batchRows``          rows per Arrow record batch (a task's small files share   10000
+                       them)
 ``decompressionLimit`` cap on one batch's decompressed records (bytes)            64m
 ``maxBatchSize``       largest batch accepted (bytes)                             256m
 ``fs``, ``fs.*``       a pyarrow filesystem and its arguments (s3, gcs, hdfs,     (from the

@@ -56,6 +56,18 @@ def test_small_data_gets_one_partition_per_core() -> None:
     assert Sizing().partitions([], 1) == 0
 
 
+def test_many_small_local_files_plan_few_partitions() -> None:
+    """4,794 segments of 40 KB (a low-traffic topic rolled by time) on local[2]: three
+    partitions, as a file costs a task little (kformat.spark.sizing.LOCAL_OPEN_COST); with
+    the former open cost of 256k they weighed 1.4 GB and planned 11."""
+    sizes = [40_000] * 4794
+    sizing = Sizing.resolve(max_partition_bytes=None, open_cost=None, parallelism=None,
+                            session={"parallelism": 2}, remote=False)
+    assert sizing.partitions(sizes, sizing.target(sizes)) == 3
+    former = Sizing(parallelism=2, open_cost=256 << 10)
+    assert former.partitions(sizes, former.target(sizes)) == 11
+
+
 def test_resolve_takes_options_then_the_session_then_defaults() -> None:
     session = {"parallelism": 6, "maxPartitionBytes": 64 * MIB}
     assert Sizing.resolve(max_partition_bytes=None, open_cost=None, parallelism=None,
