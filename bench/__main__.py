@@ -14,6 +14,7 @@ BENCHES: dict[str, str] = {
     "records": "bench.records_bench",
     "protocol": "bench.protocol_bench",
     "segments": "bench.segments_bench",
+    "gc": "bench.gc_bench",
 }
 
 
