@@ -39,8 +39,13 @@ run in interleaved rounds (aiokafka, Spark, aiokafka, Spark...), so load on a sh
 machine hits both, and the bench prints the ratio of Spark's ``local[2]`` rate (wall) to
 aiokafka's one-core rate (CPU time, and wall) -- the goal is 1.3x. Before timing, the
 readers must agree on the record count and the sum of value lengths. ``python -m bench
-segments [--records N] [--repeat N] [--warm-up N] [--no-spark] [--floor] [--quick]``
-(default 1,000,000 records).
+segments [--records N] [--shards N] [--segment-bytes SIZE] [--repeat N] [--warm-up N]
+[--no-spark] [--floor] [--quick]`` (default 1,000,000 records, 4 partitions, 1 MiB segments).
+
+Many small files: ``--segment-bytes`` rolls the segments smaller, as a low-traffic partition
+rolled by ``segment.ms`` or a compacted topic has them, e.g. ``--records 2000000 --shards 500
+--segment-bytes 40k`` (5,729 files of about 33 KB); the run then also prints the Spark
+query's CPU a million rows, the figure that grows with the number of files.
 """
 
 from __future__ import annotations
@@ -64,13 +69,16 @@ Result = tuple[int, int]
 """(records, sum of value lengths)"""
 
 
-def make_corpus(root: Path, records: int, shards: int, seed: int = 1) -> list[Path]:
-    """Corpus shards as partition directories, without their magic 0 LZ4 batches (aiokafka
-    refuses Kafka 0.8's LZ4 framing: "LZ4 is not supported for broker version 0.8/0.9")."""
+def make_corpus(root: Path, records: int, shards: int, seed: int = 1,
+                segment_bytes: int | None = None) -> list[Path]:
+    """Corpus shards as partition directories of segments of at most ``segment_bytes``
+    (default 1 MiB), without their magic 0 LZ4 batches (aiokafka refuses Kafka 0.8's LZ4
+    framing: "LZ4 is not supported for broker version 0.8/0.9")."""
     from kformat.corpus.records_corpus import DEFAULT_SEGMENT_BYTES, generate_shard
     from kformat.records.codecs import Codec
     from kformat.segments.partition import write_partition_dir
 
+    most = segment_bytes or DEFAULT_SEGMENT_BYTES
     per = -(-records // shards)
     for shard in range(shards):
         s = generate_shard(seed, shard, per)
@@ -79,7 +87,7 @@ def make_corpus(root: Path, records: int, shards: int, seed: int = 1) -> list[Pa
         segments: list[list[bytes]] = [[]]
         size = 0
         for raw in kept:
-            if size + len(raw) > DEFAULT_SEGMENT_BYTES and segments[-1]:
+            if size + len(raw) > most and segments[-1]:
                 segments.append([])
                 size = 0
             segments[-1].append(raw)
@@ -371,6 +379,18 @@ def cpu_lines(rounds: Rounds, aiokafka_cpu: float) -> list[str]:
     return lines
 
 
+def per_million_lines(rounds: Rounds, aiokafka_cpu: float) -> list[str]:
+    """The Spark query's CPU (median, all roles) a million rows, beside aiokafka's: the
+    figure many small files raise."""
+    if not rounds.spark_cpu:
+        return []
+    spark = median_roles(rounds.spark_cpu)
+    rows = rounds.spark[1][0] / 1e6
+    return [f"CPU a million rows: spark kafka-segments {spark['total'] / rows:.2f} s "
+            f"(Python workers {spark['python'] / rows:.2f}, task threads "
+            f"{spark['tasks'] / rows:.2f}), aiokafka {aiokafka_cpu / rows:.2f} s"]
+
+
 def series_line(series: list[tuple[float, float]], warm_up: int, floor: bool) -> str:
     """Every timed round in order: Spark's wall seconds and its ratio to that round's
     aiokafka (CPU time), with the session's query number (floor queries counted)."""
@@ -378,6 +398,19 @@ def series_line(series: list[tuple[float, float]], warm_up: int, floor: bool) ->
     cells = [f"q{warm_up * step + 1 + i * step} {wall:.2f}s {aio / wall:.2f}x"
              for i, (aio, wall) in enumerate(series)]
     return "rounds (session query, spark wall, ratio): " + ", ".join(cells)
+
+
+def segment_size(text: str) -> int:
+    """``--segment-bytes``: a size like 40k, 1m or 65536."""
+    from kformat.spark.options import parse_size
+
+    try:
+        size = parse_size(text, "--segment-bytes")
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if size < 1:
+        raise argparse.ArgumentTypeError("must be positive")
+    return size
 
 
 def at_least_one(text: str) -> int:
@@ -410,7 +443,9 @@ def report(rows: list[tuple[str, float, Result, str]], nbytes: int, out: Any) ->
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench segments", description=__doc__)
     parser.add_argument("--records", type=int, default=1_000_000)
-    parser.add_argument("--shards", type=int, default=4)
+    parser.add_argument("--shards", type=int, default=4, help="partition directories")
+    parser.add_argument("--segment-bytes", type=segment_size, default=None, metavar="SIZE",
+                        help="largest segment (e.g. 40k; default 1m): many small files")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--warm-up", type=at_least_one, default=1, metavar="N",
                         help="Spark queries before the timed rounds (default 1)")
@@ -423,7 +458,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.records, args.repeat = 20_000, 1
     root = Path(tempfile.mkdtemp(prefix="kformat-bench-"))
     try:
-        files = make_corpus(root, args.records, args.shards)
+        files = make_corpus(root, args.records, args.shards,
+                            segment_bytes=args.segment_bytes)
         nbytes = sum(f.stat().st_size for f in files)
         print(f"segments: {len(files)} files, {nbytes / 1e6:.1f} MB, about {args.records:,} "
               f"records (every codec, magic 0/1/2, transactions); {machine_load()}",
@@ -485,6 +521,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         f"the goal ({GOAL}x) is above this machine's ceiling ({ceiling:.2f}x): "
                         f"Spark decoding nothing does not reach it")
             ratio_lines += cpu_lines(rounds, cpu)
+            if args.segment_bytes is not None:
+                ratio_lines += per_million_lines(rounds, cpu)
             from kformat import engine
 
             ratio_lines.append(f"engine: {engine.active()} (to_arrow kernel of "

@@ -31,8 +31,9 @@ Corrupt data, as Spark's file sources do it (the ``mode`` option):
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import pyarrow as pa
 
@@ -51,11 +52,13 @@ from kformat.spark.recovery import DEFAULT_RESYNC_LIMIT, find_batch
 from kformat.spark.schema import CORRUPT_COLUMN, arrow_schema
 
 __all__ = [
+    "COALESCE_BYTES",
     "CODEC_NAMES",
     "MODES",
     "ColumnReader",
     "Corrupt",
     "ReadOptions",
+    "coalesced",
     "plan_splits",
     "read_table",
     "spark_timestamp",
@@ -65,6 +68,9 @@ _LEGACY_MODES = {"fail": "FAILFAST", "skip": "DROPMALFORMED"}
 _COUNT_AT = HEADER_SIZE - 4
 _BLOCK = 8 << 20
 _CHUNK_BYTES = 4 << 20
+COALESCE_BYTES = 4 << 20
+"""Most bytes of Arrow output :func:`coalesced` joins into one record batch (beside
+``batch_rows``): runs this large already cost little per batch, and joining copies them."""
 log = logging.getLogger("kformat.spark")
 
 
@@ -218,7 +224,8 @@ class ColumnReader:
         size = self.source.size()
         self.start = start
         self.end = size if end is None else min(end, size)
-        self.schema = self.options.schema()
+        self.output = _output(self.options)
+        self.schema = self.output.schema
         self.truncated: TruncatedTail | None = None
         self.error: KFormatError | None = None
         self.corrupt: list[Corrupt] = []
@@ -227,21 +234,18 @@ class ColumnReader:
         self.rows = 0
         self.bytes = 0
         self.dropped_bytes = 0
-        names = self.schema.names
-        self._decode = decoder(self.options.decode) if self.options.decode and any(
-            n in names for n in self._decoded_names()) else None
-        wanted = [n for n in names if n in _RECORD_NAMES]
-        if self._decode is not None:
-            wanted += [n for n in ("key", "value", "isControl") if n not in wanted]
-        self._kernel_columns = tuple(wanted)
-
-    def _decoded_names(self) -> list[str]:
-        full = arrow_schema(self.options.decode).names
-        return full[len(_RECORD_NAMES):]
+        self._kernel_columns = self.output.kernel_columns
 
     # ---------------------------------------------------------------- the loop
 
     def __iter__(self) -> Iterator[pa.RecordBatch]:
+        return coalesced([self])
+
+    def pieces(self) -> Iterator[tuple[pa.RecordBatch, bool]]:
+        """What the reader reads, in order, as ``(batch, finished)``: the kernel's output
+        for runs of whole batches (``finished`` False: the kernel's columns, made into the
+        reader's schema by :meth:`_Output.finish`, after :func:`coalesced` joined several)
+        and the ``_corrupt`` rows of unreadable stretches (``finished`` True)."""
         window = _Window(self.source, self.start, self.end)
         pos, end = self.start, self.end
         while pos < end:
@@ -253,7 +257,7 @@ class ColumnReader:
             if size:
                 self._count(batches, out.num_rows, size)
                 if out.num_rows:
-                    yield self._finish([out])
+                    yield out, False
                 pos += size
                 continue
             run = self._frame(window, pos, end)  # a bad batch, one beyond data, or none
@@ -263,7 +267,7 @@ class ColumnReader:
                 continue
             pos, bad = self._unframed(window, pos, end)
             if bad is not None:
-                yield bad
+                yield bad, True
 
     def _frame(self, window: _Window, pos: int, end: int) -> list[tuple[int, int, int]]:
         """``(position, size, magic)`` of the batches of the run at ``pos`` (the run
@@ -305,33 +309,29 @@ class ColumnReader:
                         max_batch_size=opts.max_batch_size)
 
     def _read_run(self, window: _Window, run: list[tuple[int, int, int]]
-                  ) -> Iterator[pa.RecordBatch]:
-        """Rows of framed batches; on an error, batch by batch to single out the bad ones."""
+                  ) -> Iterator[tuple[pa.RecordBatch, bool]]:
+        """Rows of framed batches; on an error, batch by batch to single out the bad ones
+        (pieces as :meth:`pieces` yields them)."""
         first, last = run[0][0], run[-1][0] + run[-1][1]
         data = window.get(first, last - first)
         try:
             out = self._kernel(data, first)
         except KFormatError:
-            pieces: list[pa.RecordBatch] = []
             for pos, size, _ in run:
                 try:
                     piece = self._kernel(data[pos - first:pos - first + size], pos)
                 except KFormatError as exc:
-                    if pieces:
-                        yield self._finish(pieces)
-                        pieces = []
                     bad = self._bad(pos, size, exc)
                     if bad is not None:
-                        yield bad
+                        yield bad, True
                     continue
                 self._count(1, piece.num_rows, size)
-                pieces.append(piece)
-            if pieces:
-                yield self._finish(pieces)
+                if piece.num_rows:
+                    yield piece, False
             return
         self._count(len(run), out.num_rows, last - first)
         if out.num_rows:
-            yield self._finish([out])
+            yield out, False
 
     def _count(self, batches: int, rows: int, size: int) -> None:
         self.batches += batches
@@ -400,38 +400,99 @@ class ColumnReader:
         arrays = [pa.array([values.get(f.name)], f.type) for f in self.schema]
         return pa.RecordBatch.from_arrays(arrays, schema=self.schema)
 
-    # ---------------------------------------------------------------- output
-
-    def _finish(self, pieces: list[pa.RecordBatch]) -> pa.RecordBatch:
-        """Kernel output -> the reader's schema (decode columns, ``_corrupt``, order)."""
-        batch = pieces[0] if len(pieces) == 1 else \
-            pa.Table.from_batches(pieces).combine_chunks().to_batches()[0]
-        n = batch.num_rows
-        decoded: dict[str, pa.Array] = {}
-        if self._decode is not None:
-            decode = self._decode
-            rows = [decode(k, v, c) for k, v, c in zip(
-                batch.column("key").to_pylist(), batch.column("value").to_pylist(),
-                batch.column("isControl").to_pylist(), strict=True)]
-            extra = [f for f in arrow_schema(self.options.decode)
-                     if f.name in self._decoded_names()]
-            cols = list(zip(*rows, strict=True)) if rows else [()] * len(extra)
-            decoded = {f.name: pa.array(list(col), f.type)
-                       for col, f in zip(cols, extra, strict=True)}
-        arrays = []
-        for f in self.schema:
-            if f.name in decoded:
-                arrays.append(decoded[f.name])
-            elif f.name == CORRUPT_COLUMN:
-                arrays.append(pa.nulls(n, f.type))
-            else:
-                arrays.append(batch.column(f.name))
-        return pa.RecordBatch.from_arrays(arrays, schema=self.schema)
 
 
 _RECORD_NAMES = tuple(arrow_schema().names)
 
 
+class _Output:
+    """What every reader with the same options shares, made once (not once per file): the
+    output schema, the columns asked of the kernel, the decoder of ``decode``, and how the
+    kernel's output becomes record batches of the schema (:meth:`finish`)."""
+
+    def __init__(self, options: ReadOptions) -> None:
+        self.options = options
+        self.schema = options.schema()
+        names = self.schema.names
+        self._everything = list(arrow_schema(options.decode))[len(_RECORD_NAMES):]
+        """Every decode column, in the order the decoder gives them."""
+        self.decoded = [f for f in self._everything if f.name in names]
+        self.decode = decoder(options.decode) if options.decode and self.decoded else None
+        wanted = [n for n in names if n in _RECORD_NAMES]
+        if self.decode is not None:
+            wanted += [n for n in ("key", "value", "isControl") if n not in wanted]
+        self.kernel_columns = tuple(wanted)
+        decoded_at = {f.name: i for i, f in enumerate(self.decoded)}
+        self._sources: list[tuple[str, int, pa.DataType]] = []
+        """Each output column: ("kernel", index), ("decoded", index) or ("null", 0)."""
+        for f in self.schema:
+            if f.name in decoded_at:
+                self._sources.append(("decoded", decoded_at[f.name], f.type))
+            elif f.name == CORRUPT_COLUMN:
+                self._sources.append(("null", 0, f.type))
+            else:
+                self._sources.append(("kernel", wanted.index(f.name), f.type))
+
+    def finish(self, pieces: list[pa.RecordBatch]) -> pa.RecordBatch:
+        """Kernel output (several runs joined with one copy) -> a record batch of the
+        schema (decode columns, ``_corrupt`` null, the schema's order)."""
+        batch = pieces[0] if len(pieces) == 1 else pa.concat_batches(pieces)
+        n = batch.num_rows
+        kernel = batch.columns
+        decoded: list[pa.Array] = []
+        if self.decode is not None:
+            decode = self.decode
+            at = self.kernel_columns.index
+            rows = [decode(k, v, c) for k, v, c in zip(
+                kernel[at("key")].to_pylist(), kernel[at("value")].to_pylist(),
+                kernel[at("isControl")].to_pylist(), strict=True)]
+            everything = self._everything
+            cols = list(zip(*rows, strict=True)) if rows else [()] * len(everything)
+            by_name = {f.name: col for col, f in zip(cols, everything, strict=True)}
+            decoded = [pa.array(list(by_name[f.name]), f.type) for f in self.decoded]
+        arrays = [kernel[i] if kind == "kernel" else decoded[i] if kind == "decoded"
+                  else pa.nulls(n, type_) for kind, i, type_ in self._sources]
+        return pa.RecordBatch.from_arrays(arrays, schema=self.schema)
+
+
+@functools.lru_cache(maxsize=64)
+def _output(options: ReadOptions) -> _Output:
+    return _Output(options)
+
+
+def coalesced(readers: Iterable[ColumnReader]) -> Iterator[pa.RecordBatch]:
+    """The record batches of ``readers`` read one after the other (the consecutive files and
+    ranges of one Spark task; options equal), in order, the kernel's runs joined into
+    batches of up to ``batch_rows`` rows and :data:`COALESCE_BYTES` bytes: a small segment
+    gives a short run, and each batch costs Spark the same whatever its size (Python's
+    Arrow stream, the JVM's batch), so many small files share a batch instead of one each.
+    A run of ``batch_rows`` rows or more passes as it is; a ``_corrupt`` row stays in its
+    place (the rows before it are sent first)."""
+    output: _Output | None = None
+    pending: list[pa.RecordBatch] = []
+    rows = size = most = 0
+    for reader in readers:
+        if output is None:
+            output = reader.output
+            most = output.options.batch_rows
+        elif reader.output is not output and reader.options != output.options:
+            raise ValueError("coalesced: readers with different options")
+        for batch, finished in reader.pieces():
+            if finished:
+                if pending:
+                    yield output.finish(pending)
+                    pending, rows, size = [], 0, 0
+                yield batch
+                continue
+            n, nbytes = batch.num_rows, batch.nbytes
+            if pending and (rows + n > most or size + nbytes > COALESCE_BYTES):
+                yield output.finish(pending)
+                pending, rows, size = [], 0, 0
+            pending.append(batch)
+            rows += n
+            size += nbytes
+    if pending and output is not None:
+        yield output.finish(pending)
 def read_table(source: RandomAccess | bytes | bytearray | memoryview, *,
                segment: str = "", topic: str | None = None, partition: int | None = None,
                options: ReadOptions | None = None) -> pa.Table:

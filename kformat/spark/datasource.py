@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from pyspark.sql import SparkSession
     from pyspark.sql.types import StructType
 
+    from kformat.spark.columns import ColumnReader
     from kformat.spark.sizing import Sizing
 
 __all__ = [
@@ -222,37 +223,50 @@ class KafkaSegmentsReader(DataSourceReader):
             source.close()
 
     def read(self, partition: InputPartition) -> Iterator[pa.RecordBatch]:
+        """The task's splits read in order, their rows joined into batches of up to
+        ``batchRows`` rows (:func:`kformat.spark.columns.coalesced`): a task of many small
+        segments sends Spark a few large batches, not a short one per file."""
         if self.settings.keep_memory:
             keep_worker_memory()
         if self.settings.freeze_heap:
             _freeze_worker_heap()
         if isinstance(partition, SplitGroup):
-            for split in partition.splits:
-                yield from self._read_split(split)
+            splits = partition.splits
         elif isinstance(partition, SegmentSplit):
-            yield from self._read_split(partition)
-        # else no files to read: Spark runs one task with a placeholder partition
+            splits = [partition]
+        else:  # no files to read: Spark runs one task with a placeholder partition
+            return
+        from kformat.spark.columns import coalesced
 
-    def _read_split(self, partition: SegmentSplit) -> Iterator[pa.RecordBatch]:
+        yield from coalesced(self._readers(splits))
+
+    def _readers(self, splits: list[SegmentSplit]) -> Iterator[ColumnReader]:
+        """A reader of each split in turn (the read options made once a task), its file
+        open while it is read, its unreadable stretches counted and logged after."""
         from kformat.spark.columns import ColumnReader, ReadOptions
 
-        source = partition.file.open()
-        try:
-            reader = ColumnReader(source, segment=partition.file.path, topic=partition.topic,
-                                  partition=partition.partition, start=partition.start,
-                                  end=partition.end, options=ReadOptions(**self.settings.read))
-            yield from reader
-            if self.corrupt_counter is not None and reader.corrupt:
-                self.corrupt_counter.add(len(reader.corrupt))
-            if reader.corrupt:
-                import logging
+        options = ReadOptions(**self.settings.read)
+        for split in splits:
+            source = split.file.open()
+            try:
+                reader = ColumnReader(source, segment=split.file.path, topic=split.topic,
+                                      partition=split.partition, start=split.start,
+                                      end=split.end, options=options)
+                yield reader
+                if reader.corrupt:
+                    self._report(split, reader)
+            finally:
+                source.close()
 
-                logging.getLogger("kformat.spark").warning(
-                    "%s [%d, %d): %d unreadable stretches (%d bytes), mode %s; first: %s",
-                    partition.file.path, partition.start, partition.end, len(reader.corrupt),
-                    sum(c.length for c in reader.corrupt), reader.options.mode, reader.error)
-        finally:
-            source.close()
+    def _report(self, split: SegmentSplit, reader: ColumnReader) -> None:
+        import logging
+
+        if self.corrupt_counter is not None:
+            self.corrupt_counter.add(len(reader.corrupt))
+        logging.getLogger("kformat.spark").warning(
+            "%s [%d, %d): %d unreadable stretches (%d bytes), mode %s; first: %s",
+            split.file.path, split.start, split.end, len(reader.corrupt),
+            sum(c.length for c in reader.corrupt), reader.options.mode, reader.error)
 
 
 _MALLOC_TUNED = False
