@@ -5,7 +5,8 @@ leader-epoch checkpoint and ``partition.metadata``; their sanity checks; and ``k
 * :mod:`~kformat.segments.snapshot`: producer-state ``.snapshot`` files (CRC-32C checked);
 * :mod:`~kformat.segments.textfiles`: ``leader-epoch-checkpoint`` and ``partition.metadata``;
 * :mod:`~kformat.segments.segment`: reading a ``.log`` (positions, bad CRCs, a cut-short tail);
-* :mod:`~kformat.segments.partition`: a whole partition directory, read or written;
+* :mod:`~kformat.segments.partition`: a whole partition directory, read, or written (whole, or
+  streamed a batch at a time by :class:`PartitionWriter`);
 * :mod:`~kformat.segments.checks`: the sanity checks, as :class:`Problem` values;
 * :mod:`~kformat.segments.dump`: ``kformat dump``, the JVM-free ``kafka-dump-log.sh``.
 """
@@ -35,7 +36,9 @@ from kformat.segments.indexes import (
 from kformat.segments.names import offset_from_filename, segment_filename
 from kformat.segments.partition import (
     PartitionDir,
+    PartitionWriter,
     SegmentFiles,
+    SegmentIndexer,
     build_segment_indexes,
     check_partition_dir,
     leader_epochs,
@@ -67,11 +70,13 @@ __all__ = [
     "OffsetPosition",
     "PartitionDir",
     "PartitionMetadata",
+    "PartitionWriter",
     "Problem",
     "ProducerEntry",
     "ProducerSnapshot",
     "Segment",
     "SegmentFiles",
+    "SegmentIndexer",
     "SegmentReader",
     "TimestampOffset",
     "build_leader_epoch_checkpoint",

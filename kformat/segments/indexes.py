@@ -225,25 +225,34 @@ def _relative(offset: int, base_offset: int, i: int) -> int:
     return rel
 
 
-def _pad(data: bytes, preallocate: int, entry_size: int) -> bytes:
-    size = preallocate - preallocate % entry_size
+def _pad(data: bytes, preallocate: int, entry_size: int, before: int) -> bytes:
+    """``data`` (after ``before`` bytes of the file) padded to ``preallocate`` bytes, rounded
+    down to whole entries."""
+    size = preallocate - preallocate % entry_size - before
     return data + b"\x00" * (size - len(data)) if size > len(data) else data
 
 
 def build_offset_index(entries: Iterable[OffsetPosition], base_offset: int = 0, *,
-                       preallocate: int = 0) -> bytes:
-    """Build an ``.index`` file; ``preallocate`` pads it with zeros to that many bytes."""
+                       preallocate: int = 0, first: int = 0) -> bytes:
+    """Build an ``.index`` file; ``preallocate`` pads it with zeros to that many bytes.
+
+    ``first`` builds the file in pieces: the number of entries written before these (it
+    numbers the entries in errors and counts towards ``preallocate``).
+    """
     raw = [{"relative_offset": _relative(e.offset, base_offset, i), "position": e.position}
-           for i, e in enumerate(entries)]
-    return _pad(_OFFSET_INDEX.build({"entries": raw}), preallocate, OFFSET_INDEX_ENTRY_SIZE)
+           for i, e in enumerate(entries, first)]
+    return _pad(_OFFSET_INDEX.build({"entries": raw}), preallocate, OFFSET_INDEX_ENTRY_SIZE,
+                first * OFFSET_INDEX_ENTRY_SIZE)
 
 
 def build_time_index(entries: Iterable[TimestampOffset], base_offset: int = 0, *,
-                     preallocate: int = 0) -> bytes:
-    """Build a ``.timeindex`` file; ``preallocate`` pads it with zeros to that many bytes."""
+                     preallocate: int = 0, first: int = 0) -> bytes:
+    """Build a ``.timeindex`` file; ``preallocate`` pads it with zeros to that many bytes;
+    ``first`` as for :func:`build_offset_index`."""
     raw = [{"timestamp": e.timestamp, "relative_offset": _relative(e.offset, base_offset, i)}
-           for i, e in enumerate(entries)]
-    return _pad(_TIME_INDEX.build({"entries": raw}), preallocate, TIME_INDEX_ENTRY_SIZE)
+           for i, e in enumerate(entries, first)]
+    return _pad(_TIME_INDEX.build({"entries": raw}), preallocate, TIME_INDEX_ENTRY_SIZE,
+                first * TIME_INDEX_ENTRY_SIZE)
 
 
 def build_txn_index(entries: Iterable[AbortedTxn]) -> bytes:

@@ -1,4 +1,5 @@
-"""A partition directory (``<log.dir>/<topic>-<partition>/``), read whole or written whole.
+"""A partition directory (``<log.dir>/<topic>-<partition>/``), read whole, written whole or
+streamed a batch at a time (:class:`PartitionWriter`).
 
 What a broker keeps there, and what :func:`write_partition_dir` writes::
 
@@ -11,13 +12,14 @@ What a broker keeps there, and what :func:`write_partition_dir` writes::
     leader-epoch-checkpoint           the first offset of every leader epoch
     partition.metadata                the topic id
 
-The indexes are those the broker builds when it recovers a segment (``LogSegment.recover``):
-an entry for each batch that starts more than ``index_interval_bytes`` after the previous
-entry's batch, holding the batch's last offset and its position; with it, a time index
-entry (the greatest batch timestamp so far and the last offset of the batch holding it) when
-that timestamp grew. Closed segments also get the final time index entry the broker appends
-when it rolls a segment. The transaction index, the producer snapshot and the leader epochs
-follow ``ProducerStateManager`` and ``LeaderEpochFileCache``.
+The indexes are those the broker builds when it recovers a segment (``LogSegment.recover``;
+:class:`SegmentIndexer`, a batch at a time): an entry for each batch that starts more than
+``index_interval_bytes`` after the previous entry's batch, holding the batch's last offset
+and its position; with it, a time index entry (the greatest batch timestamp so far and the
+last offset of the batch holding it) when that timestamp grew. Closed segments also get the
+final time index entry the broker appends when it rolls a segment. The transaction index,
+the producer snapshot and the leader epochs follow ``ProducerStateManager`` and
+``LeaderEpochFileCache``.
 
 :func:`read_partition_dir` reads every file it knows and runs the sanity checks of
 :mod:`kformat.segments.checks`; unreadable files become problems, not exceptions.
@@ -90,6 +92,7 @@ __all__ = [
     "PartitionWriter",
     "ProducerReplay",
     "SegmentFiles",
+    "SegmentIndexer",
     "SegmentIndexes",
     "build_segment_indexes",
     "check_partition_dir",
@@ -114,32 +117,64 @@ class SegmentIndexes:
     times: list[TimestampOffset] = field(default_factory=list)
 
 
+class SegmentIndexer:
+    """The ``.index`` and ``.timeindex`` entries of one segment, one batch at a time.
+
+    :meth:`add` each batch with its position in the segment, in order, then :meth:`finish`;
+    :meth:`take` hands over the entries found since the last call, so a writer can append
+    them to the files as it goes (:func:`build_segment_indexes` is this for a list).
+    """
+
+    def __init__(self, index_interval_bytes: int = 4096) -> None:
+        self.index_interval_bytes = index_interval_bytes
+        self.offsets: list[OffsetPosition] = []
+        self.times: list[TimestampOffset] = []
+        self._max_ts, self._max_ts_offset = _NO_TIMESTAMP, -1
+        self._last_time = _NO_TIMESTAMP  # the timestamp of the last time index entry
+        self._last_entry_at = 0
+        self._batches = 0
+
+    def _time_entry(self) -> None:
+        if self._max_ts > self._last_time:
+            self.times.append(TimestampOffset(self._max_ts, self._max_ts_offset))
+            self._last_time = self._max_ts
+
+    def add(self, b: Batch, position: int) -> None:
+        """The next batch, which starts at ``position`` in the segment."""
+        self._batches += 1
+        if b.max_timestamp > self._max_ts:
+            self._max_ts, self._max_ts_offset = b.max_timestamp, b.last_offset
+        if position - self._last_entry_at > self.index_interval_bytes:
+            self.offsets.append(OffsetPosition(b.last_offset, position))
+            self._time_entry()
+            self._last_entry_at = position
+
+    def finish(self, *, rolled: bool = True) -> None:
+        """After the last batch: ``rolled`` adds the entry a broker appends when the segment
+        stops being the active one."""
+        if rolled and self._batches:
+            self._time_entry()
+
+    def take(self) -> SegmentIndexes:
+        """The entries found since the last call."""
+        out = SegmentIndexes(self.offsets, self.times)
+        self.offsets, self.times = [], []
+        return out
+
+
 def build_segment_indexes(batches: Sequence[Batch], *, index_interval_bytes: int = 4096,
                           rolled: bool = True) -> SegmentIndexes:
     """``.index`` and ``.timeindex`` entries for batches laid out from position 0.
 
     ``batch.position`` and ``batch.size`` must be set (as read, or as written).
     ``rolled`` adds the entry a broker appends when the segment stops being the active one.
+    (:class:`SegmentIndexer` is this one batch at a time.)
     """
-    out = SegmentIndexes()
-    max_ts, max_ts_offset = _NO_TIMESTAMP, -1
-    last_entry_at = 0
-
-    def maybe_time_entry() -> None:
-        last = out.times[-1].timestamp if out.times else _NO_TIMESTAMP
-        if max_ts > last:
-            out.times.append(TimestampOffset(max_ts, max_ts_offset))
-
+    indexer = SegmentIndexer(index_interval_bytes)
     for b in batches:
-        if b.max_timestamp > max_ts:
-            max_ts, max_ts_offset = b.max_timestamp, b.last_offset
-        if b.position - last_entry_at > index_interval_bytes:
-            out.offsets.append(OffsetPosition(b.last_offset, b.position))
-            maybe_time_entry()
-            last_entry_at = b.position
-    if rolled and batches:
-        maybe_time_entry()
-    return out
+        indexer.add(b, b.position)
+    indexer.finish(rolled=rolled)
+    return indexer.take()
 
 
 def _control_type(b: Batch) -> tuple[int | None, int]:
@@ -227,6 +262,19 @@ def leader_epochs(batches: Sequence[Batch]) -> list[EpochEntry]:
 # --------------------------------------------------------------------------- writing
 
 
+def _entries(data: bytes, path: str) -> list[Batch]:
+    """The log entries ``data`` holds, from position 0 (one per record for uncompressed
+    magic 0/1); ``data`` must be whole batches."""
+    try:
+        found = parse_batches(data, verify_crc=False, strict=True,
+                              decompression_limit=DEFAULT_DECOMPRESSION_LIMIT)
+    except KFormatError as exc:
+        raise EncodeError(f"not whole batches: {exc}", path=path) from None
+    if not found:
+        raise EncodeError("no batch", path=path)
+    return found
+
+
 def _segments(batches_by_segment: Mapping[int, Sequence[Batch | bytes]]
               | Sequence[Sequence[Batch | bytes]]) -> list[tuple[int, list[bytes], list[Batch]]]:
     items: list[tuple[int | None, Sequence[Batch | bytes]]]
@@ -245,14 +293,7 @@ def _segments(batches_by_segment: Mapping[int, Sequence[Batch | bytes]]
                 found = [replace(item, position=position, size=len(data))]
             else:  # bytes, or magic 0/1 (one entry per record when uncompressed)
                 data = bytes(item) if isinstance(item, bytes | bytearray) else build_batch(item)
-                try:
-                    found = parse_batches(data, verify_crc=False, strict=True,
-                                          decompression_limit=DEFAULT_DECOMPRESSION_LIMIT)
-                except KFormatError as exc:
-                    raise EncodeError(f"not whole batches: {exc}",
-                                      path=f"segments[{i}][{j}]") from None
-                if not found:
-                    raise EncodeError("no batch", path=f"segments[{i}][{j}]")
+                found = _entries(data, f"segments[{i}][{j}]")
                 for batch in found:
                     batch.position += position
             position += len(data)
@@ -268,15 +309,41 @@ def _segments(batches_by_segment: Mapping[int, Sequence[Batch | bytes]]
     return out
 
 
-class PartitionWriter:
-    """Writes ``<log_dir>/<topic>-<partition>/`` one segment at a time.
+_FLUSH_BYTES = 256 << 10
+"""How many bytes of ``.log`` a :class:`PartitionWriter` holds before appending them."""
 
-    :meth:`add_segment` takes a segment's batch bytes and their :class:`Batch` values
-    (``position`` and ``size`` set; records are needed only in control batches, for the
-    transaction markers); each segment is written when the next one arrives (as a rolled
-    segment, with the broker's final time index entry) or at :meth:`close` (as the active
-    one), which also writes the producer snapshot, ``leader-epoch-checkpoint`` and
-    ``partition.metadata``. Only one segment is held at a time.
+
+class _OpenSegment:
+    """The segment being written: its ``.log`` bytes not appended yet, its index entries."""
+
+    def __init__(self, directory: Path, base: int, index_interval_bytes: int) -> None:
+        self.base = base
+        self.log = directory / segment_filename(base, LOG_SUFFIX)
+        self.index = directory / segment_filename(base, INDEX_SUFFIX)
+        self.time_index = directory / segment_filename(base, TIME_INDEX_SUFFIX)
+        self.txn_index = directory / segment_filename(base, TXN_INDEX_SUFFIX)
+        self.indexer = SegmentIndexer(index_interval_bytes)
+        self.position = 0  # the .log's size, pending bytes included
+        self.pending: list[bytes] = []
+        self.pending_bytes = 0
+        self.offsets_written = 0
+        self.times_written = 0
+        for path in (self.log, self.index, self.time_index):
+            _write(path, b"")
+
+
+class PartitionWriter:
+    """Writes ``<log_dir>/<topic>-<partition>/`` segment by segment, batch by batch.
+
+    Streaming: :meth:`start_segment` opens the next segment (its base offset), then
+    :meth:`add_batch` appends each batch's bytes to its ``.log`` (in pieces of at most
+    256 KiB) and the index entries the batch makes to its ``.index`` and ``.timeindex``;
+    the producer state and leader epochs are replayed batch by batch. A segment is finished
+    when the next one starts (rolled: with the final time index entry the broker appends)
+    or at :meth:`close` (the active one: indexes padded to ``preallocate_index_bytes``),
+    which also writes the producer snapshot, ``leader-epoch-checkpoint`` and
+    ``partition.metadata``. Memory stays at one batch plus the buffered bytes, whatever the
+    segment size. :meth:`add_segment` takes a whole segment at once (same bytes).
     :func:`write_partition_dir` is this for segments given all at once.
     """
 
@@ -293,51 +360,99 @@ class PartitionWriter:
         self.epochs: list[EpochEntry] = []
         self.end_offset: int | None = None
         self.segments = 0
-        self._pending: tuple[int, list[bytes], list[Batch]] | None = None
+        self._open: _OpenSegment | None = None
         self._aborted_written = 0
         self.directory.mkdir(parents=True, exist_ok=True)
 
-    def add_segment(self, base: int, raw: Sequence[bytes], parsed: Sequence[Batch]) -> None:
-        """The next segment: base offset, its batches' bytes and values, in order."""
-        if self._pending is not None:
-            if base <= self._pending[0]:
+    def start_segment(self, base: int) -> None:
+        """Open the next segment, named by its base offset (finishing the previous one as
+        rolled); base offsets must increase."""
+        if self._open is not None:
+            if base <= self._open.base:
                 raise EncodeError(f"segment base offsets must increase: {base} after "
-                                  f"{self._pending[0]}", path="segments")
-            self._flush(rolled=True, end=base)
-        for b in parsed:
-            self.replay.feed(b)
-            _next_epoch(self.epochs, b)
-        ends = [b.next_offset for b in parsed]
-        self.end_offset = max([base, *ends] if self.end_offset is None
-                              else [self.end_offset, base, *ends])
-        self._pending = (base, list(raw), list(parsed))
+                                  f"{self._open.base}", path="segments")
+            self._finish(rolled=True, end=base)
+        self.end_offset = base if self.end_offset is None else max(self.end_offset, base)
+        self._open = _OpenSegment(self.directory, base, self.index_interval_bytes)
         self.segments += 1
 
-    def _flush(self, *, rolled: bool, end: int | None) -> None:
-        assert self._pending is not None
-        base, raw, parsed = self._pending
-        self._pending = None
-        directory = self.directory
-        idx = build_segment_indexes(parsed, index_interval_bytes=self.index_interval_bytes,
-                                    rolled=rolled)
-        pad = 0 if rolled else self.preallocate_index_bytes
+    def add_batch(self, data: bytes, batch: Batch | None = None) -> None:
+        """Append one batch to the open segment: its bytes and its :class:`Batch` value
+        (records are needed only in control batches, for the transaction markers; its
+        ``position`` is not used). Without ``batch``, ``data`` is parsed: it may hold
+        several entries (magic 0/1 writes one per record)."""
+        seg = self._open
+        if seg is None:
+            raise EncodeError("no open segment: call start_segment first", path="segments")
+        if batch is None:
+            for b in _entries(data, f"segments[{self.segments - 1}]"):
+                self._feed(seg, b, seg.position + b.position)
+        else:
+            self._feed(seg, batch, seg.position)
+        self._append(seg, data)
+
+    def add_segment(self, base: int, raw: Sequence[bytes], parsed: Sequence[Batch]) -> None:
+        """The next segment whole: base offset, its batches' bytes and values, in order
+        (``position`` set, as read or as written); :meth:`start_segment` and the steps of
+        :meth:`add_batch`."""
+        self.start_segment(base)
+        seg = self._open
+        assert seg is not None
+        for b in parsed:
+            self._feed(seg, b, b.position)
+        for data in raw:
+            self._append(seg, data)
+
+    def _feed(self, seg: _OpenSegment, b: Batch, position: int) -> None:
+        self.replay.feed(b)
+        _next_epoch(self.epochs, b)
+        if self.end_offset is None or b.next_offset > self.end_offset:
+            self.end_offset = b.next_offset
+        seg.indexer.add(b, position)
+
+    def _append(self, seg: _OpenSegment, data: bytes) -> None:
+        seg.pending.append(data)
+        seg.position += len(data)
+        seg.pending_bytes += len(data)
+        if seg.pending_bytes >= _FLUSH_BYTES:
+            self._flush(seg)
+
+    def _flush(self, seg: _OpenSegment, preallocate: int = 0) -> None:
+        """Append the pending ``.log`` bytes and the index entries found so far."""
+        if seg.pending:
+            with seg.log.open("ab") as f:
+                f.writelines(seg.pending)
+            seg.pending, seg.pending_bytes = [], 0
+        found = seg.indexer.take()
+        if found.offsets or preallocate:
+            _append_to(seg.index, build_offset_index(found.offsets, seg.base,
+                                                     preallocate=preallocate,
+                                                     first=seg.offsets_written))
+            seg.offsets_written += len(found.offsets)
+        if found.times or preallocate:
+            _append_to(seg.time_index, build_time_index(found.times, seg.base,
+                                                        preallocate=preallocate,
+                                                        first=seg.times_written))
+            seg.times_written += len(found.times)
+
+    def _finish(self, *, rolled: bool, end: int | None) -> None:
+        seg = self._open
+        assert seg is not None
+        self._open = None
+        seg.indexer.finish(rolled=rolled)
+        self._flush(seg, 0 if rolled else self.preallocate_index_bytes)
         aborted = self.replay.aborted
         txns = [t for at, t in aborted[self._aborted_written:]
-                if at >= base and (end is None or at < end)]
+                if at >= seg.base and (end is None or at < end)]
         self._aborted_written = len(aborted)
-        _write(directory / segment_filename(base, LOG_SUFFIX), b"".join(raw))
-        _write(directory / segment_filename(base, INDEX_SUFFIX),
-               build_offset_index(idx.offsets, base, preallocate=pad))
-        _write(directory / segment_filename(base, TIME_INDEX_SUFFIX),
-               build_time_index(idx.times, base, preallocate=pad))
         if txns:
-            _write(directory / segment_filename(base, TXN_INDEX_SUFFIX), build_txn_index(txns))
+            _write(seg.txn_index, build_txn_index(txns))
 
     def close(self) -> Path:
-        """Write the last segment and the partition's files; return the directory."""
+        """Finish the last segment and write the partition's files; return the directory."""
         directory = self.directory
-        if self._pending is not None:
-            self._flush(rolled=False, end=None)
+        if self._open is not None:
+            self._finish(rolled=False, end=None)
         if self.producer_snapshot and self.end_offset is not None:
             entries = self.replay.entries
             _write(directory / segment_filename(self.end_offset, SNAPSHOT_SUFFIX),
@@ -376,6 +491,12 @@ def write_partition_dir(log_dir: str | os.PathLike[str], topic: str, partition: 
 
 def _write(path: Path, data: bytes) -> None:
     path.write_bytes(data)
+
+
+def _append_to(path: Path, data: bytes) -> None:
+    if data:
+        with path.open("ab") as f:
+            f.write(data)
 
 
 # --------------------------------------------------------------------------- reading

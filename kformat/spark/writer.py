@@ -6,15 +6,17 @@ feeds it Arrow record batches). Each topic-partition's rows become batches
 when ``batchRecords`` or ``batchBytes`` is reached or when a batch field changes between
 rows (producer, transaction, control, timestamp type, and ``baseOffset``/``codec``/``magic``
 when the rows have those columns, so a DataFrame read by ``kafka-segments`` is written back
-batch for batch) -- and the batches become segments of at most ``segmentBytes``, written by
-:class:`kformat.segments.partition.PartitionWriter` (indexes every ``indexIntervalBytes``,
-transaction index, producer snapshot, ``leader-epoch-checkpoint``, ``partition.metadata``).
+batch for batch) -- and each batch is streamed, as it is made, into a segment of at most
+``segmentBytes`` by :class:`kformat.segments.partition.PartitionWriter` (indexes every
+``indexIntervalBytes``, transaction index, producer snapshot, ``leader-epoch-checkpoint``,
+``partition.metadata``): a task holds one batch's rows, never a segment.
 
 Offsets come from the ``offset`` column (they must increase within a topic-partition) or,
 where it is absent or null, follow the previous one (from 0). Spark tasks write into a
 staging directory; :func:`commit` moves each topic-partition into place, or merges the parts
-when several tasks wrote the same one (assigned offsets are renumbered in task order;
-``df.repartition("topic", "partition")`` first avoids the merge).
+when several tasks wrote the same one (assigned offsets are renumbered in task order), reading
+each part a window at a time and streaming it into the new directory;
+``df.repartition("topic", "partition")`` first avoids the merge's work.
 """
 
 from __future__ import annotations
@@ -27,10 +29,11 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from kformat.errors import EncodeError
+from kformat.errors import EncodeError, KFormatError, TruncatedError
 from kformat.records.api import build_batch, iter_batches, make_batch, parse_batches
 from kformat.records.codecs import CODECS as CODEC_TABLE
 from kformat.records.codecs import Codec
+from kformat.records.framing import BATCH_OVERHEAD
 from kformat.records.model import Batch
 from kformat.segments.names import LOG_SUFFIX, partition_dir_name
 from kformat.segments.partition import PartitionWriter
@@ -125,28 +128,21 @@ class PartWritten:
 
 
 class _Segments:
-    """Built batches -> segments of at most ``segment_bytes`` -> a PartitionWriter."""
+    """Built batches -> segments of at most ``segment_bytes``, streamed into a
+    PartitionWriter (no segment's batches are held here)."""
 
     def __init__(self, writer: PartitionWriter, segment_bytes: int) -> None:
         self.writer = writer
         self.segment_bytes = segment_bytes
-        self.raw: list[bytes] = []
-        self.parsed: list[Batch] = []
         self.size = 0
 
     def add(self, data: bytes, batch: Batch) -> None:
-        if self.raw and self.size + len(data) > self.segment_bytes:
-            self.flush()
-        light = batch if batch.is_control else dataclasses.replace(batch, records=[])
-        light.position, light.size = self.size, len(data)
-        self.raw.append(data)
-        self.parsed.append(light)
+        if self.size and self.size + len(data) > self.segment_bytes:
+            self.size = 0
+        if not self.size:
+            self.writer.start_segment(batch.base_offset)
+        self.writer.add_batch(data, batch)
         self.size += len(data)
-
-    def flush(self) -> None:
-        if self.raw:
-            self.writer.add_segment(self.parsed[0].base_offset, self.raw, self.parsed)
-            self.raw, self.parsed, self.size = [], [], 0
 
 
 def _codec(name: Any) -> Codec:
@@ -245,7 +241,6 @@ class TopicPartitionWriter:
     def close(self) -> PartWritten:
         if self.rows:
             self._emit()
-        self.segments.flush()
         directory = self.writer.close()
         return PartWritten(self.topic, self.partition, str(directory),
                            -1 if self.first_offset is None else self.first_offset,
@@ -300,14 +295,48 @@ def write_rows(batches: Iterable[Any], directory: str | os.PathLike[str],
 # --------------------------------------------------------------------------- commit
 
 
+_WINDOW = 512 << 10
+"""How much of a part's ``.log`` the commit reads at a time (more for a bigger batch)."""
+
+
 def _batches_of(part: PartWritten) -> Iterator[tuple[bytes, Batch]]:
-    """A part's batches, one at a time: the records of only the batch at hand are alive
-    (all of a segment's, parsed at once, took the commit about 0.4 KB per record)."""
+    """A part's batches, one at a time (see :func:`_log_batches`)."""
     for log in sorted(Path(part.directory).glob(f"*{LOG_SUFFIX}")):
-        data = log.read_bytes()
-        with iter_batches(data, verify_crc=False, strict=True) as batches:
-            for b in batches:
-                yield data[b.position:b.position + b.size], b
+        yield from _log_batches(log)
+
+
+def _log_batches(log: Path, window: int = _WINDOW) -> Iterator[tuple[bytes, Batch]]:
+    """The batches of a ``.log`` with their bytes, read a window at a time: the bytes and
+    the records of only the run at hand are alive, whatever the file's size. Bad or
+    cut-short bytes raise a :class:`~kformat.errors.KFormatError` naming the file, with the
+    offset in it."""
+    with log.open("rb") as f:
+        at, data, want = 0, b"", window
+        while True:
+            more = f.read(want - len(data)) if want > len(data) else b""
+            end = len(more) < want - len(data)
+            data += more
+            try:
+                with iter_batches(data, verify_crc=False) as batches:
+                    for b in batches:
+                        piece = data[b.position:b.position + b.size]
+                        b.position += at
+                        yield piece, b
+                    tail = batches.truncated
+            except KFormatError as exc:
+                raise exc.relocated(at, lead=f"{log}: ") from None
+            if tail is None:
+                if end:
+                    return
+                at, data, want = at + len(data), b"", window
+                continue
+            if end:
+                where = at + tail.position
+                raise TruncatedError(f"{log}: batch at offset {where} cut short",
+                                     offset=where, expected=tail.needed or BATCH_OVERHEAD,
+                                     actual=tail.available)
+            at, data = at + tail.position, data[tail.position:]
+            want = max(window, tail.needed or 0, len(data) + 1)  # always more than held
 
 
 def _shifted(b: Batch, shift: int, options: WriteOptions) -> tuple[bytes, Batch]:
@@ -346,7 +375,6 @@ def _merge(parts: list[PartWritten], target: Path, options: WriteOptions) -> Non
                 data, b = _shifted(b, shift, options)
             segments.add(data, b)
             next_offset = b.next_offset
-    segments.flush()
     writer.close()
 
 

@@ -5,6 +5,8 @@ what it writes, ``kformat dump`` finding nothing wrong."""
 from __future__ import annotations
 
 import io
+import shutil
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -244,3 +246,104 @@ def test_legacy_magic_and_every_offset_parse(tmp_path: Path) -> None:
         assert {b.magic for b in batches} == {magic}
         assert [r.offset for b in batches for r in b.records] == list(range(50))
         assert check_partition_dir(part.directory) == []
+
+
+SEGMENT = 8 << 20
+BOUND = 4 << 20
+
+
+def _big_rows(count: int, start: int = 0) -> Iterator[pa.RecordBatch]:
+    """``count`` rows of 1,000 random bytes, made 256 at a time (not held by the caller)."""
+    import random
+
+    rng = random.Random(start)
+    for at in range(start, start + count, 256):
+        n = min(256, start + count - at)
+        yield pa.RecordBatch.from_pylist(
+            [{"topic": "t", "partition": 0, "key": b"k%d" % i, "value": rng.randbytes(1000),
+              "timestamp": 1_700_000_000_000_000 + 1000 * i} for i in range(at, at + n)],
+            schema=pa.schema([("topic", pa.string()), ("partition", pa.int32()),
+                              ("key", pa.binary()), ("value", pa.binary()),
+                              ("timestamp", pa.timestamp("us", tz="UTC"))]))
+
+
+def _peak(run: Callable[[], object]) -> int:
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        run()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_writing_and_merging_hold_no_segment(tmp_path: Path) -> None:
+    """Three 8 MiB segments a task, then a merge of two such parts: the writer streams each
+    batch into its segment and the merge reads the parts a window at a time, so neither
+    peaks near one segment (the batch writer held two, the merge read a whole ``.log``)."""
+    staging = tmp_path / "staging"
+    opts = WriteOptions(segment_bytes=SEGMENT, batch_bytes=128 << 10)
+    n = 3 * SEGMENT // 1024
+    write_rows(_big_rows(10), tmp_path / "warm-up", opts)  # imports (pandas) out of the peak
+    commit(write_rows(_big_rows(10), staging / "x", opts) * 2, tmp_path / "warm-up", opts,
+           staging, overwrite=True)
+    parts: list[Any] = []
+    peak = _peak(lambda: parts.extend(write_rows(_big_rows(n), staging / "a", opts, task=0)))
+    assert peak < BOUND + (128 << 10), peak
+    assert len(list((staging / "a" / "t-0").glob("*.log"))) >= 3
+    parts += write_rows(_big_rows(n // 2, n), staging / "b", opts, task=1)
+    peak = _peak(lambda: commit(parts, tmp_path / "out", opts, staging))
+    assert peak < BOUND + (128 << 10), peak
+    pd = read_partition_dir(tmp_path / "out" / "t-0", verify_crc=False)
+    assert pd.problems == []
+    assert len(pd.segments) >= 4
+    records = [r for b in pd.batches for r in b.records]
+    assert [r.offset for r in records] == list(range(n + n // 2))
+    assert [r.key for r in records[n - 1:n + 1]] == [b"k%d" % (n - 1), b"k%d" % n]
+
+
+def test_merge_reports_a_cut_short_or_bad_part_with_its_file(tmp_path: Path) -> None:
+    from kformat.errors import InvalidValueError, KFormatError, TruncatedError
+
+    staging = tmp_path / "staging"
+    opts = WriteOptions(batch_records=10)
+    parts = write_rows([simple_rows(300)], staging / "a", opts, task=0)
+    parts += write_rows([simple_rows(300)], staging / "b", opts, task=1)
+    log = next((staging / "b" / "t-0").glob("*.log"))
+    whole = log.read_bytes()
+    first = parse_batches(whole)[0]
+    for bad, cls, offset in ((whole[:-5], TruncatedError, 0),
+                             (whole[:first.size + 8] + b"\x00\x00\x00\x01" +
+                              whole[first.size + 12:], InvalidValueError, first.size + 8)):
+        log.write_bytes(bad)
+        with pytest.raises(KFormatError) as info:
+            commit(parts, tmp_path / "out", opts, staging)
+        assert isinstance(info.value, cls)
+        assert str(log) in str(info.value)
+        if cls is InvalidValueError:
+            assert info.value.offset == offset
+        else:
+            assert info.value.offset == parse_batches(whole[:-5]).truncated.position
+        shutil.rmtree(tmp_path / "out", ignore_errors=True)
+        parts = write_rows([simple_rows(300)], staging / "a", opts, task=0) + \
+            write_rows([simple_rows(300)], staging / "b", opts, task=1)
+
+
+@pytest.mark.parametrize("window", [1, 100, 3000, 1 << 20])
+def test_the_merge_reads_a_log_in_windows_as_a_whole(tmp_path: Path, window: int) -> None:
+    """Windows smaller than a batch, cutting batches anywhere, or holding the whole file:
+    the same batches at the same positions with the same bytes."""
+    from kformat.spark.writer import _log_batches
+
+    opts = WriteOptions(batch_records=7, codec="lz4")
+    (part,) = write_rows([simple_rows(200)], tmp_path, opts)
+    log = next(Path(part.directory).glob("*.log"))
+    whole = log.read_bytes()
+    expected = parse_batches(whole)
+    got = list(_log_batches(log, window))
+    assert [(b.position, b.size, b.base_offset) for _, b in got] == \
+        [(b.position, b.size, b.base_offset) for b in expected]
+    assert b"".join(data for data, _ in got) == whole
+    assert [r.value for _, b in got for r in b.records] == \
+        [r.value for b in expected for r in b.records]
