@@ -493,6 +493,8 @@ def coalesced(readers: Iterable[ColumnReader]) -> Iterator[pa.RecordBatch]:
             size += nbytes
     if pending and output is not None:
         yield output.finish(pending)
+
+
 def read_table(source: RandomAccess | bytes | bytearray | memoryview, *,
                segment: str = "", topic: str | None = None, partition: int | None = None,
                options: ReadOptions | None = None) -> pa.Table:
