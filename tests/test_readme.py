@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import builtins
+import importlib
 import re
 from pathlib import Path
 
@@ -52,3 +54,70 @@ def test_readme_imports_what_it_documents() -> None:
         for module in re.findall(r"^from (kformat[\w.]*) import", block, flags=re.M):
             assert module in documented, module
     assert kformat.Record is kformat.records.Record
+
+
+_IDENT = re.compile(r"^[A-Za-z_][\w.]*")
+_PROSE_NAME = re.compile(r"([A-Z][a-z]\w*|(parse|build|read|write|check)_\w+)(\(|$)")
+
+
+def _resolve(dotted: str) -> object:
+    """The object a dotted name names: the longest importable module prefix, then
+    attributes."""
+    parts = dotted.split(".")
+    for i in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        for part in parts[i:]:
+            found = getattr(found, part)
+        return found
+    raise ImportError(dotted)
+
+
+def _api_names() -> list[tuple[str, str, list[str]]]:
+    """(section, name, modules) for every name the README's "Public API" documents: the
+    first column of each section's table, or, in a section without one, the class names
+    and ``parse_``/``build_``/``read_``/``write_``/``check_`` functions of its prose. A
+    bare name belongs to a module of the section's heading or of a dotted name before it."""
+    text = README.read_text(encoding="utf-8").split("## Public API", 1)[1].split("\n## ", 1)[0]
+    text = re.sub(r"```.*?```", "", text, flags=re.S)
+    out = []
+    for section in text.split("\n### ")[1:]:
+        title, body = section.split("\n", 1)
+        modules = re.findall(r"`(kformat[\w.]*)`", title)
+        rows = [line for line in body.splitlines()
+                if line.startswith("| ") and not line.startswith("| name")]
+        if rows:
+            spans = [s for row in rows for s in re.findall(r"`([^`]+)`", row.split(" | ")[0])]
+        else:
+            spans = [s for s in re.findall(r"`([^`]+)`", body)
+                     if s.startswith("kformat.") or _PROSE_NAME.match(s)]
+        for span in spans:
+            match = _IDENT.match(span)
+            name = match.group(0).rstrip(".") if match else ""
+            if not name or hasattr(builtins, name) or ("." in name
+                                                       and not name.startswith("kformat")):
+                continue  # a builtin, spark.read..., df.write...
+            out.append((title, name, list(modules)))
+            if "." in name:
+                modules.append(name.rsplit(".", 1)[0])
+    return out
+
+
+def test_every_public_api_name_resolves() -> None:
+    """What the README lists as public exists where it says (a class it documented under
+    ``kformat.segments`` once failed to import from there)."""
+    names = _api_names()
+    assert len(names) >= 60
+    missing = []
+    for section, name, modules in names:
+        if "." in name:
+            try:
+                _resolve(name)
+            except (ImportError, AttributeError):
+                missing.append(f"{section}: {name}")
+            continue
+        if not any(hasattr(_resolve(m), name) for m in modules):
+            missing.append(f"{section}: {name} (not in {', '.join(modules)})")
+    assert not missing, missing
