@@ -48,6 +48,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -164,7 +165,8 @@ after the other libraries, caches cold)."""
 
 
 def best_times(tasks: dict[str, Callable[[], Any]], repeat: int,
-               budget: float, burst: int = BURST) -> dict[str, float]:
+               budget: float, burst: int = BURST,
+               rounds: dict[str, list[float]] | None = None) -> dict[str, float]:
     """The fastest run of each task, in CPU seconds of this process per call.
 
     Tasks run round-robin (``burst`` calls in a row of each per round; a round's figure is
@@ -174,7 +176,8 @@ def best_times(tasks: dict[str, Callable[[], Any]], repeat: int,
     first call meets the caches and the allocator the task before it left, and in a fixed
     order one library would always follow the same neighbour (aiokafka's Cython reader its
     pure-Python one, on the same bytes; kformat's parse the previous codec's compressors).
-    Stops after ``repeat`` rounds or ``budget`` seconds.
+    Stops after ``repeat`` rounds or ``budget`` seconds. ``rounds``, when given, gets every
+    round's figure of each task, in order (:func:`median_ratio`).
     """
     if burst < 1:
         raise ValueError("burst must be >= 1")
@@ -190,6 +193,8 @@ def best_times(tasks: dict[str, Callable[[], Any]], repeat: int,
                 fn()
             took = time.process_time() - start
             best[name] = min(best[name], took / burst)
+            if rounds is not None:
+                rounds.setdefault(name, []).append(took / burst)
             spent += took
         if spent > budget:
             break
@@ -260,7 +265,9 @@ def run(repeat: int, budget: float, out: Any = sys.stdout,
                                                                        PEER_LEVELS.get(c))
         if codec in PEER_LEVELS:  # also what a kformat user gets: its default level
             tasks[DEFAULT_LEVEL] = lambda c=codec: kformat_builder(rows, c)
-        for name, seconds in best_times(tasks, repeat, budget, burst).items():
+        row["rounds"] = {}
+        for name, seconds in best_times(tasks, repeat, budget, burst,
+                                        row["rounds"]).items():
             row[name] = N_RECORDS / seconds
         results.append(row)
     report(results, out, burst)
@@ -398,6 +405,12 @@ def bounds(results: list[dict[str, Any]], out: Any) -> None:
         print("  ".join(cells), file=out)
 
 
+def median_ratio(rounds: dict[str, list[float]], ours: str, theirs: str) -> float:
+    """The median over rounds of ``theirs``' time / ``ours``' in the same round: how the
+    ratio reads in a typical round rather than in each side's best."""
+    return statistics.median(t / o for o, t in zip(rounds[ours], rounds[theirs], strict=True))
+
+
 def targets(results: list[dict[str, Any]], out: Any) -> None:
     """kformat's ratio to aiokafka's Cython code per codec, against the targets."""
     if not results or f"parse {TARGET_PEER}" not in results[0]:
@@ -405,7 +418,8 @@ def targets(results: list[dict[str, Any]], out: Any) -> None:
         return
     print(f"\ntargets (x = kformat / {TARGET_PEER}, GC on; parse >= 2.0x, gzip >= 1.0x; "
           f"build >= {BUILD_TARGET}x, builder against builder; build_batch(make_batch) of "
-          "Records beside it):", file=out)
+          "Records beside it; each side's best round, and in brackets the median of the "
+          "rounds' own ratios):", file=out)
     for row in results:
         parse = row["parse kformat"] / row[f"parse {TARGET_PEER}"]
         theirs = row[f"build {TARGET_PEER}"]
@@ -414,9 +428,13 @@ def targets(results: list[dict[str, Any]], out: Any) -> None:
         want = PARSE_TARGETS[row["codec"]]
         default = (f"; at kformat's default level x{row[DEFAULT_LEVEL] / theirs:.2f}"
                    if DEFAULT_LEVEL in row else "")
-        print(f"  {row['codec']:>8}  parse x{parse:.2f} "
+        rounds = row["rounds"]
+        parse_median = median_ratio(rounds, "parse kformat", f"parse {TARGET_PEER}")
+        build_median = median_ratio(rounds, "build kformat builder", f"build {TARGET_PEER}")
+        print(f"  {row['codec']:>8}  parse x{parse:.2f} [x{parse_median:.2f}] "
               f"({'met' if parse >= want else f'below {want}x'})  "
-              f"build x{build:.2f} ({'met' if build >= BUILD_TARGET else f'below {BUILD_TARGET}x'};"
+              f"build x{build:.2f} [x{build_median:.2f}] "
+              f"({'met' if build >= BUILD_TARGET else f'below {BUILD_TARGET}x'};"
               f" make_batch x{made:.2f}{default})", file=out)
 
 
