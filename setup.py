@@ -13,6 +13,7 @@ own; ``KFORMAT_NATIVE=0`` skips the extension.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shlex
 from pathlib import Path
@@ -21,12 +22,14 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 FAILURE_NOTE = Path("kformat") / "engine" / "_native_build_failure.txt"
-NATIVE_SOURCES = ("kformat/engine/_native.c", "kformat/engine/record.c",
-                  "kformat/engine/columnar.c")
-"""The C files of the one extension: ``_native.c`` (the plan interpreter and the module)
-first, then the files that add functions to it."""
-NATIVE_HEADERS = ("kformat/engine/native.h", "kformat/engine/record.h")
-"""What the C files share (carried by the sdist: MANIFEST.in)."""
+ENGINE = Path("kformat") / "engine"
+_spec = importlib.util.spec_from_file_location("_kformat_sources",
+                                               Path(__file__).parent / ENGINE / "sources.py")
+assert _spec is not None and _spec.loader is not None
+sources = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(sources)  # the C files' list and digest (kformat.engine.sources)
+NATIVE_SOURCES = tuple(str(ENGINE / name) for name in sources.NATIVE_SOURCES)
+NATIVE_HEADERS = tuple(str(ENGINE / name) for name in sources.NATIVE_HEADERS)
 
 
 class OptionalBuildExt(build_ext):
@@ -78,8 +81,10 @@ def extensions() -> list[Extension]:
     flags = ["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter",
              "-Wno-missing-field-initializers", "-fno-strict-aliasing", "-fvisibility=hidden"]
     flags += shlex.split(os.environ.get("KFORMAT_NATIVE_CFLAGS", ""))
+    digest = sources.source_digest(Path(__file__).parent / ENGINE) or ""
     return [Extension("kformat.engine._native", list(NATIVE_SOURCES),
-                      depends=list(NATIVE_HEADERS), extra_compile_args=flags)]
+                      depends=list(NATIVE_HEADERS), extra_compile_args=flags,
+                      define_macros=[("KFORMAT_SOURCE_DIGEST", f'"{digest}"')])]
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

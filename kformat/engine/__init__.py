@@ -17,6 +17,7 @@ harnesses).
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -46,16 +47,34 @@ def _load() -> tuple[ModuleType | None, str]:
             pass
         return None, reason
     from kformat.engine.plan import PLAN_VERSION
+    from kformat.engine.sources import source_digest
 
     built = getattr(module, "PLAN_VERSION", None)
     if built != PLAN_VERSION:
         return None, (f"the extension was built for plan format {built}, this kformat writes "
-                      f"format {PLAN_VERSION}: rebuild it (pip install -e . or "
-                      f"python setup.py build_ext --inplace)")
-    return module, ""
+                      f"format {PLAN_VERSION}: {REBUILD}")
+    return module, stale_reason(getattr(module, "SOURCE_DIGEST", ""),
+                                source_digest(Path(__file__).parent))
+
+
+REBUILD = "rebuild it (pip install -e . or python setup.py build_ext --inplace)"
+
+
+def stale_reason(built: str, present: str | None) -> str:
+    """Why an extension whose sources had digest ``built`` must not run beside the C files
+    of digest ``present`` (``None``: no sources installed, nothing to compare); ``""`` when
+    it may."""
+    if present is None or built == present:
+        return ""
+    return (f"the extension was built from other C sources (digest {built or 'none'}) than "
+            f"those beside it ({present}), so it is stale: {REBUILD}")
 
 
 _NATIVE, _REASON = _load()
+if _REASON and _NATIVE is not None:  # built, but stale: the Python engine, said out loud
+    _NATIVE = None
+    warnings.warn(f"kformat runs on the Python engine: {_REASON}", RuntimeWarning,
+                  stacklevel=2)
 NATIVE: ModuleType | None = None
 """The native module while the native engine is active, else ``None`` (read on hot paths)."""
 

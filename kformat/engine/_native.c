@@ -15,6 +15,11 @@
  * native.h, shared with the extension's other C files (setup.py lists them).
  */
 #include "native.h"
+
+/* The digest of the C files this was built from (setup.py; kformat.engine.sources). */
+#ifndef KFORMAT_SOURCE_DIGEST
+#define KFORMAT_SOURCE_DIGEST ""
+#endif
 #include "record.h"
 #include <math.h>
 
@@ -5243,7 +5248,8 @@ PyInit__native(void)
     if (PyModule_AddFunctions(m, columnar_methods) < 0)
         goto error;
     if (PyModule_AddIntConstant(m, "MAX_DEPTH", MAX_DEPTH) < 0 ||
-        PyModule_AddIntConstant(m, "PLAN_VERSION", PLAN_VERSION) < 0)
+        PyModule_AddIntConstant(m, "PLAN_VERSION", PLAN_VERSION) < 0 ||
+        PyModule_AddStringConstant(m, "SOURCE_DIGEST", KFORMAT_SOURCE_DIGEST) < 0)
         goto error;
     if (kf_record_ready(m) < 0)
         goto error;

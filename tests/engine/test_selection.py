@@ -80,3 +80,70 @@ def test_the_extension_reads_this_plan_format():
     from kformat.engine.plan import PLAN_VERSION
 
     assert engine._NATIVE.PLAN_VERSION == PLAN_VERSION
+
+
+def test_a_build_is_tied_to_its_c_sources():
+    from pathlib import Path
+
+    from kformat.engine.sources import source_digest
+
+    present = source_digest(Path(engine.__file__).parent)
+    assert present is not None and len(present) == 16
+    if engine._NATIVE is not None:
+        assert present == engine._NATIVE.SOURCE_DIGEST
+
+
+def test_stale_reason_names_the_two_digests_and_the_fix():
+    assert engine.stale_reason("abc", None) == ""  # no sources installed: nothing to compare
+    assert engine.stale_reason("abc", "abc") == ""
+    reason = engine.stale_reason("abc", "def")
+    assert "digest abc" in reason and "(def)" in reason and "stale" in reason
+    assert "build_ext --inplace" in reason
+    assert "digest none" in engine.stale_reason("", "def")
+
+
+def test_the_digest_follows_every_source_and_header(tmp_path):
+    from pathlib import Path
+
+    from kformat.engine.sources import NATIVE_HEADERS, NATIVE_SOURCES, source_digest
+
+    here = Path(engine.__file__).parent
+    for name in (*NATIVE_SOURCES, *NATIVE_HEADERS):
+        (tmp_path / name).write_bytes((here / name).read_bytes())
+    same = source_digest(tmp_path)
+    assert same == source_digest(here)
+    for name in (*NATIVE_SOURCES, *NATIVE_HEADERS):
+        original = (tmp_path / name).read_bytes()
+        (tmp_path / name).write_bytes(original + b"\n")
+        assert source_digest(tmp_path) != same, name
+        (tmp_path / name).write_bytes(original)
+    (tmp_path / NATIVE_HEADERS[-1]).unlink()
+    assert source_digest(tmp_path) is None
+
+
+@pytest.mark.skipif(engine._NATIVE is None, reason="the native engine is not built")
+def test_a_stale_extension_falls_back_to_python_out_loud(tmp_path):
+    """An extension built from other C sources (a checkout changed after the build) is not
+    run: the Python engine is used, with a RuntimeWarning and the reason."""
+    import shutil
+    from pathlib import Path
+
+    package = Path(engine.__file__).parents[1]
+    copy = tmp_path / "kformat"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(package.parent / "grammars", tmp_path / "grammars")  # found beside it
+    with (copy / "engine" / "record.c").open("a") as f:
+        f.write("\n/* changed after the build */\n")
+    code = ("import warnings; warnings.simplefilter('always')\n"
+            "with warnings.catch_warnings(record=True) as caught:\n"
+            "    from kformat import engine\n"
+            "print(engine.describe()); print([str(w.message) for w in caught])")
+    env = {k: v for k, v in os.environ.items() if k != engine.ENV}
+    env["PYTHONPATH"] = str(tmp_path) + os.pathsep + env.get("PYTHONPATH", "")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, timeout=120, check=False, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    described, warned = done.stdout.splitlines()
+    assert described.startswith("engine: python (native unavailable: the extension was built "
+                                "from other C sources")
+    assert "kformat runs on the Python engine" in warned and "stale" in warned
