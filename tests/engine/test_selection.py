@@ -128,10 +128,15 @@ def test_a_stale_extension_falls_back_to_python_out_loud(tmp_path):
     import shutil
     from pathlib import Path
 
+    from kformat.engine.sources import source_digest
+
     package = Path(engine.__file__).parents[1]
+    if source_digest(package / "engine") is None:
+        pytest.skip("this installation carries no C sources to compare")
     copy = tmp_path / "kformat"
     shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(package.parent / "grammars", tmp_path / "grammars")  # found beside it
+    if (package.parent / "grammars").is_dir():  # a checkout: the grammars are beside it
+        shutil.copytree(package.parent / "grammars", tmp_path / "grammars")
     with (copy / "engine" / "record.c").open("a") as f:
         f.write("\n/* changed after the build */\n")
     code = ("import warnings; warnings.simplefilter('always')\n"
