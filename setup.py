@@ -21,8 +21,8 @@ from pathlib import Path
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-FAILURE_NOTE = Path("kformat") / "engine" / "_native_build_failure.txt"
 ENGINE = Path("kformat") / "engine"
+FAILURE_NOTE = ENGINE / "_native_build_failure.txt"
 _spec = importlib.util.spec_from_file_location("_kformat_sources",
                                                Path(__file__).parent / ENGINE / "sources.py")
 assert _spec is not None and _spec.loader is not None

@@ -53,8 +53,13 @@ def _load() -> tuple[ModuleType | None, str]:
     if built != PLAN_VERSION:
         return None, (f"the extension was built for plan format {built}, this kformat writes "
                       f"format {PLAN_VERSION}: {REBUILD}")
-    return module, stale_reason(getattr(module, "SOURCE_DIGEST", ""),
-                                source_digest(Path(__file__).parent))
+    stale = stale_reason(getattr(module, "SOURCE_DIGEST", ""),
+                         source_digest(Path(__file__).parent))
+    if stale:  # built, but from other sources: the Python engine, said out loud
+        warnings.warn(f"kformat runs on the Python engine: {stale}", RuntimeWarning,
+                      stacklevel=3)
+        return None, stale
+    return module, ""
 
 
 REBUILD = "rebuild it (pip install -e . or python setup.py build_ext --inplace)"
@@ -71,10 +76,6 @@ def stale_reason(built: str, present: str | None) -> str:
 
 
 _NATIVE, _REASON = _load()
-if _REASON and _NATIVE is not None:  # built, but stale: the Python engine, said out loud
-    _NATIVE = None
-    warnings.warn(f"kformat runs on the Python engine: {_REASON}", RuntimeWarning,
-                  stacklevel=2)
 NATIVE: ModuleType | None = None
 """The native module while the native engine is active, else ``None`` (read on hot paths)."""
 
