@@ -28,42 +28,34 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bench.records_bench import _peer_reader, kformat_builder, workload
-from kformat import Codec, parse_batches
+from bench.records_bench import implementations, kformat_builder, kformat_parse, workload
+from kformat import Codec
 from kformat.records.model import RECORD_FIELDS, PythonRecord, Record
 
 BATCH = 1000
 """Records per parsed batch (the records bench's workload)."""
 
 
-def kformat_records(data: bytes) -> list[Any]:
-    (batch,) = parse_batches(data)
-    return batch.records  # type: ignore[no-any-return]
-
-
 def python_records(data: bytes) -> list[Any]:
     """kformat's records of ``data`` as ``PythonRecord``s (the twin used without the
     extension), made from the parsed values."""
     return [PythonRecord(*[getattr(r, name) for name in RECORD_FIELDS])
-            for r in kformat_records(data)]
+            for r in kformat_parse(data)]
+
+
+PEERS = ("kafka-python", "aiokafka-cython")
+"""The records bench's parsers timed here beside kformat's (its pure-Python aiokafka is
+left out: its records are the same kind of object as the Cython one's)."""
 
 
 def readers() -> dict[str, Callable[[bytes], list[Any]]]:
-    """Parse functions by name; peers that are not installed are left out."""
-    out: dict[str, Callable[[bytes], list[Any]]] = {"kformat": kformat_records}
+    """Parse functions by name (the records bench's); peers that are not installed are left
+    out."""
+    parsers = implementations()[0]
+    out: dict[str, Callable[[bytes], list[Any]]] = {"kformat": parsers["kformat"]}
     if Record is not PythonRecord:
         out["kformat PythonRecord"] = python_records
-    try:
-        from kafka.record import default_records as kp
-        out["kafka-python"] = _peer_reader(kp.DefaultRecordBatch)
-    except ImportError:  # pragma: no cover
-        pass
-    try:
-        from aiokafka.record import default_records as ak
-        if ak.DefaultRecordBatch is not ak._DefaultRecordBatchPy:
-            out["aiokafka-cython"] = _peer_reader(ak.DefaultRecordBatch)
-    except ImportError:  # pragma: no cover
-        pass
+    out.update((name, parsers[name]) for name in PEERS if name in parsers)
     return out
 
 

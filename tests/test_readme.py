@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import builtins
-import importlib
+import pkgutil
 import re
 from pathlib import Path
 
@@ -60,21 +60,6 @@ _IDENT = re.compile(r"^[A-Za-z_][\w.]*")
 _PROSE_NAME = re.compile(r"([A-Z][a-z]\w*|(parse|build|read|write|check)_\w+)(\(|$)")
 
 
-def _resolve(dotted: str) -> object:
-    """The object a dotted name names: the longest importable module prefix, then
-    attributes."""
-    parts = dotted.split(".")
-    for i in range(len(parts), 0, -1):
-        try:
-            found: object = importlib.import_module(".".join(parts[:i]))
-        except ImportError:
-            continue
-        for part in parts[i:]:
-            found = getattr(found, part)
-        return found
-    raise ImportError(dotted)
-
-
 def _api_names() -> list[tuple[str, str, list[str]]]:
     """(section, name, modules) for every name the README's "Public API" documents: the
     first column of each section's table, or, in a section without one, the class names
@@ -114,10 +99,10 @@ def test_every_public_api_name_resolves() -> None:
     for section, name, modules in names:
         if "." in name:
             try:
-                _resolve(name)
-            except (ImportError, AttributeError):
+                pkgutil.resolve_name(name)
+            except (ImportError, AttributeError, ValueError):
                 missing.append(f"{section}: {name}")
             continue
-        if not any(hasattr(_resolve(m), name) for m in modules):
+        if not any(hasattr(pkgutil.resolve_name(m), name) for m in modules):
             missing.append(f"{section}: {name} (not in {', '.join(modules)})")
     assert not missing, missing
