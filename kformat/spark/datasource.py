@@ -520,25 +520,28 @@ def register(spark: SparkSession) -> None:
     """Register ``kafka-segments`` with a session: with file pruning when the session has
     ``spark.sql.python.filterPushdown.enabled`` (``kformat.spark.session(pushdown=True)``),
     else without, planning with the session's settings as they are now
-    (:func:`planning_defaults`; register again after changing them). Fails early when
-    Spark's Python workers cannot import kformat
-    (:func:`kformat.spark.sessions.check_python`)."""
+    (:func:`planning_defaults`; register again after changing them: the count of
+    :func:`corrupt_count` goes on). Fails early when Spark's Python workers cannot import
+    kformat (:func:`kformat.spark.sessions.check_python`)."""
     from kformat.spark.sessions import check_python
 
     check_python(spark)
     enabled = str(spark.conf.get(PUSHDOWN_CONF, "false")).lower() == "true"
     base = KafkaSegmentsDataSource if enabled else PlainKafkaSegmentsDataSource
-    counter = spark.sparkContext.accumulator(0)
+    sc = spark.sparkContext
+    known = _COUNTERS.get(id(sc))
+    counter = known[1] if known is not None and known[0] is sc else sc.accumulator(0)
     # a class of its own (pickled by value) carries this session's counter and planning
     # figures to the planning worker and the tasks
     counted = type(base.__name__, (base,), {"corrupt_counter": counter,
                                             "session_defaults": planning_defaults(spark),
                                             "__qualname__": f"Counted{base.__name__}"})
-    _COUNTERS[id(spark.sparkContext)] = counter
+    _COUNTERS[id(sc)] = (sc, counter)
     spark.dataSource.register(counted)
 
 
-_COUNTERS: dict[int, Any] = {}
+_COUNTERS: dict[int, tuple[Any, Any]] = {}
+"""id(SparkContext) -> (that context, its corrupt-data accumulator)."""
 
 
 def planning_defaults(spark: SparkSession) -> dict[str, int]:
@@ -587,4 +590,5 @@ def corrupt_count(spark: SparkSession) -> int:
     ``PERMISSIVE`` and ``DROPMALFORMED`` modes), summed over tasks by a Spark accumulator
     (a task that is retried counts again)."""
     counter = _COUNTERS.get(id(spark.sparkContext))
-    return 0 if counter is None else int(counter.value)
+    return 0 if counter is None or counter[0] is not spark.sparkContext else \
+        int(counter[1].value)

@@ -117,6 +117,17 @@ def test_planning_takes_the_open_cost_and_partition_cap_the_session_sets(
     assert load(spark, path).rdd.getNumPartitions() == 2
 
 
+def test_registering_again_keeps_the_corrupt_count(
+        spark: Any, truncated_data: tuple[data.Fixture, int, int]) -> None:
+    from kformat.spark import corrupt_count, register
+
+    load(spark, str(truncated_data[0].log_dir), mode="DROPMALFORMED").count()
+    before = corrupt_count(spark)
+    assert before > 0
+    register(spark)
+    assert corrupt_count(spark) == before
+
+
 def test_the_local_session_plans_a_query_with_a_shuffle_once(
         spark: Any, corpus_data: data.Fixture) -> None:
     """LOCAL_CONFIG turns adaptive query execution off: an aggregation is planned once, its
