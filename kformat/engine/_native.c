@@ -2058,6 +2058,8 @@ typedef struct {
     Py_ssize_t *found; /* how many of its keys were used (see build_dict) */
     PyObject *level;   /* compression level (the compression_level parameter), borrowed */
     const Scope *up;   /* the structs around ctx (references) */
+    PyObject *out;     /* a build's own bytes object that buf is the contents of (writer_out);
+                        * NULL: buf is PyMem memory */
 } Writer;
 
 /* Grow w so that n more bytes fit (doubling). */
@@ -2065,6 +2067,18 @@ static int
 reserve_slow(Writer *w, Py_ssize_t n)
 {
     int64_t cap = w->cap;
+    if (w->out) { /* the contents of a bytes object: grown as one */
+        if ((cap = grown_capacity(cap, w->len, n, 256)) < 0)
+            return -1;
+        if (_PyBytes_Resize(&w->out, (Py_ssize_t)cap) < 0) { /* freed: nothing is left */
+            w->buf = NULL;
+            w->cap = w->len = 0;
+            return -1;
+        }
+        w->buf = PyBytes_AS_STRING(w->out);
+        w->cap = (Py_ssize_t)cap;
+        return 0;
+    }
     char *buf = grow_buffer(w->buf, &cap, w->len, n, 256, PyMem_Realloc);
     if (!buf)
         return -1;
@@ -4959,13 +4973,32 @@ native_parse(PyObject *self, PyObject *args)
     return out;
 }
 
+/* build(plan, value, level=None, size=0): the bytes of value. A size from OUT_DIRECT bytes
+ * up (what the caller expects the bytes to take, or a little more: a RecordBatchBuilder's
+ * records and header) builds straight into a bytes object of that size, shrunk to what was
+ * written (no copy of the whole out of a scratch buffer); else the build runs in a scratch
+ * buffer, copied out. */
+#define OUT_DIRECT ((Py_ssize_t)64 << 10)
 static PyObject *
 native_build(PyObject *self, PyObject *args)
 {
     PyObject *plan, *value, *level = Py_None;
-    if (!PyArg_ParseTuple(args, "O!O|O", &PyTuple_Type, &plan, &value, &level))
+    Py_ssize_t size = 0;
+    if (!PyArg_ParseTuple(args, "O!O|On", &PyTuple_Type, &plan, &value, &level, &size))
         return NULL;
-    Writer w = {NULL, 0, 0, 0, NULL, NULL, level == Py_None ? NULL : level, NULL};
+    Writer w = {NULL, 0, 0, 0, NULL, NULL, level == Py_None ? NULL : level, NULL, NULL};
+    if (size >= OUT_DIRECT && size <= PY_SSIZE_T_MAX / 4) {
+        if (!(w.out = PyBytes_FromStringAndSize(NULL, size)))
+            return NULL;
+        w.buf = PyBytes_AS_STRING(w.out);
+        w.cap = size;
+        int rc = build_node(&w, plan, value);
+        if (rc < 0 || _PyBytes_Resize(&w.out, w.len) < 0) {
+            Py_XDECREF(w.out);
+            return NULL;
+        }
+        return w.out;
+    }
     writer_take_scratch(&w);
     PyObject *out = NULL;
     if (build_node(&w, plan, value) == 0)

@@ -256,21 +256,32 @@ enter_region(Reader *r, long prefix, Py_ssize_t *stop)
 
 /* ------------------------------------------------------------------------------ writing */
 
+/* The capacity a growable buffer of cap bytes (0 at first), len of them used, grows to so
+ * that n more bytes fit: doubled from first; or -1 with MemoryError. */
+static inline int64_t
+grown_capacity(int64_t cap, int64_t len, int64_t n, int64_t first)
+{
+    int64_t c = cap ? cap : first;
+    while (c - len < n) {
+        if (c > PY_SSIZE_T_MAX / 4) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        c *= 2;
+    }
+    return c;
+}
+
 /* A growable buffer buf (cap bytes, len of them used; NULL and 0 at first) reallocated by
- * resize so that n more bytes fit, its capacity doubled from first: the new buffer, *cap
- * updated; or NULL with MemoryError, buf unchanged. */
+ * resize so that n more bytes fit (grown_capacity): the new buffer, *cap updated; or NULL
+ * with MemoryError, buf unchanged. */
 static inline void *
 grow_buffer(void *buf, int64_t *cap, int64_t len, int64_t n, int64_t first,
             void *(*resize)(void *, size_t))
 {
-    int64_t c = *cap ? *cap : first;
-    while (c - len < n) {
-        if (c > PY_SSIZE_T_MAX / 4) {
-            PyErr_NoMemory();
-            return NULL;
-        }
-        c *= 2;
-    }
+    int64_t c = grown_capacity(*cap, len, n, first);
+    if (c < 0)
+        return NULL;
     void *grown = resize(buf, (size_t)c);
     if (!grown) {
         PyErr_NoMemory();
