@@ -101,6 +101,7 @@ __all__ = [
     "leader_epochs",
     "producer_state",
     "read_partition_dir",
+    "starts_new_segment",
     "write_partition_dir",
 ]
 
@@ -306,6 +307,13 @@ def _in_order(segments: Segments) -> list[tuple[int, int, Iterable[Batch | bytes
                     itertools.chain([first], rest)))
     out.sort(key=lambda s: s[0])
     return out
+
+
+def starts_new_segment(segment_size: int, batch_size: int, segment_bytes: int) -> bool:
+    """Whether a batch of ``batch_size`` bytes goes into a new segment after ``segment_size``
+    bytes of the current one: a broker rolls a segment that is not empty when the batch would
+    take it past ``segment.bytes`` (``LogSegment.shouldRoll``; time and index limits aside)."""
+    return segment_size > 0 and segment_size + batch_size > segment_bytes
 
 
 _FLUSH_BYTES = 256 << 10

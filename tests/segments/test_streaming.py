@@ -22,6 +22,7 @@ from kformat.segments.partition import (
     SegmentIndexer,
     build_segment_indexes,
     read_partition_dir,
+    starts_new_segment,
     write_partition_dir,
 )
 
@@ -204,6 +205,12 @@ def test_indexer_is_build_segment_indexes(tmp_path: Path) -> None:
             whole = build_segment_indexes(batches, index_interval_bytes=700, rolled=rolled)
             assert [e for t in taken for e in t.offsets] == whole.offsets
             assert [e for t in taken for e in t.times] == whole.times
+
+
+def test_a_segment_rolls_when_the_next_batch_would_take_it_past_segment_bytes() -> None:
+    assert not starts_new_segment(0, 5000, 1000)  # an empty segment takes any batch
+    assert not starts_new_segment(600, 400, 1000)  # exactly full
+    assert starts_new_segment(600, 401, 1000)
 
 
 def test_streaming_refuses_misuse(tmp_path: Path) -> None:
