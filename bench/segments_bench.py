@@ -76,7 +76,7 @@ def make_corpus(root: Path, records: int, shards: int, seed: int = 1,
     framing: "LZ4 is not supported for broker version 0.8/0.9")."""
     from kformat.corpus.records_corpus import DEFAULT_SEGMENT_BYTES, generate_shard
     from kformat.records.codecs import Codec
-    from kformat.segments.partition import write_partition_dir
+    from kformat.segments.partition import starts_new_segment, write_partition_dir
 
     most = segment_bytes or DEFAULT_SEGMENT_BYTES
     per = -(-records // shards)
@@ -87,7 +87,7 @@ def make_corpus(root: Path, records: int, shards: int, seed: int = 1,
         segments: list[list[bytes]] = [[]]
         size = 0
         for raw in kept:
-            if size + len(raw) > most and segments[-1]:
+            if starts_new_segment(size, len(raw), most):
                 segments.append([])
                 size = 0
             segments[-1].append(raw)

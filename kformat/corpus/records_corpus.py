@@ -104,11 +104,14 @@ class CorpusShard:
 
     def segments(self, segment_bytes: int = DEFAULT_SEGMENT_BYTES) -> list[list[bytes]]:
         """The encoded batches split into segments as a broker rolls them: a new segment
-        starts when the next batch would take the current one past ``segment_bytes``."""
+        starts when the next batch would take the current one past ``segment_bytes``
+        (:func:`kformat.segments.partition.starts_new_segment`)."""
+        from kformat.segments.partition import starts_new_segment
+
         out: list[list[bytes]] = []
         size = 0
         for data in self.encoded:
-            if not out or (size + len(data) > segment_bytes and out[-1]):
+            if not out or starts_new_segment(size, len(data), segment_bytes):
                 out.append([])
                 size = 0
             out[-1].append(data)

@@ -146,217 +146,13 @@ ctx_int(PyObject *ctx, PyObject *name, int64_t *out)
     return ctx_field_int(ctx, name, INT64_MIN, INT64_MAX, "batch field missing", out);
 }
 
-/* CRC-32 (IEEE 802.3, zlib's: reflected polynomial 0xEDB88320), by carry-less
- * multiplication on x86-64 CPUs with PCLMULQDQ (checked at run time; 64 bytes and more, in
- * 16-byte blocks) and slicing by 8 bytes otherwise and for the rest: the checksum of magic
- * 0/1 messages, one per record, computed here rather than through a Python call. _native.crc32 is this function; a plan whose checksum function is it (plan.py picks
- * the extension's own implementation of an algorithm when it has one) runs no Python. */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define KF_CLMUL 1
-#include <immintrin.h>
-static int have_clmul; /* the CPU has PCLMULQDQ and SSE4.1 (set by crc32_init) */
-static int have_vclmul; /* and VPCLMULQDQ with AVX-512 (F, VL): 64-byte folds */
-#endif
-
-static uint32_t crc32_table[8][256];
-static PyObject *crc32_function; /* _native.crc32 */
-
-static void
-crc32_init(void)
-{
-    for (uint32_t i = 0; i < 256; i++) {
-        uint32_t c = i;
-        for (int k = 0; k < 8; k++)
-            c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-        crc32_table[0][i] = c;
-    }
-    for (int t = 1; t < 8; t++) {
-        for (int i = 0; i < 256; i++)
-            crc32_table[t][i] = (crc32_table[t - 1][i] >> 8) ^
-                                crc32_table[0][crc32_table[t - 1][i] & 0xFF];
-    }
-#ifdef KF_CLMUL
-    __builtin_cpu_init();
-    have_clmul = __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse4.1");
-    have_vclmul = have_clmul && __builtin_cpu_supports("vpclmulqdq") &&
-                  __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
-#endif
-}
-
-static inline uint32_t
-le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
-           ((uint32_t)p[3] << 24);
-}
-
-#ifdef KF_CLMUL
-
-__attribute__((target("pclmul,sse4.1"))) static uint32_t
-crc32_clmul_tail(__m128i x1, __m128i x2, __m128i x3, __m128i x4, const uint8_t *p,
-                 Py_ssize_t n);
-
-/* CRC-32 of p[0:n] (n >= 64, a multiple of 16) by carry-less multiplication, folding four
- * 128-bit lanes then one, and a Barrett reduction (Intel, "Fast CRC Computation for Generic
- * Polynomials Using PCLMULQDQ Instruction", 2009; the bit-reflected constants of zlib's
- * crc32_simd for 0xEDB88320). c is the running state (not inverted) in and out. */
-__attribute__((target("pclmul,sse4.1"))) static uint32_t
-crc32_clmul(const uint8_t *p, Py_ssize_t n, uint32_t c)
-{
-    const __m128i k1k2 = _mm_set_epi64x(0x01c6e41596, 0x0154442bd4);
-    __m128i x1 = _mm_loadu_si128((const __m128i *)(p + 0x00));
-    __m128i x2 = _mm_loadu_si128((const __m128i *)(p + 0x10));
-    __m128i x3 = _mm_loadu_si128((const __m128i *)(p + 0x20));
-    __m128i x4 = _mm_loadu_si128((const __m128i *)(p + 0x30));
-    __m128i x5, x6, x7, x8;
-    x1 = _mm_xor_si128(x1, _mm_cvtsi32_si128((int)c));
-    p += 64;
-    n -= 64;
-    for (; n >= 64; p += 64, n -= 64) {
-        x5 = _mm_clmulepi64_si128(x1, k1k2, 0x00);
-        x6 = _mm_clmulepi64_si128(x2, k1k2, 0x00);
-        x7 = _mm_clmulepi64_si128(x3, k1k2, 0x00);
-        x8 = _mm_clmulepi64_si128(x4, k1k2, 0x00);
-        x1 = _mm_clmulepi64_si128(x1, k1k2, 0x11);
-        x2 = _mm_clmulepi64_si128(x2, k1k2, 0x11);
-        x3 = _mm_clmulepi64_si128(x3, k1k2, 0x11);
-        x4 = _mm_clmulepi64_si128(x4, k1k2, 0x11);
-        x1 = _mm_xor_si128(_mm_xor_si128(x1, x5), _mm_loadu_si128((const __m128i *)(p + 0x00)));
-        x2 = _mm_xor_si128(_mm_xor_si128(x2, x6), _mm_loadu_si128((const __m128i *)(p + 0x10)));
-        x3 = _mm_xor_si128(_mm_xor_si128(x3, x7), _mm_loadu_si128((const __m128i *)(p + 0x20)));
-        x4 = _mm_xor_si128(_mm_xor_si128(x4, x8), _mm_loadu_si128((const __m128i *)(p + 0x30)));
-    }
-    return crc32_clmul_tail(x1, x2, x3, x4, p, n);
-}
-
-/* The end of crc32_clmul (and crc32_vclmul): four 128-bit lanes (64 bytes folded) folded
- * into one, the rest of p[0:n] (a multiple of 16) 16 bytes at a time, then 128 bits to 64
- * and a Barrett reduction to 32. */
-__attribute__((target("pclmul,sse4.1"))) static uint32_t
-crc32_clmul_tail(__m128i x1, __m128i x2, __m128i x3, __m128i x4, const uint8_t *p,
-                 Py_ssize_t n)
-{
-    const __m128i k3k4 = _mm_set_epi64x(0x00ccaa009e, 0x01751997d0);
-    const __m128i k5k0 = _mm_set_epi64x(0, 0x0163cd6124);
-    const __m128i poly = _mm_set_epi64x(0x01f7011641, 0x01db710641);
-    const __m128i mask = _mm_setr_epi32(~0, 0, ~0, 0);
-    __m128i x5;
-    __m128i lanes[3] = {x2, x3, x4};
-    for (int i = 0; i < 3; i++) {
-        x5 = _mm_clmulepi64_si128(x1, k3k4, 0x00);
-        x1 = _mm_clmulepi64_si128(x1, k3k4, 0x11);
-        x1 = _mm_xor_si128(_mm_xor_si128(x1, lanes[i]), x5);
-    }
-    for (; n >= 16; p += 16, n -= 16) {
-        x5 = _mm_clmulepi64_si128(x1, k3k4, 0x00);
-        x1 = _mm_clmulepi64_si128(x1, k3k4, 0x11);
-        x1 = _mm_xor_si128(_mm_xor_si128(x1, _mm_loadu_si128((const __m128i *)p)), x5);
-    }
-    /* 128 bits to 64, then Barrett to 32 */
-    x2 = _mm_clmulepi64_si128(x1, k3k4, 0x10);
-    x1 = _mm_xor_si128(_mm_srli_si128(x1, 8), x2);
-    x2 = _mm_srli_si128(x1, 4);
-    x1 = _mm_and_si128(x1, mask);
-    x1 = _mm_xor_si128(_mm_clmulepi64_si128(x1, k5k0, 0x00), x2);
-    x2 = _mm_and_si128(x1, mask);
-    x2 = _mm_clmulepi64_si128(x2, poly, 0x10);
-    x2 = _mm_and_si128(x2, mask);
-    x2 = _mm_clmulepi64_si128(x2, poly, 0x00);
-    x1 = _mm_xor_si128(x1, x2);
-    return (uint32_t)_mm_extract_epi32(x1, 1);
-}
-#endif
-
-#ifdef KF_CLMUL
-/* crc32_clmul with the four lanes in one 512-bit register (VPCLMULQDQ, AVX-512): the same
- * folds by 64 bytes, one instruction for the four lanes (half the time per message of a
- * Kafka-sized record, twice the throughput on long inputs). */
-__attribute__((target("avx512f,avx512vl,vpclmulqdq,pclmul,sse4.1"))) static uint32_t
-crc32_vclmul(const uint8_t *p, Py_ssize_t n, uint32_t c)
-{
-    const __m512i k1k2 = _mm512_broadcast_i32x4(_mm_set_epi64x(0x01c6e41596, 0x0154442bd4));
-    __m512i x = _mm512_loadu_si512((const void *)p);
-    x = _mm512_xor_si512(x, _mm512_zextsi128_si512(_mm_cvtsi32_si128((int)c)));
-    p += 64;
-    n -= 64;
-    for (; n >= 64; p += 64, n -= 64) {
-        __m512i lo = _mm512_clmulepi64_epi128(x, k1k2, 0x00);
-        __m512i hi = _mm512_clmulepi64_epi128(x, k1k2, 0x11);
-        x = _mm512_ternarylogic_epi64(lo, hi, _mm512_loadu_si512((const void *)p), 0x96);
-    }
-    return crc32_clmul_tail(_mm512_extracti32x4_epi32(x, 0), _mm512_extracti32x4_epi32(x, 1),
-                            _mm512_extracti32x4_epi32(x, 2), _mm512_extracti32x4_epi32(x, 3),
-                            p, n);
-}
-#endif
-
-/* CRC-32 of p[0:n] by the fastest way up to `level` the CPU has: 0 the table, 1 PCLMULQDQ,
- * 2 VPCLMULQDQ (_native._crc32_at runs each level for the tests). */
-static uint32_t
-crc32_level(const uint8_t *p, Py_ssize_t n, int level)
-{
-    uint32_t c = 0xFFFFFFFFu;
-#ifdef KF_CLMUL
-    if (level >= 1 && have_clmul && n >= 64) {
-        Py_ssize_t bulk = n & ~(Py_ssize_t)15;
-        c = level >= 2 && have_vclmul ? crc32_vclmul(p, bulk, c) : crc32_clmul(p, bulk, c);
-        p += bulk;
-        n -= bulk;
-    }
-#endif
-    for (; n >= 8; p += 8, n -= 8) {
-        uint32_t lo = c ^ le32(p), hi = le32(p + 4);
-        c = crc32_table[7][lo & 0xFF] ^ crc32_table[6][(lo >> 8) & 0xFF] ^
-            crc32_table[5][(lo >> 16) & 0xFF] ^ crc32_table[4][lo >> 24] ^
-            crc32_table[3][hi & 0xFF] ^ crc32_table[2][(hi >> 8) & 0xFF] ^
-            crc32_table[1][(hi >> 16) & 0xFF] ^ crc32_table[0][hi >> 24];
-    }
-    for (; n > 0; p++, n--)
-        c = crc32_table[0][(c ^ *p) & 0xFF] ^ (c >> 8);
-    return c ^ 0xFFFFFFFFu;
-}
-
-static inline uint32_t
-crc32_ieee(const uint8_t *p, Py_ssize_t n)
-{
-    return crc32_level(p, n, 2);
-}
-
-/* _native._crc32_at(data, level) -> (crc, level run): crc32 by one level (crc32_level), for
- * the tests (the level run: the one asked, or the best below it the CPU has). */
-static PyObject *
-native_crc32_at(PyObject *self, PyObject *args)
-{
-    Py_buffer view;
-    int level;
-    if (!PyArg_ParseTuple(args, "y*i", &view, &level))
-        return NULL;
-    uint32_t crc = crc32_level((const uint8_t *)view.buf, view.len, level);
-    PyBuffer_Release(&view);
-    int ran = 0;
-#ifdef KF_CLMUL
-    ran = level >= 2 && have_vclmul ? 2 : level >= 1 && have_clmul ? 1 : 0;
-#endif
-    return Py_BuildValue("(ki)", (unsigned long)crc, ran);
-}
-
-static PyObject *
-native_crc32(PyObject *self, PyObject *arg)
-{
-    Py_buffer view;
-    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0)
-        return NULL;
-    uint32_t crc = crc32_ieee((const uint8_t *)view.buf, view.len);
-    PyBuffer_Release(&view);
-    return PyLong_FromUnsignedLong(crc);
-}
-
 /* The CRC a plan's checksum function computes over data[0:n] (an unsigned 32-bit int). */
 int
 checksum(PyObject *function, const void *data, Py_ssize_t n, uint32_t *out)
 {
-    if (function == crc32_function && function) {
-        *out = crc32_ieee((const uint8_t *)data, n);
+    int algorithm = kf_crc_algorithm(function);
+    if (algorithm >= 0) { /* the extension's own: no Python call */
+        *out = kf_crc(algorithm, data, n);
         return 0;
     }
     PyObject *view = PyMemoryView_FromMemory((char *)data, n, PyBUF_READ);
@@ -2262,6 +2058,8 @@ typedef struct {
     Py_ssize_t *found; /* how many of its keys were used (see build_dict) */
     PyObject *level;   /* compression level (the compression_level parameter), borrowed */
     const Scope *up;   /* the structs around ctx (references) */
+    PyObject *out;     /* a build's own bytes object that buf is the contents of (writer_out);
+                        * NULL: buf is PyMem memory */
 } Writer;
 
 /* Grow w so that n more bytes fit (doubling). */
@@ -2269,6 +2067,18 @@ static int
 reserve_slow(Writer *w, Py_ssize_t n)
 {
     int64_t cap = w->cap;
+    if (w->out) { /* the contents of a bytes object: grown as one */
+        if ((cap = grown_capacity(cap, w->len, n, 256)) < 0)
+            return -1;
+        if (_PyBytes_Resize(&w->out, (Py_ssize_t)cap) < 0) { /* freed: nothing is left */
+            w->buf = NULL;
+            w->cap = w->len = 0;
+            return -1;
+        }
+        w->buf = PyBytes_AS_STRING(w->out);
+        w->cap = (Py_ssize_t)cap;
+        return 0;
+    }
     char *buf = grow_buffer(w->buf, &cap, w->len, n, 256, PyMem_Realloc);
     if (!buf)
         return -1;
@@ -3453,7 +3263,7 @@ flat_deferrable_crc(const Flat *f)
     for (int k = 0; k < f->steps; k++) {
         if (f->step[k].kind != ST_CRC)
             continue;
-        if (slot >= 0 || f->step[k].function != crc32_function)
+        if (slot >= 0 || kf_crc_algorithm(f->step[k].function) != KF_CRC32)
             return -1;
         slot = f->step[k].slot;
     }
@@ -3467,7 +3277,7 @@ crc_check_run(PendingCrc *pending, int *n)
 {
     int bad = 0;
     for (int i = 0; i < *n; i++)
-        bad |= crc32_ieee(pending[i].p, pending[i].n) != pending[i].stored;
+        bad |= kf_crc(KF_CRC32, pending[i].p, pending[i].n) != pending[i].stored;
     *n = 0;
     return bad ? fail("CRC mismatch") : 0;
 }
@@ -5163,13 +4973,32 @@ native_parse(PyObject *self, PyObject *args)
     return out;
 }
 
+/* build(plan, value, level=None, size=0): the bytes of value. A size from OUT_DIRECT bytes
+ * up (what the caller expects the bytes to take, or a little more: a RecordBatchBuilder's
+ * records and header) builds straight into a bytes object of that size, shrunk to what was
+ * written (no copy of the whole out of a scratch buffer); else the build runs in a scratch
+ * buffer, copied out. */
+#define OUT_DIRECT ((Py_ssize_t)64 << 10)
 static PyObject *
 native_build(PyObject *self, PyObject *args)
 {
     PyObject *plan, *value, *level = Py_None;
-    if (!PyArg_ParseTuple(args, "O!O|O", &PyTuple_Type, &plan, &value, &level))
+    Py_ssize_t size = 0;
+    if (!PyArg_ParseTuple(args, "O!O|On", &PyTuple_Type, &plan, &value, &level, &size))
         return NULL;
-    Writer w = {NULL, 0, 0, 0, NULL, NULL, level == Py_None ? NULL : level, NULL};
+    Writer w = {NULL, 0, 0, 0, NULL, NULL, level == Py_None ? NULL : level, NULL, NULL};
+    if (size >= OUT_DIRECT && size <= PY_SSIZE_T_MAX / 4) {
+        if (!(w.out = PyBytes_FromStringAndSize(NULL, size)))
+            return NULL;
+        w.buf = PyBytes_AS_STRING(w.out);
+        w.cap = size;
+        int rc = build_node(&w, plan, value);
+        if (rc < 0 || _PyBytes_Resize(&w.out, w.len) < 0) {
+            Py_XDECREF(w.out);
+            return NULL;
+        }
+        return w.out;
+    }
     writer_take_scratch(&w);
     PyObject *out = NULL;
     if (build_node(&w, plan, value) == 0)
@@ -5179,11 +5008,6 @@ native_build(PyObject *self, PyObject *args)
 }
 
 static PyMethodDef methods[] = {
-    {"_crc32_at", native_crc32_at, METH_VARARGS,
-     "_crc32_at(data, level) -> (crc, level run): crc32 by the table (0), PCLMULQDQ (1) or "
-     "VPCLMULQDQ (2), the best the CPU has up to level (for the tests)."},
-    {"crc32", native_crc32, METH_O,
-     "crc32(data) -> int: CRC-32 (IEEE 802.3, as zlib.crc32) of a bytes-like object."},
     {"parse", native_parse, METH_VARARGS,
      "parse(plan, data, pos=0, verify=True, limit=None) -> (value, end): decode one value "
      "of plan at data[pos:]; verify checks CRCs, limit caps decompression (None: the plan's)."},
@@ -5255,8 +5079,7 @@ PyInit__native(void)
         goto error;
     if (appender_ready(m) < 0)
         goto error;
-    crc32_init();
-    if (!(crc32_function = PyObject_GetAttrString(m, "crc32")))
+    if (kf_crc_ready(m) < 0)
         goto error;
     find_small_ints();
     return m;

@@ -4,7 +4,8 @@
  * The extension kformat.engine._native is built from several C files (setup.py lists them):
  * _native.c holds the plan interpreter (parse and build) and the module; other files add
  * their functions to the module through it. Everything here is either `static inline` or
- * declared here and defined once (in _native.c); the extension is compiled with hidden
+ * declared here and defined once (in _native.c, or the file its section names); the
+ * extension is compiled with hidden
  * visibility, so none of these names leaves the shared object.
  *
  * Safety rules every reader follows (docs/architecture.md, "The native engine"): every read
@@ -255,21 +256,32 @@ enter_region(Reader *r, long prefix, Py_ssize_t *stop)
 
 /* ------------------------------------------------------------------------------ writing */
 
+/* The capacity a growable buffer of cap bytes (0 at first), len of them used, grows to so
+ * that n more bytes fit: doubled from first; or -1 with MemoryError. */
+static inline int64_t
+grown_capacity(int64_t cap, int64_t len, int64_t n, int64_t first)
+{
+    int64_t c = cap ? cap : first;
+    while (c - len < n) {
+        if (c > PY_SSIZE_T_MAX / 4) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        c *= 2;
+    }
+    return c;
+}
+
 /* A growable buffer buf (cap bytes, len of them used; NULL and 0 at first) reallocated by
- * resize so that n more bytes fit, its capacity doubled from first: the new buffer, *cap
- * updated; or NULL with MemoryError, buf unchanged. */
+ * resize so that n more bytes fit (grown_capacity): the new buffer, *cap updated; or NULL
+ * with MemoryError, buf unchanged. */
 static inline void *
 grow_buffer(void *buf, int64_t *cap, int64_t len, int64_t n, int64_t first,
             void *(*resize)(void *, size_t))
 {
-    int64_t c = *cap ? *cap : first;
-    while (c - len < n) {
-        if (c > PY_SSIZE_T_MAX / 4) {
-            PyErr_NoMemory();
-            return NULL;
-        }
-        c *= 2;
-    }
+    int64_t c = grown_capacity(*cap, len, n, first);
+    if (c < 0)
+        return NULL;
     void *grown = resize(buf, (size_t)c);
     if (!grown) {
         PyErr_NoMemory();
@@ -278,6 +290,20 @@ grow_buffer(void *buf, int64_t *cap, int64_t len, int64_t n, int64_t first,
     *cap = c;
     return grown;
 }
+
+/* ---------------------------------------------------------- checksums (crc.c) */
+
+enum { KF_CRC32 = 0, KF_CRC32C = 1 }; /* IEEE 802.3 (magic 0/1), Castagnoli (magic 2) */
+
+/* The CRC of data[0:n] by algorithm (KF_CRC32 or KF_CRC32C), the fastest way the CPU has. */
+uint32_t kf_crc(int algorithm, const void *data, Py_ssize_t n);
+
+/* The algorithm of a plan's checksum function when it is the extension's own (_native.crc32
+ * or _native.crc32c), else -1. */
+int kf_crc_algorithm(PyObject *function);
+
+/* Add crc32, crc32c and _crc32_at to the module (after its tables are made). */
+int kf_crc_ready(PyObject *module);
 
 /* ------------------------------------------------- defined once, in _native.c */
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 __all__ = ["NATIVE_HEADERS", "NATIVE_SOURCES", "source_digest"]
 
-NATIVE_SOURCES = ("_native.c", "record.c", "columnar.c")
+NATIVE_SOURCES = ("_native.c", "record.c", "columnar.c", "crc.c")
 """The C files of the one extension, in ``kformat/engine``: ``_native.c`` (the plan
 interpreter and the module) first, then the files that add functions to it."""
 NATIVE_HEADERS = ("native.h", "record.h")

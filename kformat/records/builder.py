@@ -242,8 +242,9 @@ class BuilderMixin:
             value["max_timestamp"] = self._max_timestamp
         else:
             value["base_timestamp"] = value["max_timestamp"] = _now_ms() if base is None else base
-        try:
-            return native.build(v2_grammar().plan, value, self._level)  # type: ignore[no-any-return]
+        try:  # sized for the records uncompressed: built in the bytes returned, no copy
+            return native.build(v2_grammar().plan, value, self._level,  # type: ignore[no-any-return]
+                                HEADER_SIZE + self._size)
         except Exception as exc:  # as build_batch: declined or refused (a codec's level)
             self._refuse(str(exc))  # names the field as build_batch does
             raise AssertionError("unreachable") from None

@@ -27,10 +27,11 @@ the producer snapshot and the leader epochs follow ``ProducerStateManager`` and
 
 from __future__ import annotations
 
+import itertools
 import os
 import uuid
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +101,7 @@ __all__ = [
     "leader_epochs",
     "producer_state",
     "read_partition_dir",
+    "starts_new_segment",
     "write_partition_dir",
 ]
 
@@ -275,38 +277,43 @@ def _entries(data: bytes, path: str) -> list[Batch]:
     return found
 
 
-def _segments(batches_by_segment: Mapping[int, Sequence[Batch | bytes]]
-              | Sequence[Sequence[Batch | bytes]]) -> list[tuple[int, list[bytes], list[Batch]]]:
-    items: list[tuple[int | None, Sequence[Batch | bytes]]]
-    if isinstance(batches_by_segment, Mapping):
-        items = list(batches_by_segment.items())
-    else:
-        items = [(None, seg) for seg in batches_by_segment]
-    out = []
-    for i, (base, seg) in enumerate(items):
-        raw: list[bytes] = []
-        parsed: list[Batch] = []
-        position = 0
-        for j, item in enumerate(seg):
-            if isinstance(item, Batch) and item.magic == 2:
-                data = build_batch(item)
-                found = [replace(item, position=position, size=len(data))]
-            else:  # bytes, or magic 0/1 (one entry per record when uncompressed)
-                data = bytes(item) if isinstance(item, bytes | bytearray) else build_batch(item)
-                found = _entries(data, f"segments[{i}][{j}]")
-                for batch in found:
-                    batch.position += position
-            position += len(data)
-            raw.append(data)
-            parsed.extend(found)
-        if base is None:
-            if not parsed:
-                raise EncodeError("an empty segment needs its base offset (pass a mapping)",
-                                  path=f"segments[{i}]")
-            base = parsed[0].base_offset
-        out.append((base, raw, parsed))
+Segments = Mapping[int, Iterable[Batch | bytes]] | Sequence[Iterable[Batch | bytes]]
+"""What :func:`write_partition_dir` takes: segments of batches (or of their bytes)."""
+
+
+def _first_offset(item: Batch | bytes, path: str) -> int:
+    """The base offset of the first log entry ``item`` makes."""
+    if isinstance(item, Batch) and item.magic == 2:
+        return item.base_offset
+    data = bytes(item) if isinstance(item, bytes | bytearray) else build_batch(item)
+    return _entries(data, path)[0].base_offset
+
+
+def _in_order(segments: Segments) -> list[tuple[int, int, Iterable[Batch | bytes]]]:
+    """(base offset, place in ``segments``, batches) of each segment, by base offset; a
+    segment given without its base offset starts at its first batch's (read from that batch
+    alone: nothing else is built here)."""
+    if isinstance(segments, Mapping):
+        return sorted(((base, i, seg) for i, (base, seg) in enumerate(segments.items())),
+                      key=lambda s: s[0])
+    out: list[tuple[int, int, Iterable[Batch | bytes]]] = []
+    for i, seg in enumerate(segments):
+        rest = iter(seg)
+        first = next(rest, None)
+        if first is None:
+            raise EncodeError("an empty segment needs its base offset (pass a mapping)",
+                              path=f"segments[{i}]")
+        out.append((_first_offset(first, f"segments[{i}][0]"), i,
+                    itertools.chain([first], rest)))
     out.sort(key=lambda s: s[0])
     return out
+
+
+def starts_new_segment(segment_size: int, batch_size: int, segment_bytes: int) -> bool:
+    """Whether a batch of ``batch_size`` bytes goes into a new segment after ``segment_size``
+    bytes of the current one: a broker rolls a segment that is not empty when the batch would
+    take it past ``segment.bytes`` (``LogSegment.shouldRoll``; time and index limits aside)."""
+    return segment_size > 0 and segment_size + batch_size > segment_bytes
 
 
 _FLUSH_BYTES = 256 << 10
@@ -343,8 +350,8 @@ class PartitionWriter:
     or at :meth:`close` (the active one: indexes padded to ``preallocate_index_bytes``),
     which also writes the producer snapshot, ``leader-epoch-checkpoint`` and
     ``partition.metadata``. Memory stays at one batch plus the buffered bytes, whatever the
-    segment size. :meth:`add_segment` takes a whole segment at once (same bytes).
-    :func:`write_partition_dir` is this for segments given all at once.
+    segment size. :meth:`add_segment` takes a whole segment at once (same bytes);
+    :func:`write_partition_dir` feeds it batch by batch from lists or generators.
     """
 
     def __init__(self, log_dir: str | os.PathLike[str], topic: str, partition: int, *,
@@ -465,27 +472,38 @@ class PartitionWriter:
 
 
 def write_partition_dir(log_dir: str | os.PathLike[str], topic: str, partition: int,
-                        batches_by_segment: Mapping[int, Sequence[Batch | bytes]]
-                        | Sequence[Sequence[Batch | bytes]], *,
+                        batches_by_segment: Segments, *,
                         index_interval_bytes: int = 4096, topic_id: uuid.UUID | None = None,
                         producer_snapshot: bool = True, preallocate_index_bytes: int = 0,
                         ) -> Path:
     """Write ``<log_dir>/<topic>-<partition>/`` with consistent indexes; return its path.
 
-    ``batches_by_segment`` is a list of segments (each a list of batches, or of already built
-    batch bytes; a segment's base offset is its first batch's) or a mapping from base offset to
-    batches. ``topic_id`` defaults to a UUID derived from the topic name, so fixtures are
-    reproducible. ``preallocate_index_bytes`` pads the active (last) segment's ``.index`` and
-    ``.timeindex`` with zeros, as a running broker leaves them. (:class:`PartitionWriter`
-    writes segment by segment.)
+    ``batches_by_segment`` is a list of segments (each an iterable of batches, or of already
+    built batch bytes; a segment's base offset is its first batch's) or a mapping from base
+    offset to batches. ``topic_id`` defaults to a UUID derived from the topic name, so
+    fixtures are reproducible. ``preallocate_index_bytes`` pads the active (last) segment's
+    ``.index`` and ``.timeindex`` with zeros, as a running broker leaves them.
+
+    Each batch is built and streamed into its segment's files through
+    :class:`PartitionWriter` as it comes, so the memory this takes is one batch and the
+    writer's buffered bytes, not the directory's bytes (a segment may be a generator). Bad
+    input raises :class:`~kformat.errors.EncodeError` at ``segments[i][j]``; the files of
+    the batches before it are left written.
     """
-    segments = _segments(batches_by_segment)
     writer = PartitionWriter(log_dir, topic, partition,
                              index_interval_bytes=index_interval_bytes, topic_id=topic_id,
                              producer_snapshot=producer_snapshot,
                              preallocate_index_bytes=preallocate_index_bytes)
-    for base, raw, parsed in segments:
-        writer.add_segment(base, raw, parsed)
+    for base, i, seg in _in_order(batches_by_segment):
+        writer.start_segment(base)
+        for j, item in enumerate(seg):
+            if isinstance(item, Batch) and item.magic == 2:
+                writer.add_batch(build_batch(item), item)
+                continue
+            # bytes, or magic 0/1 (one entry per record when uncompressed)
+            data = bytes(item) if isinstance(item, bytes | bytearray) else build_batch(item)
+            for b in _entries(data, f"segments[{i}][{j}]"):
+                writer.add_batch(data[b.position:b.position + b.size], b)
     return writer.close()
 
 

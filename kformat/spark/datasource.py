@@ -145,8 +145,8 @@ class KafkaSegmentsReader(DataSourceReader):
                  ) -> None:
         self.settings = settings
         self.session_defaults: Mapping[str, int] = dict(session_defaults or {})
-        """What :func:`register` read from the session (``maxPartitionBytes``,
-        ``parallelism``): the planning worker has no session of its own."""
+        """What :func:`register` read from the session (:func:`planning_defaults`): the
+        planning worker has no session of its own."""
         self.pruning = Pruning()
         self.corrupt_counter: Any = None
         """A Spark accumulator counting unreadable stretches (set by the data source)."""
@@ -519,37 +519,46 @@ class PlainKafkaSegmentsDataSource(KafkaSegmentsDataSource):
 def register(spark: SparkSession) -> None:
     """Register ``kafka-segments`` with a session: with file pruning when the session has
     ``spark.sql.python.filterPushdown.enabled`` (``kformat.spark.session(pushdown=True)``),
-    else without. Fails early when Spark's Python workers cannot import kformat
-    (:func:`kformat.spark.sessions.check_python`)."""
+    else without, planning with the session's settings as they are now
+    (:func:`planning_defaults`; register again after changing them: the count of
+    :func:`corrupt_count` goes on). Fails early when Spark's Python workers cannot import
+    kformat (:func:`kformat.spark.sessions.check_python`)."""
     from kformat.spark.sessions import check_python
 
     check_python(spark)
     enabled = str(spark.conf.get(PUSHDOWN_CONF, "false")).lower() == "true"
     base = KafkaSegmentsDataSource if enabled else PlainKafkaSegmentsDataSource
-    counter = spark.sparkContext.accumulator(0)
+    sc = spark.sparkContext
+    known = _COUNTERS.get(id(sc))
+    counter = known[1] if known is not None and known[0] is sc else sc.accumulator(0)
     # a class of its own (pickled by value) carries this session's counter and planning
     # figures to the planning worker and the tasks
     counted = type(base.__name__, (base,), {"corrupt_counter": counter,
                                             "session_defaults": planning_defaults(spark),
                                             "__qualname__": f"Counted{base.__name__}"})
-    _COUNTERS[id(spark.sparkContext)] = counter
+    _COUNTERS[id(sc)] = (sc, counter)
     spark.dataSource.register(counted)
 
 
-_COUNTERS: dict[int, Any] = {}
+_COUNTERS: dict[int, tuple[Any, Any]] = {}
+"""id(SparkContext) -> (that context, its corrupt-data accumulator)."""
 
 
 def planning_defaults(spark: SparkSession) -> dict[str, int]:
-    """What the partition planning takes from the session (:mod:`kformat.spark.sizing`):
-    ``parallelism`` (``spark.sql.files.minPartitionNum``, else
-    ``spark.sql.leafNodeDefaultParallelism``, else ``defaultParallelism``) and
-    ``maxPartitionBytes`` (``spark.sql.files.maxPartitionBytes``). Read when the source is
-    registered: register again after changing them, or give the options."""
+    """What the partition planning takes from the session (:mod:`kformat.spark.sizing`),
+    as Spark's file sources do: ``parallelism`` (``spark.sql.files.minPartitionNum``, else
+    ``spark.sql.leafNodeDefaultParallelism``, else ``defaultParallelism``),
+    ``maxPartitionBytes`` (``spark.sql.files.maxPartitionBytes``), and, when the session
+    sets them, ``openCostInBytes`` (unset, Spark's 4m default is not taken: kformat's own
+    are, 32k local, 4m URLs) and ``maxPartitionNum`` (``spark.sql.files.*``). Read when
+    the source is registered (the planning worker has no session): register again after
+    changing them, or give the options."""
     from kformat.spark.options import parse_size
 
-    def conf(key: str) -> str | None:
-        try:  # without a default: Spark's own default for the settings it knows
-            value = spark.conf.get(key)
+    def conf(key: str, *, unset: bool = True) -> str | None:
+        """The session's value; Spark's default for a key it knows only with ``unset``."""
+        try:
+            value = spark.conf.get(key) if unset else spark.conf.get(key, None)
         except Exception:  # a key this Spark does not know
             return None
         return None if value is None else str(value).strip()
@@ -562,12 +571,17 @@ def planning_defaults(spark: SparkSession) -> dict[str, int]:
             break
     else:
         out["parallelism"] = int(spark.sparkContext.defaultParallelism)
-    most = conf("spark.sql.files.maxPartitionBytes")
-    if most is not None:
-        try:
-            out["maxPartitionBytes"] = parse_size(most, "spark.sql.files.maxPartitionBytes")
-        except ValueError:
-            pass
+    for name, unset in (("maxPartitionBytes", True), ("openCostInBytes", False)):
+        key = f"spark.sql.files.{name}"
+        value = conf(key, unset=unset)
+        if value is not None:
+            try:
+                out[name] = parse_size(value, key)
+            except ValueError:
+                pass
+    value = conf("spark.sql.files.maxPartitionNum", unset=False)
+    if value is not None and value.isdigit() and int(value) > 0:
+        out["maxPartitionNum"] = int(value)
     return out
 
 
@@ -576,4 +590,5 @@ def corrupt_count(spark: SparkSession) -> int:
     ``PERMISSIVE`` and ``DROPMALFORMED`` modes), summed over tasks by a Spark accumulator
     (a task that is retried counts again)."""
     counter = _COUNTERS.get(id(spark.sparkContext))
-    return 0 if counter is None else int(counter.value)
+    return 0 if counter is None or counter[0] is not spark.sparkContext else \
+        int(counter[1].value)

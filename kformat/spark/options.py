@@ -9,8 +9,10 @@ option                 meaning                                                  
 ``path`` / ``paths``   a file, directory or glob; ``paths`` a JSON list of them   (required)
 ``maxPartitionBytes``  most bytes one Spark partition reads (suffixes k, m, g)     the session's
                                                                                   (128m)
-``openCostInBytes``    what opening a file costs, in bytes of reading: weighs     32k local,
-                       files in the planning (:mod:`kformat.spark.sizing`)        4m URLs
+``openCostInBytes``    what opening a file costs, in bytes of reading: weighs     the session's
+                       files in the planning (:mod:`kformat.spark.sizing`)        if set, else
+                                                                                  32k local,
+                                                                                  4m URLs
 ``minPartitions``      the parallelism planned for: partitions of about total /   the session's
                        this many bytes, while under ``maxPartitionBytes``
 ``splitSize``          cut segments into byte ranges of about this size (at       (planned)
@@ -139,7 +141,8 @@ class Settings:
     max_partition_bytes: int | None = None
     """Most bytes per partition (``maxPartitionBytes``; None: the session's)."""
     open_cost: int | None = None
-    """What opening a file costs in bytes of reading (``openCostInBytes``; None: default)."""
+    """What opening a file costs in bytes of reading (``openCostInBytes``; None: the
+    session's when it sets one, else the default)."""
     min_partitions: int | None = None
     """The parallelism planned for (``minPartitions``; None: the session's)."""
 

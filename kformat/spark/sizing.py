@@ -12,13 +12,16 @@ Kafka segment reader has:
   ``.index`` entries, :mod:`kformat.spark.planning`);
 * the ranges, in file order, are cut into ``ceil(total weight / target)`` runs of about equal
   weight, one per partition (Spark fills partitions one after the other, which can leave a
-  last small one: on two cores, three tasks take two rounds).
+  last small one: on two cores, three tasks take two rounds), and into no more than
+  ``spark.sql.files.maxPartitionNum`` when the session sets it (Spark then regroups the same
+  ranges into about that many partitions).
 
 ``parallelism`` is what the session runs at once (``spark.sql.files.minPartitionNum``, else
 ``spark.sql.leafNodeDefaultParallelism``, else ``SparkContext.defaultParallelism``); the
 data source's planning runs in a Python worker that has no session, so
-:func:`kformat.spark.register` reads it, and ``maxPartitionBytes``, from the session it
-registers with. No Spark here: the planning is tested without a session.
+:func:`kformat.spark.register` reads it, ``maxPartitionBytes``, and ``openCostInBytes`` and
+``maxPartitionNum`` where the session sets them, from the session it registers with. No
+Spark here: the planning is tested without a session.
 """
 
 from __future__ import annotations
@@ -52,20 +55,26 @@ class Sizing:
     max_partition_bytes: int = DEFAULT_MAX_PARTITION_BYTES
     open_cost: int = LOCAL_OPEN_COST
     parallelism: int = 1
+    max_partitions: int | None = None
+    """``spark.sql.files.maxPartitionNum``: at most this many partitions (None: no cap)."""
 
     @classmethod
     def resolve(cls, *, max_partition_bytes: int | None, open_cost: int | None,
                 parallelism: int | None, session: Mapping[str, int], remote: bool) -> Sizing:
         """Options first, then what the session said when the source was registered
-        (``session``: ``maxPartitionBytes``, ``parallelism``), then defaults (the
-        parallelism: this machine's CPU count, right for ``local[*]``)."""
+        (``session``: ``maxPartitionBytes``, ``parallelism``, and ``openCostInBytes`` and
+        ``maxPartitionNum`` when it sets them), then defaults (the parallelism: this
+        machine's CPU count, right for ``local[*]``; the open cost: local or remote)."""
+        if open_cost is None:
+            open_cost = session.get("openCostInBytes")
         return cls(
             max_partition_bytes=max(1, max_partition_bytes or session.get(
                 "maxPartitionBytes") or DEFAULT_MAX_PARTITION_BYTES),
             open_cost=open_cost if open_cost is not None else (
                 REMOTE_OPEN_COST if remote else LOCAL_OPEN_COST),
             parallelism=max(1, parallelism or session.get("parallelism")
-                            or os.cpu_count() or 1))
+                            or os.cpu_count() or 1),
+            max_partitions=session.get("maxPartitionNum"))
 
     def target(self, sizes: Sequence[int]) -> int:
         """Bytes per partition for files (or ranges) of these sizes: Spark's
@@ -79,7 +88,8 @@ class Sizing:
         if not sizes:
             return 0
         total = sum(sizes) + len(sizes) * self.open_cost
-        return min(len(sizes), max(1, math.ceil(total / target)))
+        return min(len(sizes), max(1, math.ceil(total / target)),
+                   self.max_partitions or len(sizes))
 
 
 def balanced_runs(weights: Sequence[int], runs: int) -> list[range]:

@@ -36,7 +36,7 @@ from kformat.records.codecs import Codec
 from kformat.records.framing import BATCH_OVERHEAD
 from kformat.records.model import Batch
 from kformat.segments.names import LOG_SUFFIX, partition_dir_name
-from kformat.segments.partition import PartitionWriter
+from kformat.segments.partition import PartitionWriter, starts_new_segment
 from kformat.spark.options import parse_size
 
 __all__ = [
@@ -137,7 +137,7 @@ class _Segments:
         self.size = 0
 
     def add(self, data: bytes, batch: Batch) -> None:
-        if self.size and self.size + len(data) > self.segment_bytes:
+        if starts_new_segment(self.size, len(data), self.segment_bytes):
             self.size = 0
         if not self.size:
             self.writer.start_segment(batch.base_offset)

@@ -264,6 +264,31 @@ def test_the_native_build_takes_appended_records_only_at_their_bases() -> None:
     assert python_mode.build() == builder.build()
 
 
+@pytest.mark.skipif("native" not in engine.available(), reason="the native engine is not built")
+@pytest.mark.usefixtures("on_native")
+@pytest.mark.parametrize("codec", list(Codec))
+def test_a_large_build_is_written_straight_into_its_bytes(codec: Codec) -> None:
+    """From 64 KiB, ``native.build(plan, value, level, size)`` (the size RecordBatchBuilder
+    passes: its records uncompressed and the header) writes the batch into the bytes object it
+    returns: the same bytes whether the size given is too small (grown), exact or too large
+    (shrunk), and nothing returned when the build fails."""
+    native = engine.extension()
+    data = rows(600)
+    builder = appended(data, codec=codec)
+    size = builder.uncompressed_size
+    assert size > 1 << 16
+    expected = made(data, codec=codec)
+    assert builder.build() == expected
+    value = conversion.v2_value(kformat.make_batch([], codec=codec), [])
+    value.update(record_count=len(data), records=builder, last_offset_delta=len(data) - 1,
+                 base_timestamp=builder._base_timestamp, max_timestamp=builder._max_timestamp)
+    plan = conversion.v2_grammar().plan
+    for hint in (0, 1 << 16, size // 3, size, 4 * size):
+        assert native.build(plan, value, None, hint) == expected, hint
+    with pytest.raises(native.Fallback):
+        native.build(plan, value | {"record_count": 2}, None, size)
+
+
 def test_checked_record_is_what_both_modes_append() -> None:
     record = checked_record(4, None, None, b"k", None, [("h", b"")], 9, 5, 100,
                             TimestampType.CREATE_TIME)

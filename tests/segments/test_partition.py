@@ -307,8 +307,12 @@ def test_bytes_and_legacy_batches(tmp_path: Path) -> None:
     ([[b"\x00" * 30]], "segments[0][0]"),
     ([[build_batch(data_batch(0))[:-1]]], "segments[0][0]"),
     ([[data_batch(0)], []], "segments[1]"),
+    ([[data_batch(5)], [data_batch(0), build_batch(data_batch(3))[:-1]]], "segments[1][1]"),
+    ({7: [data_batch(7)], 0: [data_batch(0), b"\x00" * 30]}, "segments[1][1]"),
 ])
-def test_writer_rejects(tmp_path: Path, segs: list[list[object]], path: str) -> None:
+def test_writer_rejects(tmp_path: Path, segs: object, path: str) -> None:
+    """The path is the segment's place in the input and the batch's in it, whatever the
+    order segments are written in."""
     from kformat.errors import EncodeError
 
     with pytest.raises(EncodeError) as info:

@@ -1,6 +1,7 @@
 """The streaming partition writer (``start_segment``/``add_batch``) writes the same bytes as
 the whole-segment one (``add_segment``, :func:`write_partition_dir`), and the bytes main
-f3e8056 wrote (golden digests); its memory does not grow with the segment size."""
+f3e8056 wrote (golden digests); its memory, and :func:`write_partition_dir`'s, does not grow
+with the segment size."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import dataclasses
 import hashlib
 import random
 import tracemalloc
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,7 @@ from kformat.segments.partition import (
     SegmentIndexer,
     build_segment_indexes,
     read_partition_dir,
+    starts_new_segment,
     write_partition_dir,
 )
 
@@ -162,6 +165,9 @@ def test_streaming_writes_the_batch_writers_bytes(tmp_path: Path, setting: str) 
     for parsed in (True, False):
         streamed = _files(_stream(tmp_path / f"stream-{parsed}", segs, parsed=parsed, **kw))
         assert streamed == whole
+    generators = [(build_batch(b) if i % 2 else b for i, b in enumerate(seg)) for seg in segs]
+    assert _files(write_partition_dir(tmp_path / "gen", "orders", 3, generators[::-1],
+                                      **kw)) == whole  # bytes or batches, in any order
     pd = read_partition_dir(tmp_path / "whole" / "orders-3")
     assert pd.problems == []
     assert len(pd.segments[2].index.entries) > 64  # type: ignore[union-attr]
@@ -199,6 +205,12 @@ def test_indexer_is_build_segment_indexes(tmp_path: Path) -> None:
             whole = build_segment_indexes(batches, index_interval_bytes=700, rolled=rolled)
             assert [e for t in taken for e in t.offsets] == whole.offsets
             assert [e for t in taken for e in t.times] == whole.times
+
+
+def test_a_segment_rolls_when_the_next_batch_would_take_it_past_segment_bytes() -> None:
+    assert not starts_new_segment(0, 5000, 1000)  # an empty segment takes any batch
+    assert not starts_new_segment(600, 400, 1000)  # exactly full
+    assert starts_new_segment(600, 401, 1000)
 
 
 def test_streaming_refuses_misuse(tmp_path: Path) -> None:
@@ -276,3 +288,27 @@ def test_partition_writer_memory_is_not_a_segment(tmp_path: Path) -> None:
     assert peak < BOUND + len(data), peak
     assert sum(p.stat().st_size for p in (tmp_path / "t-0").glob("*.log")) > 3 * SEGMENT - \
         3 * len(data)
+
+
+def test_write_partition_dir_memory_is_not_a_segment(tmp_path: Path) -> None:
+    """write_partition_dir streams each batch through PartitionWriter: three 8 MiB segments
+    of 64 KiB batches, given as lists of bytes or as generators, peak well under one segment
+    (main 1ba18d6 built every segment's bytes first: 31 MiB for the lists)."""
+    data, _, count = _one_batch(64 << 10)
+    per = SEGMENT // len(data)
+
+    def batch(n: int) -> bytes:
+        return (n * count).to_bytes(8, "big") + data[8:]  # the base offset: outside the CRC
+
+    lists = [[batch(s * per + i) for i in range(per)] for s in range(3)]
+    peak = _peak(lambda: write_partition_dir(tmp_path / "lists", "t", 0, lists))
+    assert peak < BOUND + len(data), peak
+    def segment(s: int) -> Iterator[bytes]:
+        return (batch(s * per + i) for i in range(per))
+
+    generators = {s * per * count: segment(s) for s in range(3)}
+    peak = _peak(lambda: write_partition_dir(tmp_path / "generators", "t", 0, generators))
+    assert peak < BOUND + len(data), peak
+    logs = [sorted((tmp_path / d / "t-0").glob("*.log")) for d in ("lists", "generators")]
+    assert [p.read_bytes() for p in logs[0]] == [b"".join(seg) for seg in lists]
+    assert [p.read_bytes() for p in logs[1]] == [b"".join(seg) for seg in lists]

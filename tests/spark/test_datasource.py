@@ -87,6 +87,47 @@ def test_planning_takes_the_parallelism_of_the_session_it_was_registered_with(
     assert load(spark, path).rdd.getNumPartitions() == 2
 
 
+def test_planning_takes_the_open_cost_and_partition_cap_the_session_sets(
+        spark: Any, corpus_data: data.Fixture) -> None:
+    """``spark.sql.files.openCostInBytes`` and ``spark.sql.files.maxPartitionNum`` set on
+    the session plan as in Spark's file sources (read by register); the option wins."""
+    from kformat.spark import register
+    from kformat.spark.datasource import planning_defaults
+
+    path = f"{corpus_data.log_dir}/*/*.log"
+    files = len(list(corpus_data.log_dir.glob("*/*.log")))
+    assert files > 3
+    assert load(spark, path).rdd.getNumPartitions() == 2
+    spark.conf.set("spark.sql.files.openCostInBytes", "1g")  # a file weighs a partition
+    try:
+        register(spark)
+        assert planning_defaults(spark)["openCostInBytes"] == 1 << 30
+        assert load(spark, path).rdd.getNumPartitions() == files
+        assert load(spark, path, openCostInBytes="0").rdd.getNumPartitions() == 2
+        spark.conf.set("spark.sql.files.maxPartitionNum", "3")
+        register(spark)
+        capped = load(spark, path)
+        assert capped.rdd.getNumPartitions() == 3
+        assert collect(capped) == corpus_data.rows
+    finally:
+        spark.conf.unset("spark.sql.files.openCostInBytes")
+        spark.conf.unset("spark.sql.files.maxPartitionNum")
+        register(spark)
+    assert planning_defaults(spark) == {"parallelism": 2, "maxPartitionBytes": 128 << 20}
+    assert load(spark, path).rdd.getNumPartitions() == 2
+
+
+def test_registering_again_keeps_the_corrupt_count(
+        spark: Any, truncated_data: tuple[data.Fixture, int, int]) -> None:
+    from kformat.spark import corrupt_count, register
+
+    load(spark, str(truncated_data[0].log_dir), mode="DROPMALFORMED").count()
+    before = corrupt_count(spark)
+    assert before > 0
+    register(spark)
+    assert corrupt_count(spark) == before
+
+
 def test_the_local_session_plans_a_query_with_a_shuffle_once(
         spark: Any, corpus_data: data.Fixture) -> None:
     """LOCAL_CONFIG turns adaptive query execution off: an aggregation is planned once, its

@@ -92,6 +92,8 @@ def test_spark_example_runs(page: str, index: int, code: str, world: Path,
     spark = request.getfixturevalue("spark")
     uses_s3 = "minio:9000" in code
     endpoint = request.getfixturevalue("endpoint") if uses_s3 else None
+    settings = dict(spark.conf.getAll)
+    request.addfinalizer(lambda: _restore(spark, settings))
     namespace: dict[str, Any] = {"spark": spark}
     if "df.write" in code and "df =" not in code:  # writes the DataFrame read above it
         namespace["df"] = spark.read.format("kafka-segments").load(f"{world}/kafka-logs/orders-*")
@@ -111,6 +113,22 @@ def test_spark_example_runs(page: str, index: int, code: str, world: Path,
         assert back.count() == namespace["df"].count()
     if "to_arrow" in code:
         assert namespace["batch"].num_rows > 0
+
+
+def _restore(spark: Any, settings: dict[str, str]) -> None:
+    """The shared session's settings as they were before an example changed them (the
+    "Partitions" example sets planning figures), registering the source again if so."""
+    now = dict(spark.conf.getAll)
+    if now == settings:
+        return
+    for key in now.keys() - settings.keys():
+        spark.conf.unset(key)
+    for key, value in settings.items():
+        if now.get(key) != value:
+            spark.conf.set(key, value)
+    from kformat.spark import register
+
+    register(spark)
 
 
 def _run_in_a_fresh_process(code: str, world: Path) -> None:

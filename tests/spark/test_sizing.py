@@ -81,6 +81,21 @@ def test_resolve_takes_options_then_the_session_then_defaults() -> None:
     assert remote.parallelism >= 1
 
 
+def test_resolve_takes_the_sessions_open_cost_and_partition_cap() -> None:
+    """``openCostInBytes`` and ``maxPartitionNum`` as the session set them (register reads
+    them only when set); the reader's option still comes first."""
+    session = {"parallelism": 2, "openCostInBytes": 0, "maxPartitionNum": 4}
+    sizing = Sizing.resolve(max_partition_bytes=None, open_cost=None, parallelism=None,
+                            session=session, remote=True)
+    assert sizing == Sizing(DEFAULT_MAX_PARTITION_BYTES, 0, 2, 4)  # 0 taken, even for URLs
+    assert Sizing.resolve(max_partition_bytes=None, open_cost=MIB, parallelism=None,
+                          session=session, remote=False).open_cost == MIB
+    sizes = [MIB] * 100
+    assert Sizing(open_cost=0, parallelism=2).partitions(sizes, MIB) == 100
+    assert sizing.partitions(sizes, MIB) == 4
+    assert sizing.partitions([MIB] * 3, MIB) == 3
+
+
 @pytest.mark.parametrize(("weights", "runs"), [
     ([1] * 10, 3), ([5, 1, 1, 1, 1, 1], 2), ([1, 1, 1, 100], 2), ([7], 4), ([3, 3], 5),
     ([100, 1, 1, 1, 1, 1, 1, 1, 1, 100], 2), (list(range(1, 50)), 7),
