@@ -60,7 +60,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from bench.segments_cpu import SessionCpu, describe, median_roles
+from bench.segments_cpu import ROLES, SessionCpu, describe, median_roles
 
 GOAL = 1.3
 """Issue 10: the Spark ``local[2]`` scan at least this many times aiokafka's one-core rate."""
@@ -371,12 +371,21 @@ def cpu_lines(rounds: Rounds, aiokafka_cpu: float) -> list[str]:
     if not rounds.spark_cpu:
         return []
     spark = median_roles(rounds.spark_cpu)
-    lines = [describe("spark kafka-segments", spark)]
+    lines = [describe("spark kafka-segments", spark), round_roles(rounds.spark_cpu)]
     if rounds.floor_cpu:
         lines.append(describe("spark floor", median_roles(rounds.floor_cpu)))
     lines.append(f"CPU: aiokafka {aiokafka_cpu:.2f} s, a spark query {spark['total']:.2f} s: "
                  f"on two idle cores at best {2 * aiokafka_cpu / spark['total']:.2f}x")
     return lines
+
+
+def round_roles(samples: list[dict[str, float]]) -> str:
+    """Each timed Spark query's CPU by role, in order (the first timed query's JIT and task
+    threads are what the median hides)."""
+    cells = [f"{sum(r[k] for k in ROLES):.2f} s ({r['python']:.2f}, {r['tasks']:.2f}, "
+             f"{r['jit']:.2f}, {r['jvm']:.2f})" for r in samples]
+    return ("spark kafka-segments CPU by round (Python workers, task threads, JIT, other "
+            "JVM threads): " + ", ".join(cells))
 
 
 def per_million_lines(rounds: Rounds, aiokafka_cpu: float) -> list[str]:
