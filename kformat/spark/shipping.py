@@ -6,8 +6,9 @@ installed ``kformat`` package -- its modules and its grammar files as ``kformat/
 -- into one zip. Python imports it with ``zipimport``; the grammars load through
 :mod:`importlib.resources`; the native engine's extension module cannot load from a zip, so
 executors using the zip run the Python engine. The dependencies (construct, crc32c, lz4,
-zstandard, python-snappy, cramjam, pyarrow, fsspec) have native code: install them on the executors'
-interpreter, or ship a packed environment instead (docs/spark.md, "Clusters")::
+zstandard, python-snappy, cramjam, pyarrow, fsspec; isal, optional, for gzip) have native code:
+install them on the executors' interpreter, or ship a packed environment instead (docs/spark.md,
+"Clusters")::
 
     python -m kformat.spark.shipping dist/kformat.zip
     spark-submit --py-files dist/kformat.zip job.py
