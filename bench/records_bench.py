@@ -58,6 +58,7 @@ from kformat import Batch, Codec, Record, RecordBatchBuilder, build_batch, make_
 from kformat.primitives import CompiledGrammar
 from kformat.records import to_arrow  # imports no pyarrow until called
 from kformat.records.batch import RecordBatchV2
+from kformat.records.codecs import gzip_inflater
 
 N_RECORDS = 1000
 T0 = 1_700_000_000_000
@@ -321,6 +322,7 @@ def report(results: list[dict[str, Any]], out: Any, burst: int = BURST) -> None:
           f"records per CPU second, best round of {burst} call(s) in a row; x = kformat / peer "
           "(build: kformat = build_batch(make_batch(Records)), builder = RecordBatchBuilder; "
           "x = kformat / peer / builder / peer)", file=out)
+    print(f"kformat's gzip inflate: {gzip_inflater()} (the peers inflate with zlib)", file=out)
     for op in ("parse", "build"):
         peers = [k[len(op) + 1:] for k in results[0] if k.startswith(op + " ")
                  and k not in (f"{op} kformat", "parse kformat grammar", "build kformat builder")]

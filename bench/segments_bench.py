@@ -61,6 +61,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from bench.segments_cpu import ROLES, SessionCpu, describe, median_roles
+from kformat.records.codecs import gzip_inflater
 
 GOAL = 1.3
 """Issue 10: the Spark ``local[2]`` scan at least this many times aiokafka's one-core rate."""
@@ -473,6 +474,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"segments: {len(files)} files, {nbytes / 1e6:.1f} MB, about {args.records:,} "
               f"records (every codec, magic 0/1/2, transactions); {machine_load()}",
               file=sys.stdout)
+        print(f"kformat's gzip inflate: {gzip_inflater()} (aiokafka's: zlib)", file=sys.stdout)
         for warm_up in (read_columns, read_to_arrow, read_records, read_records_to_arrow,
                         read_aiokafka):
             warm_up(files[:1])  # imports, grammar compilation

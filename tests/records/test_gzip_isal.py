@@ -136,3 +136,13 @@ def test_same_outcome_on_damaged_payloads() -> None:
                 damaged[at:at] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 4)))
         if damaged:
             same(bytes(damaged), rng.choice((1 << 20, len(SAMPLE), 100)))
+
+
+def test_gzip_inflater_names_the_path_that_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the benchmarks print beside their gzip figures follows the switch ``_gunzip``
+    reads."""
+    import importlib.metadata
+
+    assert codecs.gzip_inflater() == f"isal {importlib.metadata.version('isal')} (ISA-L)"
+    monkeypatch.setattr(codecs, "_isal", None)
+    assert codecs.gzip_inflater() == f"zlib {zlib.ZLIB_RUNTIME_VERSION}"
