@@ -281,12 +281,19 @@ Segments = Mapping[int, Iterable[Batch | bytes]] | Sequence[Iterable[Batch | byt
 """What :func:`write_partition_dir` takes: segments of batches (or of their bytes)."""
 
 
-def _first_offset(item: Batch | bytes, path: str) -> int:
-    """The base offset of the first log entry ``item`` makes."""
+def _legacy_bytes(item: Batch | bytes) -> bytes:
+    """The bytes of an item that is not a magic 2 ``Batch``: given, or built (magic 0/1)."""
+    return bytes(item) if isinstance(item, bytes | bytearray) else build_batch(item)
+
+
+def _first_entry(item: Batch | bytes, path: str) -> tuple[int, Batch | bytes]:
+    """The base offset of the first log entry ``item`` makes, and ``item`` as it is to be
+    written: a magic 2 ``Batch`` as given, anything else as the bytes built here (so it is
+    not built again)."""
     if isinstance(item, Batch) and item.magic == 2:
-        return item.base_offset
-    data = bytes(item) if isinstance(item, bytes | bytearray) else build_batch(item)
-    return _entries(data, path)[0].base_offset
+        return item.base_offset, item
+    data = _legacy_bytes(item)
+    return _entries(data, path)[0].base_offset, data
 
 
 def _in_order(segments: Segments) -> list[tuple[int, int, Iterable[Batch | bytes]]]:
@@ -303,8 +310,8 @@ def _in_order(segments: Segments) -> list[tuple[int, int, Iterable[Batch | bytes
         if first is None:
             raise EncodeError("an empty segment needs its base offset (pass a mapping)",
                               path=f"segments[{i}]")
-        out.append((_first_offset(first, f"segments[{i}][0]"), i,
-                    itertools.chain([first], rest)))
+        base, first = _first_entry(first, f"segments[{i}][0]")
+        out.append((base, i, itertools.chain([first], rest)))
     out.sort(key=lambda s: s[0])
     return out
 
@@ -501,7 +508,7 @@ def write_partition_dir(log_dir: str | os.PathLike[str], topic: str, partition: 
                 writer.add_batch(build_batch(item), item)
                 continue
             # bytes, or magic 0/1 (one entry per record when uncompressed)
-            data = bytes(item) if isinstance(item, bytes | bytearray) else build_batch(item)
+            data = _legacy_bytes(item)
             for b in _entries(data, f"segments[{i}][{j}]"):
                 writer.add_batch(data[b.position:b.position + b.size], b)
     return writer.close()

@@ -303,6 +303,29 @@ def test_bytes_and_legacy_batches(tmp_path: Path) -> None:
     assert pd.leader_epochs == [EpochEntry(0, 2)]
 
 
+def test_a_segments_first_legacy_batch_is_built_once(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A segment given without its base offset learns it from its first batch: a magic 0/1
+    batch is built for that, and those bytes are what is written (not a second build)."""
+    from kformat.segments import partition as partition_module
+
+    legacy = make_batch([(b"a", b"1"), (b"b", b"2")], magic=1, codec="gzip", base_offset=5,
+                        base_timestamp=T0)
+    built: list[Batch] = []
+
+    def counting_build(batch: Batch) -> bytes:
+        built.append(batch)
+        return build_batch(batch)
+
+    monkeypatch.setattr(partition_module, "build_batch", counting_build)
+    path = write_partition_dir(tmp_path, "t", 0, [[legacy]])
+    assert built == [legacy]
+    pd = read_partition_dir(path)
+    assert pd.problems == []
+    assert [(b.magic, b.base_offset, len(b.records)) for b in pd.batches] == [(1, 5, 2)]
+    assert (path / "00000000000000000005.log").read_bytes() == build_batch(legacy)
+
+
 @pytest.mark.parametrize("segs, path", [
     ([[b"\x00" * 30]], "segments[0][0]"),
     ([[build_batch(data_batch(0))[:-1]]], "segments[0][0]"),
