@@ -27,10 +27,12 @@ __all__ = [
     "PROBLEMS",
     "USAGE",
     "Console",
+    "InputError",
     "Parser",
     "UsageError",
     "add_input_options",
     "error_dict",
+    "error_parts",
     "missing_extra",
     "parse_hex",
     "read_input",
@@ -96,33 +98,60 @@ class Console:
 
     def error(self, exc: BaseException | str, *, file: str | None = None,
               hint: str | None = None, **extra: Any) -> None:
-        """One error on stderr: ``prog: [file: ]message[ (hint)]``, or a JSON object."""
+        """One error on stderr: ``prog: WHERE: ErrorClass: reason[ (hint)]`` (WHERE: the file,
+        or the option a usage error is about, when there is one), or one JSON object."""
         if self.json:
             obj = error_dict(exc, file=file, hint=hint, **extra)
             self.stderr.write(json.dumps(obj, ensure_ascii=False) + "\n")
             return
-        where = f"{file}: " if file is not None else ""
+        where, cls, reason = error_parts(exc)
+        where = file if file is not None else where
+        head = f"{where}: " if where else ""
         tail = f" ({hint})" if hint else ""
-        self.stderr.write(f"{self.prog}: {where}{_message(exc)}{tail}\n")
+        self.stderr.write(f"{self.prog}: {head}{cls}: {reason}{tail}\n")
 
 
-def _message(exc: BaseException | str) -> str:
+class InputError(ValueError):
+    """The input was read but does not hold what the command reads (exit status
+    :data:`PROBLEMS`): ``where`` (a file, a file:line) and the error that says why."""
+
+    def __init__(self, where: str | None, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.where = where
+        self.error = error
+
+
+_ARGUMENT = re.compile(r"argument (?P<option>[^:]+): (?P<reason>.*)", re.S)
+
+
+def error_parts(exc: BaseException | str) -> tuple[str | None, str, str]:
+    """``(where, ErrorClass, reason)`` of an error, as the one error line shows them."""
+    if isinstance(exc, InputError):
+        _, cls, reason = error_parts(exc.error)
+        return exc.where, cls, reason
     if isinstance(exc, str):
-        return exc
-    if isinstance(exc, KFormatError):
-        return f"{type(exc).__name__}: {exc}"
-    if isinstance(exc, OSError) and exc.strerror:
-        return f"{exc.strerror}" + (f": {exc.filename}" if exc.filename else "")
+        return None, "UsageError", exc
     if isinstance(exc, UsageError):
-        return exc.message
-    return f"{type(exc).__name__}: {exc}"
+        match = _ARGUMENT.fullmatch(exc.message)
+        if match:
+            return match["option"], "UsageError", match["reason"]
+        return None, "UsageError", exc.message
+    if isinstance(exc, OSError) and exc.strerror:
+        where = None if exc.filename is None else str(exc.filename)
+        return where, type(exc).__name__, exc.strerror
+    return None, type(exc).__name__, " ".join(str(exc).split()) or type(exc).__name__
 
 
 def error_dict(exc: BaseException | str, *, file: str | None = None,
                hint: str | None = None, **extra: Any) -> dict[str, Any]:
     """The JSON form of an error: ``error`` (class name), ``reason``, and for kformat's own
     errors ``path`` and ``offset``; ``file`` and ``hint`` when given (docs/json.md)."""
-    if isinstance(exc, KFormatError):
+    if isinstance(exc, InputError):
+        out = error_dict(exc.error, hint=hint)
+        if exc.where is not None and file is None:
+            file = exc.where
+        hint = None
+    elif isinstance(exc, KFormatError):
         out = exc.to_dict()
     elif isinstance(exc, UsageError):
         out = {"error": "UsageError", "reason": exc.message}

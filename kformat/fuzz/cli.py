@@ -29,6 +29,7 @@ from kformat.console import (
     STDIN,
     USAGE,
     Console,
+    InputError,
     UsageError,
     add_input_options,
     command_group,
@@ -37,12 +38,9 @@ from kformat.console import (
 )
 from kformat.errors import KFormatError
 from kformat.fuzz.live import MODES
+from kformat.protocol.cli import api_argument, api_list_argument
 
 __all__ = ["main", "register"]
-
-
-def _api(text: str) -> int | str:
-    return int(text) if text.lstrip("-").isdigit() else text
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -53,7 +51,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                          description="Write a corpus of valid edge cases and labelled "
                                      "invalid mutants of one message (or of record batches).")
     gen.add_argument("--kind", choices=("request", "response", "batches"), default="request")
-    gen.add_argument("--api", type=_api, help="API name or key (request and response kinds)")
+    gen.add_argument("--api", type=api_argument, help="API name or key (request and response kinds)")
     gen.add_argument("-V", "--api-version", type=int, help="API version")
     gen.add_argument("--count", type=int, default=1000)
     gen.add_argument("--seed", type=int, default=0)
@@ -123,7 +121,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     campaign.add_argument("--rate", type=float, default=0.05,
                           help="share of the frames in the mutated direction(s) to mutate")
     campaign.add_argument("--seed", type=int, default=0)
-    campaign.add_argument("--apis", default=None, help="only these APIs (names or keys, "
+    campaign.add_argument("--apis", default=None, type=api_list_argument, help="only these APIs (names or keys, "
                           "comma-separated)")
     campaign.add_argument("--labels", default=None,
                           help="only these mutator labels (comma-separated)")
@@ -215,6 +213,11 @@ def _campaign(args: argparse.Namespace, _: Console) -> int:
                             rss_limit=args.rss_limit << 20, mode=args.mutate, rate=args.rate,
                             seed=args.seed, apis=args.apis, labels=labels, target=args.target,
                             upstream_cmd=args.upstream_cmd)
+    if args.script:
+        from kformat.fuzz.framelog import read_frames
+
+        if not any(r.direction == "response" for r in read_frames(args.script)):
+            raise InputError(str(args.script), ValueError("the frame log holds no response to serve"))
     source = ScriptSource(args.script) if args.script else ProxySource(args.upstream)
     report = run_campaign(config, source, progress=sys.stderr)
     data = report.to_dict()
@@ -297,13 +300,16 @@ def _write(path: Path, data: dict[str, Any]) -> None:
 
 
 def _guarded(action: Callable[[argparse.Namespace, Console], int]) -> Callable[..., int]:
-    """Run ``action``; a bad target, corpus or option is a usage error (exit 2)."""
+    """Run ``action``; a bad target or option is a usage error (exit 2), a corpus, finding or
+    frame log that does not hold what it should an input error (exit 1)."""
     def run(args: argparse.Namespace, console: Console) -> int:
         try:
             return action(args, console)
-        except (KFormatError, ValueError, PermissionError, OSError) as exc:
-            if isinstance(exc, BrokenPipeError):
-                raise
+        except InputError:
+            raise
+        except (KFormatError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise InputError(None, exc) from None
+        except ValueError as exc:
             console.error(exc)
             return USAGE
     return run

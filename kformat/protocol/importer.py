@@ -12,6 +12,7 @@ Reading the JSON is :mod:`kformat.protocol.jsonspecs`; the merge rule across rel
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import re
 import sys
@@ -274,6 +275,13 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def run_import(args: argparse.Namespace, console: Any) -> int:
     """``kformat grammars import DIR [DIR...] [--out grammars] [--check]``."""
+    if Path(args.out).exists() and not Path(args.out).is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "Not a directory", str(args.out))
+    for name in args.dirs:
+        if not Path(name).is_dir():
+            raise (FileNotFoundError(errno.ENOENT, "No such file or directory", str(name))
+                   if not Path(name).exists()
+                   else NotADirectoryError(errno.ENOTDIR, "Not a directory", str(name)))
     try:
         if args.check:
             with tempfile.TemporaryDirectory() as tmp:
@@ -285,7 +293,10 @@ def run_import(args: argparse.Namespace, console: Any) -> int:
         written = import_specs(args.dirs, args.out)
     except GrammarError as exc:
         console.error(exc)
-        return 2
+        return 1
+    if not any(p.suffix == ".kfg" for p in written):
+        console.error(GrammarError("no spec files to import", path=", ".join(map(str, args.dirs))))
+        return 1
     console.stdout.write(f"wrote {sum(p.suffix == '.kfg' for p in written)} grammars to "
                          f"{args.out}\n")
     return 0

@@ -254,7 +254,7 @@ def test_unreadable_file_is_a_usage_error_on_stderr(tmp_path: Path) -> None:
     missing = tmp_path / "missing.bin"
     code, out, err = cli("records", "decode", str(missing))
     assert (code, out) == (USAGE, "")
-    assert err == f"kformat records decode: {missing}: No such file or directory: {missing}\n"
+    assert err == f"kformat records decode: {missing}: FileNotFoundError: No such file or directory\n"
     code, out, err = cli("records", "decode", "--json", str(missing))
     assert json.loads(err) == {"error": "FileNotFoundError", "reason": "No such file or directory",
                                "file": str(missing)}
@@ -275,7 +275,7 @@ def test_missing_extra_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(corpus_cli, "_generate", no_pyarrow)
     code, out, err = cli("fixtures", "generate", "--out", "x", "--parquet")
     assert (code, out) == (USAGE, "")
-    assert err == ("kformat fixtures generate: this needs pyarrow, from the 'spark' extra: "
+    assert err == ("kformat fixtures generate: ModuleNotFoundError: this needs pyarrow, from the 'spark' extra: "
                    "pip install 'kformat[spark]'\n")
     assert "Traceback" not in err
 
