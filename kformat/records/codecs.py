@@ -274,16 +274,18 @@ def _run(codec: Codec | int, data: bytes | memoryview, out: _Output, magic: int)
         raise out.corrupt(f"{spec.name}: empty payload")
     limit = out.limit
     failed = parse_memo()
+    key = _failure_key(spec.id, magic, limit, data) if failed is not None else None
     if failed:
-        seen = failed.get(_failure_key(spec.id, magic, limit, data))
+        seen = failed.get(key)
         if seen is not None:  # the compiled path already inflated this payload and failed
-            raise type(seen)(seen.reason, path=out.path, offset=out.offset,
-                             expected=seen.expected, actual=seen.actual)
+            kind, reason, expected, actual = seen
+            raise kind(reason, path=out.path, offset=out.offset, expected=expected,
+                       actual=actual)
     try:
         _DECODERS[spec.id](data, out, magic)
     except KFormatError as exc:
         if failed is not None:
-            failed[_failure_key(spec.id, magic, limit, data)] = exc
+            failed[key] = (type(exc), exc.reason, exc.expected, exc.actual)
         raise
     except (
         zlib.error,
@@ -294,10 +296,14 @@ def _run(codec: Codec | int, data: bytes | memoryview, out: _Output, magic: int)
         lz4.block.LZ4BlockError,
     ) as exc:
         detail = str(exc) or str(exc.__cause__ or "") or type(exc).__name__
-        error = out.corrupt(f"{spec.name}: {detail.strip()}")
+        reason = f"{spec.name}: {detail.strip()}"
         if failed is not None:
-            failed[_failure_key(spec.id, magic, limit, data)] = error
-        raise error from exc
+            failed[key] = (CorruptRecordError, reason, None, None)
+        # Raised, not kept in a local: this frame holds a view of the caller's buffer (a
+        # memory-mapped segment), and an error it held would keep both alive in a cycle
+        # (frame -> error -> traceback -> frame) until the garbage collector ran, so the
+        # caller could not unmap the file. The memo keeps the error's description only.
+        raise out.corrupt(reason) from exc
 
 
 def _failure_key(kind: int, magic: int, limit: int, data: bytes | memoryview) -> tuple[int, ...]:
