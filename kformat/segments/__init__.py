@@ -46,7 +46,13 @@ from kformat.segments.partition import (
     read_partition_dir,
     write_partition_dir,
 )
-from kformat.segments.segment import Segment, SegmentReader, read_segment
+from kformat.segments.segment import (
+    Segment,
+    SegmentReader,
+    SkippedBatch,
+    SkippedBytes,
+    read_segment,
+)
 from kformat.segments.snapshot import (
     ProducerEntry,
     ProducerSnapshot,
@@ -78,6 +84,8 @@ __all__ = [
     "SegmentFiles",
     "SegmentIndexer",
     "SegmentReader",
+    "SkippedBatch",
+    "SkippedBytes",
     "TimestampOffset",
     "build_leader_epoch_checkpoint",
     "build_offset_index",

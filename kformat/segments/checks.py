@@ -10,7 +10,9 @@ log (``.log``)
     ``corrupt-batch``     a framed batch whose content does not decode (it is stepped over;
                           reported as ``crc`` when its CRC does not match either)
     ``truncated``         the last batch is cut short (a live segment, a copy taken mid-write)
-    ``unreadable``        bytes that do not frame a batch; reading stopped there
+    ``unframed``          bytes that do not frame a batch, stepped over to the next batch
+                          found (the resync rule of :mod:`kformat.records.framing`) or to
+                          the end; the detail says how many and why
 ``.index``
     ``index-position``    an entry whose position is not where a batch starts
     ``index-offset``      the batch at the entry's position does not contain the entry's offset
@@ -42,7 +44,7 @@ from typing import TypeVar
 from kformat.errors import KFormatError
 from kformat.records.model import Batch, TruncatedTail
 from kformat.segments.indexes import AbortedTxn, Index, OffsetPosition, TimestampOffset
-from kformat.segments.segment import SkippedBatch
+from kformat.segments.segment import SkippedBatch, SkippedBytes
 
 __all__ = [
     "LogChecker",
@@ -114,30 +116,40 @@ class LogChecker:
 
     def finish(self, truncated: TruncatedTail | None = None,
                error: KFormatError | None = None,
-               skipped: Iterable[SkippedBatch] = ()) -> list[Problem]:
+               skipped: Iterable[SkippedBatch] = (),
+               unframed: Iterable[SkippedBytes] = ()) -> list[Problem]:
+        """The problems known at the end: skipped batches, unframed stretches, a cut-short
+        tail, and ``error`` unless it is an unframed stretch's."""
         out: list[Problem] = []
+        stretches = list(unframed)
         for s in skipped:
             what = "its stored crc does not match and " if s.crc_failed else ""
             out.append(Problem(self.file, s.position, "crc" if s.crc_failed else "corrupt-batch",
                                f"batch of {s.size} bytes skipped: {what}it does not decode: "
                                f"{type(s.error).__name__}: {s.error}"))
+        for u in stretches:
+            out.append(Problem(self.file, u.position, "unframed",
+                               f"{u.size} bytes that do not frame a batch skipped to "
+                               f"{u.position + u.size}: {type(u.error).__name__}: {u.error}"))
         if truncated is not None:
             need = "" if truncated.needed is None else f" of {truncated.needed}"
             out.append(Problem(self.file, truncated.position, "truncated",
                                f"last batch cut short: {truncated.available}{need} bytes "
                                f"present"))
-        if error is not None:
+        if error is not None and all(u.error is not error for u in stretches):
             out.append(problem_from_error(self.file, error))
         return out
 
 
 def check_log(file: str, batches: Iterable[Batch], *, base_offset: int | None = None,
               truncated: TruncatedTail | None = None, error: KFormatError | None = None,
-              skipped: Iterable[SkippedBatch] = ()) -> list[Problem]:
-    """CRC failures, offsets that go backwards, a cut-short tail, unreadable bytes."""
+              skipped: Iterable[SkippedBatch] = (),
+              unframed: Iterable[SkippedBytes] = ()) -> list[Problem]:
+    """CRC failures, offsets that go backwards, skipped batches and bytes, a cut-short
+    tail."""
     checker = LogChecker(file, base_offset)
     out = [p for b in batches for p in checker.feed(b)]
-    return out + checker.finish(truncated, error, skipped)
+    return out + checker.finish(truncated, error, skipped, unframed)
 
 
 def slim(batch: Batch) -> Batch:

@@ -199,10 +199,14 @@ class Dumper:
                     self.progress.update(name, batch.position + batch.size, reader.size)
             if self.progress is not None:
                 self.progress.finish()
+            if reader.skipped_stretches:
+                self.note(f"Skipped {reader.skipped_bytes} bytes in "
+                          f"{reader.skipped_stretches} unreadable stretches of {name}")
             invalid = reader.size - reader.valid_bytes
             if invalid > 0 and opts.max_bytes is None:
                 self.note(f"Found {invalid} invalid bytes at the end of {name}")
-            self.report(checker.finish(reader.truncated, reader.error, reader.skipped))
+            self.report(checker.finish(reader.truncated, reader.error, reader.skipped,
+                                       reader.unframed))
 
     def _batch_json(self, path: str, batch: Batch) -> dict[str, Any]:
         """The batch fields every command writes (docs/json.md), plus ``type`` and ``file``."""
