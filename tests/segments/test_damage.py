@@ -283,3 +283,14 @@ def test_an_entry_inside_a_batch_at_another_record_is_still_a_problem(tmp_path: 
     assert (problem.kind, problem.position) == ("timeindex-offset", 12)
     assert problem.detail == (f"entry offset {offset + 1}: no batch ends there (next batch "
                               f"end: {last})")
+
+
+def test_resync_finds_magic_0_and_1_entries(each_engine: str) -> None:
+    v1 = build_batch(make_batch([(b"a", b"1"), (b"b", b"2")], magic=1, codec="gzip",
+                                base_offset=0, base_timestamp=T0))
+    v0 = build_batch(make_batch([(b"c", b"3")], magic=0, base_offset=2))
+    junk = random.Random(7).randbytes(50)
+    seg = read_segment(v1 + junk + v0 + junk + v1)
+    assert [(b.magic, b.base_offset) for b in seg.batches] == [(1, 0), (0, 2), (1, 0)]
+    assert [(u.position, u.size) for u in seg.unframed] == [
+        (len(v1), 50), (len(v1) + 50 + len(v0), 50)]
