@@ -234,10 +234,11 @@ def _readme(roots: list[Path]) -> str:
             "Kafka (`message/`, `metadata/`, `coordinator/<name>/`, `storage/`, `streams/`,",
             "`raft/`, `generator-test/`). The format is described in `kformat/protocol/dsl.py`.",
             "",
-            "These files are generated from Kafka's JSON specs and carry only their facts (names,",
-            "types, versions, tags, defaults, flags), none of their documentation text. Versions",
-            "that newer Kafka releases dropped are merged back in from the older release; for a",
-            "version both know, the newer definition is used.",
+            "These files are generated from Kafka's JSON specs and carry their facts (names,",
+            "types, versions, tags, defaults, flags) and each field's documentation, the spec's",
+            "`about` text (`about=\"...\"`, last on the field line). Versions that newer Kafka",
+            "releases dropped are merged back in from the older release; for a version both know,",
+            "the newer definition is used.",
             "",
             "Specs imported:",
             "",
@@ -269,6 +270,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                      help="write nothing; exit 1 if --out is not up to date")
     leaf_options(imp)
     imp.set_defaults(run=run_import)
+    from kformat.protocol import typed
+
+    typed.register(sub, leaf_options)
 
 
 def run_import(args: argparse.Namespace, console: Any) -> int:

@@ -1,8 +1,8 @@
 """Kafka's JSON message specs read into :class:`~kformat.spec.schema.MessageDef` values.
 
-Kafka keeps one JSON file per message spec, written with ``//`` and ``/* */`` comments. Only
-facts are carried over (names, types, versions, tags, defaults, flags); the ``about`` texts
-and comments of the specs are not.
+Kafka keeps one JSON file per message spec, written with ``//`` and ``/* */`` comments. The
+facts are carried over (names, types, versions, tags, defaults, flags) and each field's
+``about`` text, its documentation; the comments of the specs are not.
 """
 
 from __future__ import annotations
@@ -125,7 +125,17 @@ def _json_field(spec: dict[str, Any]) -> FieldDef:
         map_key=_bool(spec.get("mapKey", False)),
         zero_copy=_bool(spec.get("zeroCopy", False)),
         entity_type=spec.get("entityType") or None,
+        about=_about(spec.get("about")),
     )
+
+
+def _about(raw: Any) -> str:
+    """A field's ``about`` text on one line (runs of whitespace made one space)."""
+    if raw is None:
+        return ""
+    if not isinstance(raw, str):
+        raise GrammarError(f"about must be a string, not {type(raw).__name__}")
+    return " ".join(raw.split())
 
 
 def spec_to_message(spec: dict[str, Any], source: str, path: str | None = None) -> MessageDef:

@@ -56,6 +56,7 @@ __all__ = [
     "WrittenParts",
     "balance",
     "corrupt_count",
+    "dropped_count",
     "planning_defaults",
     "register",
 ]
@@ -413,6 +414,10 @@ class KafkaSegmentsWriter(DataSourceArrowWriter):
     into a staging directory under ``dir`` (:mod:`kformat.spark.writer`); the commit on the
     driver moves (or merges) them into ``dir/<topic>-<partition>/``."""
 
+    dropped_counter: Any = None
+    """A Spark accumulator counting the rows ``corruptRows=drop`` left out (set by the data
+    source)."""
+
     def __init__(self, options: dict[str, str], overwrite: bool) -> None:
         import os
         import uuid
@@ -435,13 +440,17 @@ class KafkaSegmentsWriter(DataSourceArrowWriter):
 
         from pyspark import TaskContext
 
-        from kformat.spark.writer import write_rows
+        from kformat.spark.writer import Refused, write_rows
 
         context = TaskContext.get()
         task = context.partitionId() if context else 0
         # unique per call: attempts (and workers without a task context) never share a dir
         staging = os.path.join(self.staging, f"task-{task:05d}-{uuid.uuid4().hex}")
-        return WrittenParts(write_rows(iterator, staging, self.options, task))
+        refused = Refused()
+        parts = write_rows(iterator, staging, self.options, task, refused=refused)
+        if refused.rows and self.dropped_counter is not None:
+            self.dropped_counter.add(refused.rows)
+        return WrittenParts(parts)
 
     def commit(self, messages: list[WriterCommitMessage | None]) -> None:
         from kformat.spark.writer import commit
@@ -504,7 +513,9 @@ class KafkaSegmentsDataSource(DataSource):
         return reader
 
     def writer(self, schema: StructType, overwrite: bool) -> KafkaSegmentsWriter:
-        return KafkaSegmentsWriter(dict(self.raw_options), overwrite)
+        writer = KafkaSegmentsWriter(dict(self.raw_options), overwrite)
+        writer.dropped_counter = getattr(type(self), "dropped_counter", None)
+        return writer
 
 
 class PlainKafkaSegmentsDataSource(KafkaSegmentsDataSource):
@@ -530,18 +541,20 @@ def register(spark: SparkSession) -> None:
     base = KafkaSegmentsDataSource if enabled else PlainKafkaSegmentsDataSource
     sc = spark.sparkContext
     known = _COUNTERS.get(id(sc))
-    counter = known[1] if known is not None and known[0] is sc else sc.accumulator(0)
-    # a class of its own (pickled by value) carries this session's counter and planning
+    counter, dropped = known[1:] if known is not None and known[0] is sc else \
+        (sc.accumulator(0), sc.accumulator(0))
+    # a class of its own (pickled by value) carries this session's counters and planning
     # figures to the planning worker and the tasks
     counted = type(base.__name__, (base,), {"corrupt_counter": counter,
+                                            "dropped_counter": dropped,
                                             "session_defaults": planning_defaults(spark),
                                             "__qualname__": f"Counted{base.__name__}"})
-    _COUNTERS[id(sc)] = (sc, counter)
+    _COUNTERS[id(sc)] = (sc, counter, dropped)
     spark.dataSource.register(counted)
 
 
-_COUNTERS: dict[int, tuple[Any, Any]] = {}
-"""id(SparkContext) -> (that context, its corrupt-data accumulator)."""
+_COUNTERS: dict[int, tuple[Any, Any, Any]] = {}
+"""id(SparkContext) -> (that context, its corrupt-data and dropped-rows accumulators)."""
 
 
 def planning_defaults(spark: SparkSession) -> dict[str, int]:
@@ -592,3 +605,12 @@ def corrupt_count(spark: SparkSession) -> int:
     counter = _COUNTERS.get(id(spark.sparkContext))
     return 0 if counter is None or counter[0] is not spark.sparkContext else \
         int(counter[1].value)
+
+
+def dropped_count(spark: SparkSession) -> int:
+    """Rows this session's ``kafka-segments`` writes left out with ``corruptRows=drop``
+    (rows not read as records: ``_corrupt`` set or ``crcValid`` false), summed over tasks
+    by a Spark accumulator."""
+    counter = _COUNTERS.get(id(spark.sparkContext))
+    return 0 if counter is None or counter[0] is not spark.sparkContext else \
+        int(counter[2].value)

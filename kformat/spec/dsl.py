@@ -16,7 +16,8 @@ One file per message spec, line-oriented and indentation-based so diffs review w
   ``flexible=``, ``unstable=``, ``listeners=``, ``aliases=`` (former names) and ``source=``.
 * A field line is ``<Name> <type>`` and then ``versions=``, ``nullable=``, ``tag=``,
   ``tagged=``, ``flexible=`` (per-field override), ``default=``, the flags ``ignorable``,
-  ``mapKey`` and ``zeroCopy``, and ``entity=``. Fields of an inline struct are indented two
+  ``mapKey`` and ``zeroCopy``, ``entity=``, and last ``about=``: the spec's documentation of
+  the field as a JSON-quoted string (documentation only, no wire fact). Fields of an inline struct are indented two
   spaces under their field; ``struct`` blocks declare common structs.
 * Version sets use :meth:`VersionSet.parse` syntax (``none``, ``3``, ``1-5``, ``4+``, ``0-2,4+``).
 * Defaults are typed by the field: decimal integers, ``true``/``false``, floats, JSON-quoted
@@ -66,7 +67,9 @@ INDENT: Final = "  "
 
 _TOKEN = re.compile(r'(?:[^\s"]|"(?:[^"\\]|\\.)*")+')
 _HEADER_ATTRS: Final = ("key", "versions", "flexible", "unstable", "listeners", "aliases", "source")
-_FIELD_ATTRS: Final = ("versions", "nullable", "tag", "tagged", "flexible", "default", "entity")
+_FIELD_ATTRS: Final = (
+    "versions", "nullable", "tag", "tagged", "flexible", "default", "entity", "about"
+)
 _FIELD_FLAGS: Final = ("ignorable", "mapKey", "zeroCopy")
 
 
@@ -166,6 +169,8 @@ def _format_fields(fields: tuple[FieldDef, ...], depth: int, out: list[str]) -> 
         ]
         if f.entity_type:
             parts.append(f"entity={f.entity_type}")
+        if f.about:
+            parts.append("about=" + json.dumps(f.about, ensure_ascii=False))
         out.append(" ".join(parts))
         _format_fields(f.fields, depth + 1, out)
 
@@ -330,6 +335,7 @@ class _Reader:
             except GrammarError as exc:
                 raise self.fail(exc.reason) from None
         flexible = self.versions(a, "flexible") if "flexible" in a else None
+        about = self.about(a)
         children = self.fields(node.children)
         self.lineno = node.line
         return FieldDef(
@@ -347,7 +353,20 @@ class _Reader:
             zero_copy="zeroCopy" in a,
             entity_type=a.get("entity") or None,
             line=node.line,
+            about=about,
         )
+
+    def about(self, attrs: dict[str, str]) -> str:
+        if "about" not in attrs:
+            return ""
+        text = attrs["about"]
+        try:
+            value = json.loads(text) if text.startswith('"') else None
+        except ValueError:
+            value = None
+        if not isinstance(value, str) or not value or value != " ".join(value.split()):
+            raise self.fail(f"about={text} is not a JSON string of one non-empty line")
+        return value
 
 
 def _names(text: str | None) -> tuple[str, ...]:

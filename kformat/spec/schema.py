@@ -179,7 +179,8 @@ class FieldDef:
     """One field of a message or struct, across all versions.
 
     ``explicit_default`` is :data:`NO_DEFAULT` unless the grammar gives a default; read
-    :attr:`default` for the value in effect. ``fields`` holds an inline struct's fields; a
+    :attr:`default` for the value in effect. ``about`` is documentation only: it takes no
+    part in comparisons. ``fields`` holds an inline struct's fields; a
     struct-typed field without them refers to a common struct of the message.
     """
 
@@ -197,6 +198,8 @@ class FieldDef:
     zero_copy: bool = False
     entity_type: str | None = None
     line: int = field(default=0, compare=False)
+    about: str = field(default="", compare=False)
+    """The spec's documentation of the field (its ``about`` text); not a wire fact."""
 
     @property
     def py_name(self) -> str:

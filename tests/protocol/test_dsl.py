@@ -183,7 +183,7 @@ request ThingRequest key=7 versions=0-4 flexible=3+ unstable=4 listeners=broker,
   Ratio float64 versions=0+ default=0.5
   Id uuid versions=0+ default=1f728a3b-8353-44f6-825a-d1269b7bd6ec
   Blob bytes versions=0+ zeroCopy
-  Label string versions=0+ default="with spaces # and \\"quotes\\""
+  Label string versions=0+ default="with spaces # and \\"quotes\\"" about="A label; a = b, \\"quoted\\" é."
 
 struct Shared versions=0+
   Value int8 versions=0+ default=3
@@ -211,6 +211,8 @@ def test_parse_everything() -> None:
     )
     assert msg.fields[2].tag == 0 and msg.fields[2].is_tagged(3)
     assert msg.fields[-1].default == 'with spaces # and "quotes"'
+    assert msg.fields[-1].about == 'A label; a = b, "quoted" é.'
+    assert [f.about for f in msg.fields[:-1]] == [""] * (len(msg.fields) - 1)
     assert msg.fields[-2].zero_copy
     assert msg.struct("Shared").fields[0].default == 3
     assert msg.struct("Topic").fields == topics.fields
@@ -234,6 +236,22 @@ def test_write_read_write_identity_all_grammars() -> None:
         msg = read_grammar(path)
         assert format_grammar(msg) == text, path
         assert parse_grammar(format_grammar(msg)) == msg
+
+
+def test_about_is_documentation_only() -> None:
+    """``about=`` is written last, read back exactly, and takes no part in equality."""
+    text = format_grammar(parse_grammar(EVERYTHING))
+    assert text.splitlines()[-4].endswith(' about="A label; a = b, \\"quoted\\" é."')
+    msg = parse_grammar(text)
+    assert msg.fields[-1].about == 'A label; a = b, "quoted" é.'
+    bare = parse_grammar(EVERYTHING.replace(' about="A label; a = b, \\"quoted\\" é."', ""))
+    assert bare == msg and bare.fields[-1].about == ""
+
+
+def test_shipped_grammars_carry_about() -> None:
+    msg = read_grammar(GRAMMARS / "message" / "ProduceRequest.kfg")
+    assert msg.fields[2].about == "The timeout to await a response in milliseconds."
+    assert msg.fields[3].fields[0].about == "The topic name."
 
 
 def test_messages_pickle() -> None:
@@ -276,6 +294,10 @@ HEADER = "data Thing versions=0-2 flexible=none source=message"
         ("  A int8 versions=0+ tag=x tagged=0+", 2),  # bad tag
         ("  A int8 versions=0+\nstructure S versions=0+", 3),  # unknown block
         ("  A", 2),  # no type
+        ("  A int8 versions=0+ about=plain", 2),  # about not JSON-quoted
+        ('  A int8 versions=0+ about=""', 2),  # empty about
+        ('  A int8 versions=0+ about="two\\nlines"', 2),  # about on two lines
+        ('  A int8 versions=0+ about="bad \\x escape"', 2),  # not JSON
     ],
 )
 def test_syntax_errors_name_the_line(body: str, line: int) -> None:
