@@ -26,14 +26,17 @@ __all__ = [
     "OK",
     "PROBLEMS",
     "USAGE",
+    "AddressError",
     "Console",
     "InputError",
     "Parser",
     "UsageError",
     "add_input_options",
+    "address_argument",
     "error_dict",
     "error_parts",
     "missing_extra",
+    "parse_address",
     "parse_hex",
     "read_input",
 ]
@@ -185,6 +188,53 @@ def parse_hex(text: str | bytes) -> bytes:
     except ValueError:
         bad = next(c for c in digits if c not in "0123456789abcdefABCDEF")
         raise UsageError(f"--hex input holds {bad!r}, not a hex digit") from None
+
+
+class AddressError(ValueError):
+    """A ``HOST:PORT`` that is not one; the message says what was expected and what was given."""
+
+
+def parse_address(text: str, *, default_host: str | None = None,
+                  allow_port_zero: bool = False) -> tuple[str, int]:
+    """``(host, port)`` of ``HOST:PORT``, the one parser of broker and listening addresses.
+
+    As Kafka's ``Utils.getHost``/``getPort`` read a bootstrap address: the port is the digits
+    after the last colon, brackets around an IPv6 host are dropped (``[::1]:9092``). An empty
+    host is ``default_host`` when one is given (``:9092`` listens on it), else an error; port 0
+    (let the system pick) only with ``allow_port_zero``. Raises :class:`AddressError`.
+    """
+    given = text.strip()
+    host, sep, port = given.rpartition(":")
+    if not sep or not port.isascii() or not port.isdigit():
+        raise AddressError(f"expected HOST:PORT (such as localhost:9092), got {text!r}")
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not host:
+        if default_host is None:
+            raise AddressError(f"no host before the port in {text!r} (expected HOST:PORT, "
+                               f"such as localhost:9092)")
+        host = default_host
+    number = int(port)
+    if not (0 if allow_port_zero else 1) <= number <= 65535:
+        lowest = 0 if allow_port_zero else 1
+        raise AddressError(f"port {number} is out of range ({lowest}-65535) in {text!r}")
+    return host, number
+
+
+def address_argument(*, default_host: str | None = None,
+                     allow_port_zero: bool = False) -> Any:
+    """An argparse ``type=`` for a ``HOST:PORT`` option: :func:`parse_address`, its error the
+    option's message (``argument --upstream: expected HOST:PORT ...``)."""
+
+    def address(text: str) -> tuple[str, int]:
+        try:
+            return parse_address(text, default_host=default_host,
+                                 allow_port_zero=allow_port_zero)
+        except AddressError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    address.__name__ = "HOST:PORT"
+    return address
 
 
 def read_input(name: str, console: Console, *, hex_text: bool = False) -> bytes:

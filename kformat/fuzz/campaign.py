@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any, Protocol
 
+from kformat.console import parse_address
 from kformat.fuzz.fakebroker import FakeBroker
 from kformat.fuzz.framelog import FrameLog, FrameRecord, read_frames
 from kformat.fuzz.live import FrameMutator, MutatorStats
@@ -382,12 +383,12 @@ def _replay_requests(meta: dict[str, Any], records: list[FrameRecord], scratch: 
     broker = UpstreamProcess(upstream_cmd, rss_limit=meta["rss_limit"], output_dir=scratch)
     sent = 0
     with broker:
-        host, _, port = broker.addresses[0].rpartition(":")
+        host, port = parse_address(broker.addresses[0])
         deadline = time.monotonic() + timeout
         for frames in connections.values():
             if time.monotonic() > deadline or not broker.alive():
                 break
-            sent += _converse(host.strip("[]"), int(port), [r.wire for r in frames], deadline)
+            sent += _converse(host, port, [r.wire for r in frames], deadline)
         result = broker.finish()
     return Replay(meta["signature"], result, sent, sum(r.mutated is not None for r in requests))
 

@@ -28,6 +28,7 @@ from collections import defaultdict, deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from kformat.console import parse_address
 from kformat.fuzz.framelog import FrameRecord
 from kformat.fuzz.live import FrameMutator
 from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE
@@ -51,8 +52,7 @@ class ServedFrame:
 
 
 def _endpoint(text: str) -> tuple[str, int]:
-    host, _, port = text.rpartition(":")
-    return host.strip("[]") or "127.0.0.1", int(port)
+    return parse_address(text, default_host="127.0.0.1", allow_port_zero=True)
 
 
 def _expects_response(request: bytes) -> bool:

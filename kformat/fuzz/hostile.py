@@ -7,6 +7,9 @@ rule is broken:
 
 * :func:`bomb_batch`: a valid batch (magic 2, or a magic 0/1 wrapper) whose compressed
   payload inflates to one byte more than ``limit``: :class:`~kformat.errors.LimitExceededError`;
+* :func:`gzip_members_batch`: a valid gzip batch whose payload is its records' member
+  followed by many empty members (``GZIPInputStream`` reads every one): reading it must
+  cost time in proportion to its size;
 * :func:`nested_wrapper`: a magic 0/1 wrapper whose inner message is itself a compressed
   wrapper, ``depth`` levels deep (Kafka allows one level):
   :class:`~kformat.errors.LimitExceededError` at the inner ``attributes``.
@@ -15,6 +18,7 @@ rule is broken:
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 from kformat.fuzz.subjects import batches_subject, content_start, splice
 from kformat.primitives import CompiledGrammar
@@ -22,7 +26,7 @@ from kformat.records.api import build_batch, make_batch
 from kformat.records.codecs import Codec, compress, compressed_codecs
 from kformat.records.legacy import LegacyMessageSet, LegacyMessageSetEntry
 
-__all__ = ["BOMB_CODECS", "bomb_batch", "bomb_payload", "nested_wrapper"]
+__all__ = ["BOMB_CODECS", "bomb_batch", "bomb_payload", "gzip_members_batch", "nested_wrapper"]
 
 BOMB_CODECS = compressed_codecs(2)
 
@@ -49,6 +53,21 @@ def bomb_batch(codec: int, limit: int, magic: int = 2) -> bytes:
         start = content_start(batch, span)
         assert start is not None
     return splice(subject, start, span.end, bomb_payload(codec, limit + 1, magic))
+
+
+EMPTY_GZIP_MEMBER = compress(Codec.GZIP, b"")
+"""The smallest gzip member Kafka's Java client writes (20 bytes, no data)."""
+
+
+def gzip_members_batch(members: int, records: Sequence[tuple[bytes | None, bytes | None]] = (
+        (b"k", b"v"),)) -> bytes:
+    """A magic 2 gzip batch of ``records`` whose payload has ``members`` empty members after
+    the records' own (a valid payload: concatenated members are one stream)."""
+    batch = build_batch(make_batch(list(records), codec=Codec.GZIP, base_timestamp=0))
+    subject = batches_subject(batch)
+    span = subject.spans(role="compressed")[0]
+    payload = batch[span.start:span.end] + EMPTY_GZIP_MEMBER * members
+    return splice(subject, span.start, span.end, payload)
 
 
 @functools.cache

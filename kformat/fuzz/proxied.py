@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kformat.console import parse_address
 from kformat.fuzz.live import FrameMutator
 from kformat.protocol.cli import api_list_argument
 
@@ -62,11 +63,7 @@ class MutatingHook:
 
 
 def _address(text: str) -> tuple[str, int]:
-    first = text.split(",")[0].strip()
-    host, sep, port = first.rpartition(":")
-    if not sep or not port.isdigit():
-        raise ValueError(f"expected HOST:PORT, got {text!r}")
-    return host.strip("[]") or "127.0.0.1", int(port)
+    return parse_address(text.split(",")[0], default_host="127.0.0.1")
 
 
 @dataclass(frozen=True)

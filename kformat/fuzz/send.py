@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from kformat.console import parse_address
 from kformat.fuzz.corpus import load
 
 __all__ = ["Outcome", "SendReport", "check_target", "parse_target", "send_case", "send_corpus"]
@@ -80,10 +81,7 @@ class SendReport:
 
 def parse_target(target: str) -> tuple[str, int]:
     """``HOST:PORT`` (``[v6]:PORT`` for IPv6) -> (host, port)."""
-    host, sep, port = target.rpartition(":")
-    if not sep or not port.isdigit() or not host:
-        raise ValueError(f"target must be HOST:PORT, got {target!r}")
-    return host.strip("[]"), int(port)
+    return parse_address(target)
 
 
 def check_target(host: str, port: int, allow_non_loopback: bool = False) -> None:

@@ -31,6 +31,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kformat.console import parse_address
 from kformat.fuzz.process import RunResult, session_rss
 
 __all__ = ["UpstreamError", "UpstreamProcess", "probe"]
@@ -44,10 +45,9 @@ class UpstreamError(RuntimeError):
 
 def probe(address: str, timeout: float) -> bool:
     """Whether the broker at ``HOST:PORT`` answers an ApiVersions v0 request in time."""
-    host, _, port = address.rpartition(":")
     deadline = time.monotonic() + timeout
     try:
-        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout) as s:
+        with socket.create_connection(parse_address(address), timeout=timeout) as s:
             s.sendall(struct.pack(">i", len(_PROBE)) + _PROBE)
             data = b""
             while len(data) < 8:

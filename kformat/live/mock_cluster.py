@@ -23,6 +23,7 @@ import threading
 from types import TracebackType
 from typing import Final
 
+from kformat.console import parse_address
 from kformat.errors import KFormatError
 
 __all__ = ["MockCluster", "MockClusterError", "librdkafka_path", "load_librdkafka"]
@@ -113,11 +114,7 @@ class MockCluster:
     @property
     def addresses(self) -> list[tuple[str, int]]:
         """The brokers' ``(host, port)`` pairs."""
-        out = []
-        for item in self.bootstraps.split(","):
-            host, _, port = item.rpartition(":")
-            out.append((host, int(port)))
-        return out
+        return [parse_address(item) for item in self.bootstraps.split(",")]
 
     @property
     def running(self) -> bool:

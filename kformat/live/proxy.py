@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, TextIO
 
 from kformat.capture.messages import ConnectionDecoder, Decoded, looks_like_tls
+from kformat.console import OK, USAGE, Console, address_argument
 from kformat.errors import KFormatError
 from kformat.protocol.api import Request, Response
 from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE
@@ -93,6 +94,8 @@ class Proxy:
     connect_timeout: float = 10.0
     max_frame_size: int = DEFAULT_MAX_FRAME_SIZE
     summaries: list[dict[str, Any]] = field(default_factory=list)
+    on_summary: Callable[[dict[str, Any]], None] | None = None
+    """Called with each connection's summary when the connection closes."""
     listeners: dict[Address, Address] = field(default_factory=dict)
     """upstream broker address -> the proxy's listening address for it."""
     frames: dict[str, int] = field(default_factory=lambda: {"request": 0, "response": 0})
@@ -120,9 +123,13 @@ class Proxy:
         host, port = where if where is not None else (self.listen[0], 0)
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         sock = socket.socket(family, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((host, port))
-        sock.listen(128)  # accepting starts below; clients queue in the backlog until then
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind((host, port))
+            sock.listen(128)  # accepting starts below; clients queue in the backlog until then
+        except OSError:
+            sock.close()
+            raise
         self._sockets.append(sock)
         bound = sock.getsockname()[:2]
         self.listeners[upstream] = (bound[0], bound[1])
@@ -266,7 +273,10 @@ class Proxy:
             self.log.flush()
 
     def _summary(self, decoder: ConnectionDecoder) -> None:
-        self.summaries.append(decoder.summary())
+        line = decoder.summary()
+        self.summaries.append(line)
+        if self.on_summary is not None:
+            self.on_summary(line)
 
     # ------------------------------------------------------------------ the rewrite hook
 
@@ -357,29 +367,28 @@ class ProxyThread:
         self.stop()
 
 
-def _address(text: str) -> Address:
-    host, sep, port = text.rpartition(":")
-    if not sep or not port.isdigit():
-        raise ValueError(f"expected HOST:PORT, got {text!r}")
-    return host.strip("[]") or "127.0.0.1", int(port)
-
-
 DESCRIPTION = ("A decoding Kafka proxy: logs every frame as JSON lines and rewrites the "
-               "advertised broker addresses so that clients stay on the proxy.")
+               "advertised broker addresses so that clients stay on the proxy. Each "
+               "connection's summary goes to stderr as one JSON line when it closes.")
 
 
 def add_arguments(parser: Any) -> None:
     """The options of ``kformat proxy`` (the command line's parser tree adds them)."""
-    parser.add_argument("--listen", default="127.0.0.1:9092", type=_address,
-                        help="bootstrap address to listen on (default 127.0.0.1:9092)")
-    parser.add_argument("--upstream", required=True, type=_address, help="a broker, HOST:PORT")
+    parser.add_argument("--listen", default="127.0.0.1:9092",
+                        type=address_argument(default_host="127.0.0.1", allow_port_zero=True),
+                        help="bootstrap address to listen on (default 127.0.0.1:9092; port 0: "
+                             "any free port)")
+    parser.add_argument("--upstream", required=True, type=address_argument(),
+                        help="a broker, HOST:PORT")
     parser.add_argument("--log", default="-", help="JSON lines file (default: stdout)")
     parser.add_argument("--no-rewrite", action="store_true",
                         help="forward responses unchanged (clients then go to the brokers)")
-    parser.add_argument("--all-fields", action="store_true")
+    parser.add_argument("--all-fields", action="store_true",
+                        help="log every field, at its default where the version lacks it")
     parser.add_argument("--records", action="store_true",
                         help="records fields as batches with their records")
-    parser.add_argument("--idle-timeout", type=float, default=None, metavar="SECONDS")
+    parser.add_argument("--idle-timeout", type=float, default=None, metavar="SECONDS",
+                        help="close a connection idle this long (default: never)")
     parser.add_argument("--max-lifetime", type=float, default=None, metavar="SECONDS",
                         help="stop after this long (default: run until interrupted)")
     from kformat.fuzz.proxied import add_mutation_arguments
@@ -394,7 +403,7 @@ def register(commands: Any) -> None:
                                  description=DESCRIPTION)
     add_arguments(parser)
     leaf_options(parser)
-    parser.set_defaults(run=lambda args, console: run(args))
+    parser.set_defaults(run=run)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -404,22 +413,55 @@ def main(argv: list[str] | None = None) -> int:
     return run_cli(["proxy", *(sys.argv[1:] if argv is None else argv)])
 
 
-def run(args: Any) -> int:
-    """Run the proxy ``args`` describe until ``--max-lifetime`` or an interrupt."""
+def _where(option: str, address: Address) -> str:
+    return f"{option} {address[0]}:{address[1]}"
+
+
+def check_upstream(upstream: Address, timeout: float) -> None:
+    """Raise the :class:`OSError` of connecting to ``upstream`` when it does not accept a TCP
+    connection within ``timeout`` seconds."""
+    with socket.create_connection(upstream, timeout=timeout):
+        pass
+
+
+def run(args: Any, console: Console | None = None) -> int:
+    """Run the proxy ``args`` describe until ``--max-lifetime`` or an interrupt. A listening
+    address that cannot be bound or an upstream that does not accept a connection is one
+    error line before serving (exit status 2); each connection's summary is one JSON line on
+    stderr when that connection closes."""
     from kformat.fuzz.proxied import mutation_from
 
+    console = Console(prog="kformat proxy") if console is None else console
+    try:
+        check_upstream(args.upstream, 10.0)
+    except OSError as exc:
+        console.error(exc, file=_where("--upstream", args.upstream))
+        return USAGE
     log = sys.stdout if args.log == "-" else open(args.log, "a", encoding="utf-8")  # noqa: SIM115
+
+    def summary(line: dict[str, Any]) -> None:
+        console.stderr.write(json.dumps(line) + "\n")
+        console.stderr.flush()
+
     proxy = Proxy(args.upstream, args.listen, log, rewrite=not args.no_rewrite,
-                  all_fields=args.all_fields, records=args.records, idle_timeout=args.idle_timeout)
+                  all_fields=args.all_fields, records=args.records, idle_timeout=args.idle_timeout,
+                  on_summary=summary)
     mutation = mutation_from(args)  # --mutate: kformat.fuzz's mutating hook, after the rewrite
     if mutation is not None:
         proxy.hooks.append(mutation.hook)
+    failed: list[OSError] = []
 
-    async def run() -> None:
-        await proxy.start()
+    async def serve() -> None:
+        try:
+            await proxy.start()
+        except OSError as exc:
+            failed.append(exc)
+            await proxy.stop()
+            return
         host, port = proxy.address
-        print(f"kformat proxy: listening on {host}:{port} for {args.upstream[0]}:{args.upstream[1]}",
-              file=sys.stderr)
+        console.stderr.write(f"kformat proxy: listening on {host}:{port} for "
+                             f"{args.upstream[0]}:{args.upstream[1]}\n")
+        console.stderr.flush()
         try:
             if args.max_lifetime is None:
                 await asyncio.Event().wait()
@@ -429,14 +471,15 @@ def run(args: Any) -> int:
             await proxy.stop()
 
     try:
-        asyncio.run(run())
+        asyncio.run(serve())
     except KeyboardInterrupt:
         pass
     finally:
-        for line in proxy.summaries:
-            print(json.dumps(line), file=sys.stderr)
-        if mutation is not None:
-            print(json.dumps(mutation.close()), file=sys.stderr)
+        if mutation is not None and not failed:
+            summary(mutation.close())
         if log is not sys.stdout:
             log.close()
-    return 0
+    if failed:
+        console.error(failed[0], file=_where("--listen", args.listen))
+        return USAGE
+    return OK

@@ -8,7 +8,8 @@ frames it:
 * GZIP: one RFC 1952 member as ``java.util.zip.GZIPOutputStream`` writes it (header
   ``1f 8b 08 00 00000000 00 ff``: no name, mtime 0, XFL 0, OS "unknown" as JDK 16+ writes),
   raw deflate at ``Deflater.DEFAULT_COMPRESSION`` (6), then CRC-32 and ISIZE little-endian.
-  Reading accepts concatenated members, as ``GZIPInputStream`` does, and inflates with ISA-L
+  Reading accepts concatenated members, as ``GZIPInputStream`` does (in time linear in the
+  payload, however many members it holds), and inflates with ISA-L
   when the ``isal`` package is installed (``kformat[spark]``; about twice zlib's speed): a
   payload it does not inflate whole and checked goes to zlib, whose bytes or error stand.
 * SNAPPY: snappy-java's ``SnappyOutputStream`` ("xerial") framing::
@@ -274,16 +275,18 @@ def _run(codec: Codec | int, data: bytes | memoryview, out: _Output, magic: int)
         raise out.corrupt(f"{spec.name}: empty payload")
     limit = out.limit
     failed = parse_memo()
+    key = _failure_key(spec.id, magic, limit, data) if failed is not None else None
     if failed:
-        seen = failed.get(_failure_key(spec.id, magic, limit, data))
+        seen = failed.get(key)
         if seen is not None:  # the compiled path already inflated this payload and failed
-            raise type(seen)(seen.reason, path=out.path, offset=out.offset,
-                             expected=seen.expected, actual=seen.actual)
+            kind, reason, expected, actual = seen
+            raise kind(reason, path=out.path, offset=out.offset, expected=expected,
+                       actual=actual)
     try:
         _DECODERS[spec.id](data, out, magic)
     except KFormatError as exc:
         if failed is not None:
-            failed[_failure_key(spec.id, magic, limit, data)] = exc
+            failed[key] = (type(exc), exc.reason, exc.expected, exc.actual)
         raise
     except (
         zlib.error,
@@ -294,10 +297,14 @@ def _run(codec: Codec | int, data: bytes | memoryview, out: _Output, magic: int)
         lz4.block.LZ4BlockError,
     ) as exc:
         detail = str(exc) or str(exc.__cause__ or "") or type(exc).__name__
-        error = out.corrupt(f"{spec.name}: {detail.strip()}")
+        reason = f"{spec.name}: {detail.strip()}"
         if failed is not None:
-            failed[_failure_key(spec.id, magic, limit, data)] = error
-        raise error from exc
+            failed[key] = (CorruptRecordError, reason, None, None)
+        # Raised, not kept in a local: this frame holds a view of the caller's buffer (a
+        # memory-mapped segment), and an error it held would keep both alive in a cycle
+        # (frame -> error -> traceback -> frame) until the garbage collector ran, so the
+        # caller could not unmap the file. The memo keeps the error's description only.
+        raise out.corrupt(reason) from exc
 
 
 def _failure_key(kind: int, magic: int, limit: int, data: bytes | memoryview) -> tuple[int, ...]:
@@ -431,22 +438,48 @@ def _gunzip(data: bytes | memoryview, out: _Output, magic: int) -> None:
             for chunk in chunks:
                 out.add(chunk)
             return
-    rest = data
-    while rest:
-        member = zlib.decompressobj(16 + zlib.MAX_WBITS)
-        pending = rest
-        while True:
-            chunk = member.decompress(pending, out.room())
-            out.add(chunk)
-            pending = member.unconsumed_tail
-            if member.eof:
-                break
-            if not chunk and not pending:
-                raise out.corrupt("gzip: truncated member")
-        rest = member.unused_data
+    view = memoryview(data)
+    pos, end = 0, len(view)
+    while pos < end:
         # Strict where GZIPInputStream is lenient: trailing bytes must be another member.
-        if rest and rest[:2] != _GZIP_MAGIC:
-            raise out.corrupt(f"gzip: {len(rest)} trailing bytes after the last member")
+        if pos and view[pos:pos + 2] != _GZIP_MAGIC:
+            raise out.corrupt(f"gzip: {end - pos} trailing bytes after the last member")
+        pos = _gzip_member(zlib.decompressobj(16 + zlib.MAX_WBITS), view, pos, out.room, out.add)
+        if pos < 0:
+            raise out.corrupt("gzip: truncated member")
+
+
+_GZIP_STEP = 256
+"""The first input piece given to a gzip member after the first one (doubling from there)."""
+
+
+def _gzip_member(member: Any, view: memoryview, pos: int, room: Callable[[], int],
+                 emit: Callable[[bytes], None]) -> int:
+    """Inflate the gzip member at ``view[pos:]`` with ``member`` (a zlib or ISA-L
+    decompressobj), each chunk of at most ``room()`` bytes handed to ``emit``; the position
+    after the member, or -1 when the input ends before the member does.
+
+    The first member gets all the input (a payload is mostly one member); a later one gets it
+    in pieces from :data:`_GZIP_STEP` bytes, doubling, so the leftover input the
+    decompressobj copies into ``unused_data`` is at most about the member's own size:
+    giving each member all the rest made N small members cost N times the payload
+    (quadratic in the member count)."""
+    end = len(view)
+    step = end - pos if not pos else _GZIP_STEP
+    fed = pos
+    pending: bytes | memoryview = b""
+    while True:
+        if not pending and fed < end:
+            pending = view[fed:fed + step]
+            fed = min(end, fed + step)
+            step *= 2
+        chunk = member.decompress(pending, room())
+        emit(chunk)
+        if member.eof:
+            return fed - len(member.unused_data)
+        pending = member.unconsumed_tail
+        if not chunk and not pending and fed >= end:
+            return -1
 
 
 def gzip_inflater() -> str:
@@ -466,21 +499,27 @@ def _isal_members(data: bytes | memoryview, room: int) -> list[bytes] | None:
     and every failure is zlib's."""
     chunks: list[bytes] = []
     total = 0
-    rest = data
-    while rest:
-        if len(rest) < 10 or rest[:2] != _GZIP_MAGIC or rest[3] & _GZIP_RESERVED_FLAGS \
-                or total >= room:
-            return None
-        member = _isal.decompressobj(16 + zlib.MAX_WBITS)
-        try:
-            chunk = member.decompress(rest, room - total)
-        except Exception:  # whatever ISA-L refuses, zlib refuses its own way
-            return None
-        if not member.eof:
-            return None
+
+    def emit(chunk: bytes) -> None:
+        nonlocal total
         chunks.append(chunk)
         total += len(chunk)
-        rest = member.unused_data
+        if total >= room:  # zlib's path decides (and room() must not reach 0: no limit)
+            raise LimitExceededError("gzip: the cap is reached")
+
+    view = memoryview(data)
+    pos, end = 0, len(view)
+    while pos < end:
+        if end - pos < 10 or view[pos:pos + 2] != _GZIP_MAGIC \
+                or view[pos + 3] & _GZIP_RESERVED_FLAGS or total >= room:
+            return None
+        try:
+            pos = _gzip_member(_isal.decompressobj(16 + zlib.MAX_WBITS), view, pos,
+                               lambda: room - total, emit)
+        except Exception:  # whatever ISA-L refuses, zlib refuses its own way
+            return None
+        if pos < 0:
+            return None
     return chunks
 
 

@@ -127,7 +127,7 @@ def parse_v2_run(view: bytes | bytearray | memoryview, position: int, *, verify_
     limit); ``[]`` without the native engine. ``memo`` is the reader's
     :func:`~kformat.primitives.fast.parse_memo`, kept for the re-parse of the batch the run
     stopped at (what failed to decompress is not inflated again)."""
-    native = engine.NATIVE
+    native = engine.native()
     grammar = v2_grammar()
     if native is None or grammar.native is False:
         return []

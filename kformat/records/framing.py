@@ -18,15 +18,26 @@ readers and the Spark planner (:func:`plausible_frame`, which only says yes or n
 errors to the records API; :func:`plausible_run`, a run of such entries), the fuzzer's span
 tracer, and the native columnar sink, which frames with the numbers of
 :func:`frame_numbers` the way :func:`plausible_frame` and :func:`plausible_run` do.
+
+After bytes that do not frame a batch (garbage, zeros, a damaged length or magic), every
+reader resyncs by the one rule here, :func:`find_batch`: the next position where a whole
+batch of a known magic starts whose stored CRC equals the CRC of the bytes it covers
+(:func:`crc_matches`: CRC-32C from ``attributes`` on for magic 2, CRC-32 from ``magic`` on
+for magic 0/1, Kafka documentation "Record Batch" and "Message Sets"), looking at most
+``limit`` bytes ahead (:data:`DEFAULT_RESYNC_LIMIT`), so the scan is bounded and a false find
+needs a 32-bit CRC to match by chance.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 import struct
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from kformat.errors import InvalidValueError, LimitExceededError, UnsupportedVersionError
+from kformat.records.checksum import crc32, crc32c
 
 if TYPE_CHECKING:
     from kformat.records.model import Batch
@@ -34,6 +45,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BATCH_OVERHEAD",
     "CONTROL_FLAG",
+    "DEFAULT_RESYNC_LIMIT",
     "DELETE_HORIZON_FLAG",
     "HEAD",
     "LENGTH_OFFSET",
@@ -43,12 +55,17 @@ __all__ = [
     "PEEK",
     "TIMESTAMP_TYPE_FLAG",
     "TRANSACTIONAL_FLAG",
+    "BufferAt",
+    "ReadAt",
     "check_frame",
+    "crc_matches",
     "entry_length",
+    "find_batch",
     "flag_bits",
     "frame_numbers",
     "min_length",
     "named_flags",
+    "plausible_batch",
     "plausible_frame",
     "plausible_run",
 ]
@@ -211,3 +228,107 @@ def frame_numbers() -> tuple[int, int, int, tuple[int, ...], int, int]:
     minimums = tuple(int(min_length(m) or 0) for m in MAGICS)
     return (BATCH_OVERHEAD, LENGTH_OFFSET, MAGIC_OFFSET, minimums, HEADER_SIZE,
             RECORD_COUNT_OFFSET)
+
+
+# --------------------------------------------------------------------------- resync
+
+DEFAULT_RESYNC_LIMIT: Final = 16 << 20
+"""How far past bytes that do not frame a batch a reader looks for the next one (16 MiB)."""
+# Where an entry may start: a base offset and a length that are not negative, a known magic.
+_CANDIDATE: Final = re.compile(rb"(?s)(?=[\x00-\x7f].{7}[\x00-\x7f].{7}[\x00\x01\x02])")
+# A length is at least min_length(), so one of its bytes (8 to 11) is not zero: candidates
+# lie near the runs of non-zero bytes, and a run of zeros (a preallocated tail) costs a scan.
+_NONZERO: Final = re.compile(rb"[^\x00]+")
+_LENGTH_END: Final = LENGTH_OFFSET + 4
+_RESYNC_HEAD: Final = struct.Struct(">qiiB")
+_RESYNC_BLOCK: Final = 1 << 20
+_LEGACY_CRC_AT: Final = 12
+
+
+class ReadAt(Protocol):
+    """Bytes by position: what :func:`find_batch` reads (a file, or :class:`BufferAt`)."""
+
+    def read_at(self, offset: int, n: int) -> bytes | memoryview: ...
+
+
+class BufferAt:
+    """A buffer as a :class:`ReadAt`: copies of its slices, so no view of it (a mapped
+    file's) outlives a read."""
+
+    def __init__(self, data: bytes | bytearray | memoryview) -> None:
+        self.data = data
+
+    def read_at(self, offset: int, n: int) -> bytes:
+        return bytes(self.data[offset:offset + n])
+
+
+@functools.cache
+def _crc_offset() -> int:
+    from kformat.records.batch import CRC_OFFSET
+
+    return CRC_OFFSET
+
+
+def crc_matches(entry: bytes | memoryview) -> bool:
+    """Whether the stored CRC of the whole entry ``entry`` (any magic, at least
+    :data:`PEEK` bytes) matches the bytes it covers."""
+    if len(entry) < PEEK:
+        return False
+    if entry[MAGIC_OFFSET] == 2:
+        at = _crc_offset()
+        return crc32c(bytes(entry[at + 4:])) == int.from_bytes(entry[at:at + 4], "big")
+    return crc32(bytes(entry[MAGIC_OFFSET:])) == \
+        int.from_bytes(entry[_LEGACY_CRC_AT:_LEGACY_CRC_AT + 4], "big")
+
+
+def plausible_batch(source: ReadAt, pos: int, end: int, max_batch_size: int,
+                    head: bytes | memoryview | None = None) -> int | None:
+    """The size of the entry at ``pos`` when it is a whole one of a known magic, with a
+    base offset of at least 0, lying wholly before ``end``, whose CRC matches; else None.
+    ``head`` may give its first bytes (already read)."""
+    if head is None or len(head) < PEEK:
+        head = source.read_at(pos, PEEK)
+    if len(head) < PEEK:
+        return None
+    base, length, _, magic = _RESYNC_HEAD.unpack_from(head)
+    minimum = min_length(magic)
+    size = BATCH_OVERHEAD + length
+    if base < 0 or minimum is None or length < minimum or size > max_batch_size \
+            or pos + size > end:
+        return None
+    entry = source.read_at(pos, size)
+    return size if len(entry) == size and crc_matches(entry) else None
+
+
+def find_batch(source: ReadAt, start: int, end: int, *, limit: int = DEFAULT_RESYNC_LIMIT,
+               max_batch_size: int) -> int | None:
+    """The resync rule: the first position in ``[start, min(end, start + limit))`` where a
+    batch :func:`plausible_batch` accepts starts; None when there is none."""
+    stop = min(end, start + max(0, limit))
+    at = start
+    while at < stop:
+        scan_to = min(_RESYNC_BLOCK, stop - at)
+        block = bytes(source.read_at(at, scan_to + PEEK))
+        for p in _candidates(block, scan_to):
+            if plausible_batch(source, at + p, end, max_batch_size,
+                               head=block[p:p + PEEK]) is not None:
+                return at + p
+        at += scan_to
+    return None
+
+
+def _candidates(block: bytes, scan_to: int) -> Iterator[int]:
+    """Positions below ``scan_to`` in ``block`` where :data:`_CANDIDATE` matches and a
+    length byte is not zero, in order."""
+    done = 0
+    for run in _NONZERO.finditer(block):
+        lo, hi = max(run.start() - _LENGTH_END + 1, done), min(run.end() - LENGTH_OFFSET, scan_to)
+        if lo >= hi:
+            continue
+        for m in _CANDIDATE.finditer(block, lo, min(hi + PEEK, len(block))):
+            if m.start() >= hi:
+                break
+            yield m.start()
+        done = hi
+        if hi >= scan_to:
+            return

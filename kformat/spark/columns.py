@@ -18,7 +18,8 @@ Corrupt data, as Spark's file sources do it (the ``mode`` option):
   anyway with ``crcValid`` false, as ``kafka-dump-log.sh`` does); each unreadable stretch
   (a batch that does not decode, bytes that do not frame a batch, a cut-short last batch)
   gives one row whose ``_corrupt`` struct holds the file, position, length, error class and
-  reason, and the read goes on at the next batch found (:mod:`kformat.spark.recovery`);
+  reason, and the read goes on at the next batch found
+  (:func:`kformat.records.framing.find_batch`, the rule every reader resyncs by);
 * ``DROPMALFORMED``: unreadable stretches and CRC mismatches are left out, counted in
   ``skipped``/``dropped_bytes`` (and logged and counted by the data source);
 * ``FAILFAST``: the first one raises its :class:`~kformat.errors.KFormatError`, the file
@@ -43,12 +44,11 @@ from kformat.outputs.columnar import to_arrow, to_arrow_run
 from kformat.records.api import DEFAULT_MAX_BATCH_SIZE, iter_batches
 from kformat.records.batch import BATCH_OVERHEAD, HEADER_SIZE
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
-from kformat.records.framing import HEAD, PEEK, plausible_frame
+from kformat.records.framing import DEFAULT_RESYNC_LIMIT, HEAD, PEEK, find_batch, plausible_frame
 from kformat.records.model import TruncatedTail
 from kformat.spark.decoded import decoder
 from kformat.spark.files import BytesSource, RandomAccess
 from kformat.spark.options import MODES
-from kformat.spark.recovery import DEFAULT_RESYNC_LIMIT, find_batch
 from kformat.spark.schema import CORRUPT_COLUMN, arrow_schema
 
 __all__ = [

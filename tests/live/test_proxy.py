@@ -230,13 +230,21 @@ def test_no_coordinator_answer_is_left_alone():
 
 
 def test_cli_listens_on_loopback_and_stops_by_itself(capsys, tmp_path):
+    import socket
+
     from kformat.cli import main as kformat_main
 
     log = tmp_path / "log.jsonl"
-    assert kformat_main(["proxy", "--listen", "127.0.0.1:0", "--upstream", "127.0.0.1:9",
-                         "--log", str(log), "--max-lifetime", "0.3"]) == 0
+    with socket.socket() as upstream:  # accepts into its backlog: reachable
+        upstream.bind(("127.0.0.1", 0))
+        upstream.listen(4)
+        port = upstream.getsockname()[1]
+        assert kformat_main(["proxy", "--listen", "127.0.0.1:0", "--upstream",
+                             f"127.0.0.1:{port}", "--log", str(log),
+                             "--max-lifetime", "0.3"]) == 0
     err = capsys.readouterr().err
-    assert err.startswith("kformat proxy: listening on 127.0.0.1:") and "for 127.0.0.1:9" in err
+    assert err.startswith("kformat proxy: listening on 127.0.0.1:")
+    assert f"for 127.0.0.1:{port}" in err
     assert log.read_text() == ""
 
 

@@ -68,7 +68,8 @@ def test_isal_inflates_valid_payloads() -> None:
     """The fast path runs (it is not always handed back to zlib)."""
     payload = compress(Codec.GZIP, SAMPLE)
     assert codecs._isal_members(payload, 1 << 20) == [SAMPLE]
-    assert codecs._isal_members(payload + payload, 1 << 20) == [SAMPLE, SAMPLE]
+    # a member after the first is fed in pieces, so its bytes may come in several chunks
+    assert b"".join(codecs._isal_members(payload + payload, 1 << 20)) == SAMPLE + SAMPLE
 
 
 @pytest.mark.parametrize("case", ["reserved flags", "trailing bytes", "cut short", "crc",
