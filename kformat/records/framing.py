@@ -252,13 +252,14 @@ class ReadAt(Protocol):
 
 
 class BufferAt:
-    """A buffer as a :class:`ReadAt` (slices of it, nothing copied)."""
+    """A buffer as a :class:`ReadAt`: copies of its slices, so no view of it (a mapped
+    file's) outlives a read."""
 
     def __init__(self, data: bytes | bytearray | memoryview) -> None:
         self.data = data
 
-    def read_at(self, offset: int, n: int) -> bytes | memoryview:
-        return self.data[offset:offset + n]
+    def read_at(self, offset: int, n: int) -> bytes:
+        return bytes(self.data[offset:offset + n])
 
 
 @functools.cache

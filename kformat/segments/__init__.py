@@ -18,6 +18,7 @@ from kformat.segments.checks import (
     check_offset_index,
     check_time_index,
     check_txn_index,
+    offsets_of_max_timestamp,
     sanity_check_offset_index,
     sanity_check_time_index,
 )
@@ -101,6 +102,7 @@ __all__ = [
     "check_txn_index",
     "leader_epochs",
     "offset_from_filename",
+    "offsets_of_max_timestamp",
     "parse_leader_epoch_checkpoint",
     "parse_offset_index",
     "parse_partition_metadata",

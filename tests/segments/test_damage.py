@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import io
+import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,11 +35,13 @@ from kformat.records.checksum import crc32c
 from kformat.records.framing import LENGTH_OFFSET, MAGIC_OFFSET, BufferAt, find_batch
 from kformat.segments import (
     check_partition_dir,
+    offsets_of_max_timestamp,
     read_partition_dir,
     read_segment,
     write_partition_dir,
 )
 from kformat.segments.dump import main as dump_main
+from kformat.segments.indexes import TimestampOffset, build_time_index
 from kformat.spark.columns import ColumnReader, ReadOptions
 
 T0 = 1_700_000_000_000
@@ -229,3 +232,65 @@ def test_resync_looks_at_no_position_inside_a_zero_run(monkeypatch: pytest.Monke
     data = bytes(4 << 20) + batch
     assert find_batch(BufferAt(data), 1, len(data), max_batch_size=1 << 30) == 4 << 20
     assert tried == [4 << 20]
+
+
+# --------------------------------------------------------------------------- pre-3.8 time index
+
+
+def before_38_dir(tmp_path: Path) -> tuple[Path, list[tuple[int, int, int]]]:
+    """A healthy directory whose time index is a broker's before 3.8: each entry points at
+    the batch's first record with its greatest timestamp, not at its last offset. Returns
+    it and ``(entry timestamp, entry offset, batch last offset)`` of each entry."""
+    batches = [make_batch([{"value": b"v%d" % i, "timestamp": T0 + 100 * n + ts}
+                           for i, ts in enumerate((3, 9, 9, 2))], base_offset=4 * n)
+               for n in range(3)]
+    directory = write_partition_dir(tmp_path, "t", 0, [batches], index_interval_bytes=1)
+    entries = [(T0 + 100 * n + 9, 4 * n + 1, 4 * n + 3) for n in range(3)]
+    (directory / LOG).with_suffix(".timeindex").write_bytes(
+        build_time_index([TimestampOffset(ts, offset) for ts, offset, _ in entries]))
+    return directory, entries
+
+
+def test_a_time_index_written_before_38_is_healthy(tmp_path: Path, each_engine: str) -> None:
+    directory, entries = before_38_dir(tmp_path)
+    assert check_partition_dir(directory) == []
+    timeindex = (directory / LOG).with_suffix(".timeindex")
+    index = read_partition_dir(directory).segments[0].time_index
+    assert index is not None
+    batches = read_segment(directory / LOG).batches
+    assert [(e.timestamp, e.offset, last) for e, last in
+            offsets_of_max_timestamp(index, batches)] == entries
+    for args in ([str(timeindex)], [str(timeindex), "--verify-index-only"], [str(directory)]):
+        out, err = io.StringIO(), io.StringIO()
+        assert dump_main(args, out=out, err=err) == 0  # kafka-dump-log.sh's exit status
+        assert err.getvalue().splitlines() == [
+            "The following indexed offsets are not found in the log.",
+            *(f"Indexed offset: {o}, found log offset: {last}" for _, o, last in entries)]
+    out, err = io.StringIO(), io.StringIO()
+    assert dump_main([str(timeindex), "--json", "--verify-index-only"], out=out, err=err) == 0
+    assert [json.loads(x) for x in out.getvalue().splitlines()] == [
+        {"type": "note", "file": str(timeindex), "kind": "timeindex-before-3.8", "offset": o,
+         "timestamp": ts, "log_offset": last} for ts, o, last in entries]
+
+
+def test_an_entry_inside_a_batch_at_another_record_is_still_a_problem(tmp_path: Path) -> None:
+    directory, entries = before_38_dir(tmp_path)
+    ts, offset, last = entries[1]
+    wrong = [TimestampOffset(t, o) for t, o, _ in entries]
+    wrong[1] = TimestampOffset(ts, offset + 1)  # the second record of the greatest timestamp
+    (directory / LOG).with_suffix(".timeindex").write_bytes(build_time_index(wrong))
+    [problem] = check_partition_dir(directory)
+    assert (problem.kind, problem.position) == ("timeindex-offset", 12)
+    assert problem.detail == (f"entry offset {offset + 1}: no batch ends there (next batch "
+                              f"end: {last})")
+
+
+def test_resync_finds_magic_0_and_1_entries(each_engine: str) -> None:
+    v1 = build_batch(make_batch([(b"a", b"1"), (b"b", b"2")], magic=1, codec="gzip",
+                                base_offset=0, base_timestamp=T0))
+    v0 = build_batch(make_batch([(b"c", b"3")], magic=0, base_offset=2))
+    junk = random.Random(7).randbytes(50)
+    seg = read_segment(v1 + junk + v0 + junk + v1)
+    assert [(b.magic, b.base_offset) for b in seg.batches] == [(1, 0), (0, 2), (1, 0)]
+    assert [(u.position, u.size) for u in seg.unframed] == [
+        (len(v1), 50), (len(v1) + 50 + len(v0), 50)]
