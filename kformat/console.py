@@ -30,6 +30,7 @@ __all__ = [
     "Console",
     "InputError",
     "Parser",
+    "StaleOutputError",
     "UsageError",
     "add_input_options",
     "address_argument",
@@ -122,6 +123,16 @@ class InputError(ValueError):
         super().__init__(str(error))
         self.where = where
         self.error = error
+
+
+class StaleOutputError(Exception):
+    """``--check``: generated files differ from what the command would write (exit status
+    :data:`PROBLEMS`); the message names them."""
+
+    def __init__(self, stale: Sequence[object]) -> None:
+        names = ", ".join(map(str, stale[:5])) + (f" and {len(stale) - 5} more"
+                                                  if len(stale) > 5 else "")
+        super().__init__(f"{len(stale)} files out of date: {names}")
 
 
 _ARGUMENT = re.compile(r"argument (?P<option>[^:]+): (?P<reason>.*)", re.S)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kformat.console import command_group, leaf_options
+from kformat.console import StaleOutputError, command_group, leaf_options
 from kformat.errors import GrammarError
 from kformat.protocol.jsonspecs import load_spec, spec_to_message, strip_json_comments
 from kformat.protocol.merging import merge_messages
@@ -290,8 +290,8 @@ def run_import(args: argparse.Namespace, console: Any) -> int:
             with tempfile.TemporaryDirectory() as tmp:
                 import_specs(args.dirs, Path(tmp))
                 stale = _diff_trees(Path(tmp), args.out)
-            for rel in stale:
-                console.error(f"out of date: {rel}")
+            if stale:
+                console.error(StaleOutputError(stale), file=str(args.out))
             return 1 if stale else 0
         written = import_specs(args.dirs, args.out)
     except GrammarError as exc:

@@ -142,6 +142,23 @@ TABLE: dict[str, dict[str, Case | NA]] = {
                               code=USAGE),
         "unknown_api": NO_API,
     },
+    "grammars types": {
+        "missing": NA("reads the installed grammars"),
+        "unreadable": NA("reads the installed grammars"),
+        "garbage": c("grammars", "types", "--check", "--out", "{garbage}", code=PROBLEMS),
+        "empty": c("grammars", "types", "--check", "--out", "{empty_dir}", code=PROBLEMS),
+        "truncated": NA("reads the installed grammars"),
+        "stdin": c("grammars", "types", "-", code=USAGE),
+        "bad_option_value": c("grammars", "types", "--out", "{garbage}", code=USAGE),
+        "unknown_api": NO_API,
+    },
+    "broker": {
+        "missing": NO_FILE, "unreadable": NO_FILE, "garbage": NO_FILE, "empty": NO_FILE,
+        "truncated": NO_FILE,
+        "stdin": c("broker", "-", code=USAGE),
+        "bad_option_value": c("broker", "--kafka-version", "9.9", code=USAGE),
+        "unknown_api": NO_API,
+    },
     "fuzz generate": {
         "missing": NO_FILE, "unreadable": NO_FILE, "garbage": NO_FILE, "empty": NO_FILE,
         "truncated": NO_FILE,
