@@ -75,8 +75,9 @@ static PyObject *
 copy_default(PyObject *value)
 {
     PyTypeObject *t = Py_TYPE(value);
+    /* the immutable types of kformat.primitives.reading.IMMUTABLE_DEFAULTS */
     if (value == Py_None || t == &PyBool_Type || t == &PyLong_Type || t == &PyUnicode_Type ||
-        t == &PyBytes_Type || t == &PyFloat_Type)
+        t == &PyBytes_Type || t == &PyFloat_Type || (PyObject *)t == uuid_type)
         return Py_NewRef(value);
     if (t == &PyList_Type && PyList_GET_SIZE(value) == 0)
         return PyList_New(0);
