@@ -25,7 +25,6 @@ from pyspark.sql.datasource import (
     DataSource,
     DataSourceArrowWriter,
     DataSourceReader,
-    Filter,
     InputPartition,
     WriterCommitMessage,
 )
@@ -46,6 +45,7 @@ if TYPE_CHECKING:
 __all__ = [
     "NAME",
     "PUSHDOWN_CONF",
+    "PUSHDOWN_REFUSED",
     "KafkaSegmentsDataSource",
     "KafkaSegmentsReader",
     "KafkaSegmentsWriter",
@@ -347,59 +347,18 @@ def _freeze_planning_worker(settings: Settings) -> None:
         _freeze_worker_heap()
 
 
-def _millis(value: Any) -> int | None:
-    """A pushed-down timestamp value in milliseconds (rounded down), or None."""
-    import datetime
+PruningReader = KafkaSegmentsReader
+"""The old name of the reader that pruned files for pushed-down filters; it is the plain
+reader now (see :data:`PUSHDOWN_REFUSED`)."""
 
-    if not isinstance(value, datetime.datetime):
-        return None
-    if value.tzinfo is None:  # Spark hands naive values in the session's time zone; be safe
-        return None
-    delta = value - datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
-    return (delta.days * 86_400_000_000 + delta.seconds * 1_000_000
-            + delta.microseconds) // 1000
-
-
-class PruningReader(KafkaSegmentsReader):
-    """:class:`KafkaSegmentsReader` that skips files for filters on ``topic``,
-    ``partition`` and ``offset`` (needs ``spark.sql.python.filterPushdown.enabled``)."""
-
-    def pushFilters(self, filters: list[Filter]) -> Iterator[Filter]:
-        """Note what the filters allow (:mod:`kformat.spark.pruning`); every filter is
-        handed back, so Spark still applies it to the rows read."""
-        from pyspark.sql.datasource import (
-            EqualTo,
-            GreaterThan,
-            GreaterThanOrEqual,
-            In,
-            LessThan,
-            LessThanOrEqual,
-        )
-
-        rules = self.pruning
-        for f in filters:
-            path = getattr(f, "attribute", ())
-            column = path[0] if len(path) == 1 else ""
-            value = getattr(f, "value", None)
-            if isinstance(f, EqualTo):
-                rules = rules.equal(column, [value])
-            elif isinstance(f, In):
-                rules = rules.equal(column, list(value))
-            elif column == "timestamp" and isinstance(f, GreaterThan | GreaterThanOrEqual):
-                millis = _millis(value)
-                if millis is not None:
-                    rules = rules.since(millis)
-            elif column == "offset" and isinstance(value, int):
-                if isinstance(f, GreaterThan):
-                    rules = rules.at_least(value + 1)
-                elif isinstance(f, GreaterThanOrEqual):
-                    rules = rules.at_least(value)
-                elif isinstance(f, LessThan):
-                    rules = rules.at_most(value - 1)
-                elif isinstance(f, LessThanOrEqual):
-                    rules = rules.at_most(value)
-            yield f
-        self.pruning = rules
+PUSHDOWN_REFUSED = (
+    "kafka-segments: filter pushdown stays off. Spark (4.3) keeps the files and ranges a "
+    "filtered query planned with the DataFrame and reuses them for later queries on the "
+    "same DataFrame: df.where('offset >= 300').count() followed by df.count() would count "
+    "the filtered rows only, and a Python data source is not told which query it serves, "
+    "so it cannot tell. Spark applies every filter to the rows read (docs/spark.md, "
+    "'Filters').")
+"""Why :func:`kformat.spark.session` refuses ``pushdown=True``."""
 
 
 class WrittenParts(WriterCommitMessage):
@@ -506,7 +465,8 @@ class KafkaSegmentsDataSource(DataSource):
         return self.settings.projected(names)
 
     def reader(self, schema: StructType) -> KafkaSegmentsReader:
-        return self._counted(PruningReader(self._settings_for(schema), self.session_defaults))
+        return self._counted(KafkaSegmentsReader(self._settings_for(schema),
+                                                 self.session_defaults))
 
     def _counted(self, reader: KafkaSegmentsReader) -> KafkaSegmentsReader:
         reader.corrupt_counter = getattr(type(self), "corrupt_counter", None)
@@ -519,26 +479,21 @@ class KafkaSegmentsDataSource(DataSource):
 
 
 class PlainKafkaSegmentsDataSource(KafkaSegmentsDataSource):
-    """``kafka-segments`` for sessions without Python filter pushdown (Spark refuses a
-    reader with ``pushFilters`` there): reads every listed file."""
-
-    def reader(self, schema: StructType) -> KafkaSegmentsReader:
-        return self._counted(KafkaSegmentsReader(self._settings_for(schema),
-                                                 self.session_defaults))
+    """The old name of the source registered without filter pushdown; every source reads
+    every listed file now (:data:`PUSHDOWN_REFUSED`)."""
 
 
 def register(spark: SparkSession) -> None:
-    """Register ``kafka-segments`` with a session: with file pruning when the session has
-    ``spark.sql.python.filterPushdown.enabled`` (``kformat.spark.session(pushdown=True)``),
-    else without, planning with the session's settings as they are now
+    """Register ``kafka-segments`` with a session (a reader without ``pushFilters``,
+    whatever ``spark.sql.python.filterPushdown.enabled`` says: :data:`PUSHDOWN_REFUSED`),
+    planning with the session's settings as they are now
     (:func:`planning_defaults`; register again after changing them: the count of
     :func:`corrupt_count` goes on). Fails early when Spark's Python workers cannot import
     kformat (:func:`kformat.spark.sessions.check_python`)."""
     from kformat.spark.sessions import check_python
 
     check_python(spark)
-    enabled = str(spark.conf.get(PUSHDOWN_CONF, "false")).lower() == "true"
-    base = KafkaSegmentsDataSource if enabled else PlainKafkaSegmentsDataSource
+    base = KafkaSegmentsDataSource
     sc = spark.sparkContext
     known = _COUNTERS.get(id(sc))
     counter, dropped = known[1:] if known is not None and known[0] is sc else \
