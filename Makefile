@@ -46,6 +46,7 @@ bench: $(STAMP)
 
 grammars: $(STAMP)
 	$(PY) -m kformat grammars import ../shared/kafka-message-specs
+	$(PY) -m kformat grammars types
 
 fixtures: $(STAMP)
 	$(PY) -m pip install -q -r constraints.txt

@@ -1,5 +1,7 @@
 """kformat: every Apache Kafka wire structure, declared once as construct grammars."""
 
+from typing import TYPE_CHECKING
+
 from kformat.errors import (
     CorruptRecordError,
     DecodeError,
@@ -12,16 +14,12 @@ from kformat.errors import (
     UnsupportedCodecError,
     UnsupportedVersionError,
 )
-from kformat.protocol.api import (
-    Request,
-    Response,
-    build_request,
-    build_response,
-    compiled_grammar,
-    grammar,
-    parse_request,
-    parse_response,
-)
+from kformat.protocol.api import Request, Response, compiled_grammar, grammar
+
+if TYPE_CHECKING:  # signatures typed by API and version (kformat/messages/calls.pyi)
+    from kformat.messages.calls import build_request, build_response, parse_request, parse_response
+else:
+    from kformat.protocol.api import build_request, build_response, parse_request, parse_response
 from kformat.protocol.framing import Exchange, decode_conversation, frame, split_frames, unframe
 from kformat.records import (
     Batch,

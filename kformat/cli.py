@@ -5,6 +5,7 @@
     kformat decode stream CLIENT SERVER         a captured conversation, paired by correlation id
     kformat decode pcap FILE...                 the Kafka connections of pcap/pcapng captures
     kformat proxy --upstream HOST:PORT          a decoding proxy in front of a broker
+    kformat broker [--brokers N] [--topic T:N]  a Kafka cluster for tests
     kformat dump FILE...                        kafka-dump-log.sh without a JVM
     kformat grammars import DIR...              regenerate grammars/ from Kafka's JSON specs
     kformat fuzz generate|send|run|replay ...   grammar-aware fuzzing
@@ -43,6 +44,7 @@ COMMANDS: dict[str, str] = {
     "fuzz": "kformat.fuzz.cli",
     "fixtures": "kformat.corpus.cli",
     "proxy": "kformat.live.proxy",
+    "broker": "kformat.broker.cli",
 }
 """Top-level command -> the module whose ``register(commands)`` adds its parser (with
 ``run(args, console) -> int`` set as the ``run`` default of each leaf)."""

@@ -9,9 +9,11 @@ Both engines run the same grammars and give the same values, bytes and errors:
   the interpreter for errors; always available.
 
 The native engine is the default when the extension was built. ``KFORMAT_ENGINE=native``
-or ``python`` chooses at import time (``native`` when it was not built is an error, so is an
-unknown value); :func:`using` switches for the duration of a ``with`` block (tests,
-harnesses).
+or ``python`` chooses the process's default at import time (``native`` when it was not built
+is an error, so is an unknown value); :func:`using` switches for the duration of a ``with``
+block (tests, harnesses). That switch belongs to the context that made it (a
+:class:`~contextvars.ContextVar`): other threads keep the default, an asyncio task started
+inside the block inherits the choice, one started elsewhere does not.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import os
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from types import ModuleType
 
@@ -76,8 +79,9 @@ def stale_reason(built: str, present: str | None) -> str:
 
 
 _NATIVE, _REASON = _load()
-NATIVE: ModuleType | None = None
-"""The native module while the native engine is active, else ``None`` (read on hot paths)."""
+_CHOSEN: ContextVar[ModuleType | None]
+"""The native module while the native engine is active in this context, else ``None``; its
+default is the process's (``KFORMAT_ENGINE``), :func:`using` sets it for one context."""
 
 
 def available() -> tuple[str, ...]:
@@ -104,30 +108,36 @@ def _check(name: str) -> str:
     return name
 
 
-def _select(name: str) -> None:
-    global NATIVE
-    NATIVE = _NATIVE if _check(name) == "native" else None
+def _module(name: str) -> ModuleType | None:
+    return _NATIVE if _check(name) == "native" else None
 
 
 def active() -> str:
-    """``"native"`` or ``"python"``."""
-    return "native" if NATIVE is not None else "python"
+    """``"native"`` or ``"python"``: the engine of the calling context."""
+    return "native" if _CHOSEN.get() is not None else "python"
 
 
 def native() -> ModuleType | None:
-    """The native module while the native engine is active."""
-    return NATIVE
+    """The native module while the native engine is active in the calling context (what hot
+    paths read)."""
+    return _CHOSEN.get()
+
+
+def __getattr__(name: str) -> ModuleType | None:
+    if name == "NATIVE":  # the former module attribute, now the calling context's choice
+        return _CHOSEN.get()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @contextmanager
 def using(name: str) -> Iterator[str]:
-    """Run the ``with`` block on engine ``name`` (process-wide), then switch back."""
-    previous = active()
-    _select(name)
+    """Run the ``with`` block on engine ``name``, then switch back. Only the calling context
+    (thread, or asyncio task) switches: other threads keep their engine."""
+    token = _CHOSEN.set(_module(name))
     try:
         yield name
     finally:
-        _select(previous)
+        _CHOSEN.reset(token)
 
 
 def describe() -> str:
@@ -137,4 +147,5 @@ def describe() -> str:
     return f"engine: {active()} (available: {', '.join(available())})"
 
 
-_select(os.environ.get(ENV, "").strip().lower() or available()[0])
+_DEFAULT = _module(os.environ.get(ENV, "").strip().lower() or available()[0])
+_CHOSEN = ContextVar("kformat_engine", default=_DEFAULT)

@@ -187,7 +187,7 @@ class CompiledGrammar:
     def _engine(self, ctx: dict[str, Any], allowed: frozenset[str] = frozenset()) -> Any:
         """The native module when it should run this call, else ``None`` (a parameter the
         engine does not take, outside ``allowed``, keeps the call on the Python path)."""
-        native = engine.NATIVE
+        native = engine.native()
         if native is None or self.native is False or (ctx and not allowed.issuperset(ctx)):
             return None
         if self._plan is None:

@@ -29,7 +29,7 @@ import struct
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from io import BytesIO
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, Generic
 
 from construct import Construct
 
@@ -65,6 +65,15 @@ API_VERSIONS: Final = 18
 BODY_KINDS: Final = ("request", "response")
 HEADER_KINDS: Final = ("request-header", "response-header")
 _KEY_VERSION: Final = struct.Struct(">hh")
+
+if TYPE_CHECKING:  # typing.TypeVar takes default= from Python 3.13 only
+    from typing_extensions import TypeVar
+
+    BodyT = TypeVar("BodyT", default=dict[str, Any])
+else:
+    from typing import TypeVar
+
+    BodyT = TypeVar("BodyT")
 
 
 # --------------------------------------------------------------------------- lookups
@@ -137,7 +146,8 @@ def compiled_grammar(api: int | str, version: int, kind: str = "request") -> Com
     _check_kind(kind)
     hook = _topics_hook("compiled_grammar", kind, required=False)
     if hook is not None:
-        return hook(api, version, kind)
+        compiled: CompiledGrammar = hook(api, version, kind)
+        return compiled
     return _compiled_other(api, version, kind)
 
 
@@ -262,8 +272,12 @@ class Request:
 
 
 @dataclass(slots=True)
-class Response:
+class Response(Generic[BodyT]):
     """A parsed response frame; ``header`` holds ``correlation_id`` (+ unknown tags in v1).
+
+    ``Response[ProduceResponseV9]`` says ``body`` is that :mod:`kformat.messages` type (what
+    ``kformat.parse_response(frame, "Produce", 9)`` returns to a type checker); a bare
+    ``Response`` has a ``dict[str, Any]`` body.
 
     ``api_version`` is the version asked for; ``parsed_as_version`` the layout the body was
     read in, which differs only for an ApiVersions response read as v0 (KIP-511; None means
@@ -273,7 +287,7 @@ class Response:
     api_key: int
     api_version: int
     correlation_id: int
-    body: dict[str, Any]
+    body: BodyT
     header: dict[str, Any] = field(default_factory=dict)
     header_version: int = 0
     api_name: str = ""

@@ -270,6 +270,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                      help="write nothing; exit 1 if --out is not up to date")
     leaf_options(imp)
     imp.set_defaults(run=run_import)
+    from kformat.protocol import typed
+
+    typed.register(sub, leaf_options)
 
 
 def run_import(args: argparse.Namespace, console: Any) -> int:

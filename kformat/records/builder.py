@@ -184,7 +184,7 @@ class BuilderMixin:
         if self._value is None:
             self._refuse()
         batch = self._batch
-        self._setup(_records_element() if engine.NATIVE is not None else None,
+        self._setup(_records_element() if engine.native() is not None else None,
                     batch.base_offset, batch.base_timestamp, batch.attributes, checked_record,
                     batch.timestamp_type)
 

@@ -48,7 +48,7 @@ def build_batch(batch: Batch, *, compression_level: int | None = None) -> bytes:
         raise EncodeError("magic must be 0, 1 or 2", path="magic", actual=batch.magic)
     if not isinstance(batch.records, list | tuple):
         check_records(batch)
-    native = engine.NATIVE
+    native = engine.native()
     if native is not None:  # Records built in C (RECORD plan node); anything else: below
         value = v2_value(batch, batch.records)
         try:

@@ -155,7 +155,7 @@ def parse_v2_run(view: bytes | bytearray | memoryview, position: int, *, verify_
     stopped at (what failed to decompress is not inflated again). A compressed batch
     announcing more than ``record_limit`` records stops the run (the Python path refuses
     it)."""
-    native = engine.NATIVE
+    native = engine.native()
     grammar = v2_grammar()
     if native is None or grammar.native is False:
         return []

@@ -33,6 +33,7 @@ from __future__ import annotations
 import functools
 import re
 import struct
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from kformat.errors import InvalidValueError, LimitExceededError, UnsupportedVersionError
@@ -259,7 +260,12 @@ def check_record_count(chunk: bytes | bytearray | memoryview, record_limit: int,
 
 DEFAULT_RESYNC_LIMIT: Final = 16 << 20
 """How far past bytes that do not frame a batch a reader looks for the next one (16 MiB)."""
-_CANDIDATE: Final = re.compile(rb"(?s)(?=.{16}[\x00\x01\x02])")
+# Where an entry may start: a base offset and a length that are not negative, a known magic.
+_CANDIDATE: Final = re.compile(rb"(?s)(?=[\x00-\x7f].{7}[\x00-\x7f].{7}[\x00\x01\x02])")
+# A length is at least min_length(), so one of its bytes (8 to 11) is not zero: candidates
+# lie near the runs of non-zero bytes, and a run of zeros (a preallocated tail) costs a scan.
+_NONZERO: Final = re.compile(rb"[^\x00]+")
+_LENGTH_END: Final = LENGTH_OFFSET + 4
 _RESYNC_HEAD: Final = struct.Struct(">qiiB")
 _RESYNC_BLOCK: Final = 1 << 20
 _LEGACY_CRC_AT: Final = 12
@@ -272,13 +278,14 @@ class ReadAt(Protocol):
 
 
 class BufferAt:
-    """A buffer as a :class:`ReadAt` (slices of it, nothing copied)."""
+    """A buffer as a :class:`ReadAt`: copies of its slices, so no view of it (a mapped
+    file's) outlives a read."""
 
     def __init__(self, data: bytes | bytearray | memoryview) -> None:
         self.data = data
 
-    def read_at(self, offset: int, n: int) -> bytes | memoryview:
-        return self.data[offset:offset + n]
+    def read_at(self, offset: int, n: int) -> bytes:
+        return bytes(self.data[offset:offset + n])
 
 
 @functools.cache
@@ -328,12 +335,26 @@ def find_batch(source: ReadAt, start: int, end: int, *, limit: int = DEFAULT_RES
     while at < stop:
         scan_to = min(_RESYNC_BLOCK, stop - at)
         block = bytes(source.read_at(at, scan_to + PEEK))
-        for m in _CANDIDATE.finditer(block):
-            p = m.start()
-            if p >= scan_to:
-                break
+        for p in _candidates(block, scan_to):
             if plausible_batch(source, at + p, end, max_batch_size,
                                head=block[p:p + PEEK]) is not None:
                 return at + p
         at += scan_to
     return None
+
+
+def _candidates(block: bytes, scan_to: int) -> Iterator[int]:
+    """Positions below ``scan_to`` in ``block`` where :data:`_CANDIDATE` matches and a
+    length byte is not zero, in order."""
+    done = 0
+    for run in _NONZERO.finditer(block):
+        lo, hi = max(run.start() - _LENGTH_END + 1, done), min(run.end() - LENGTH_OFFSET, scan_to)
+        if lo >= hi:
+            continue
+        for m in _CANDIDATE.finditer(block, lo, min(hi + PEEK, len(block))):
+            if m.start() >= hi:
+                break
+            yield m.start()
+        done = hi
+        if hi >= scan_to:
+            return

@@ -274,7 +274,7 @@ def parse_legacy_run(view: memoryview, position: int, *, verify_crc: bool, limit
     magic 0/1, not whole, too large, or failing: :func:`parse_legacy_entry` reads it or raises
     the precise error) and at most :data:`RUN_ENTRIES` of them, none starting
     :data:`RUN_BYTES` past ``position``; ``[]`` without the native engine."""
-    native = engine.NATIVE
+    native = engine.native()
     if native is None:
         return []
     try:
@@ -400,7 +400,7 @@ def build_legacy(batch: Batch) -> bytes:
         spec = find_codec(batch.codec)
         reason = spec.magic_reason() if spec is not None else "unknown compression codec"
         raise EncodeError(reason, path="codec", expected=LEGACY_CODECS, actual=batch.codec)
-    native = engine.NATIVE
+    native = engine.native()
     if native is not None and (batch.codec or batch.records):
         try:  # the records written in C (headers refused there); declined: below
             if batch.codec:

@@ -18,6 +18,7 @@ from kformat.segments.checks import (
     check_offset_index,
     check_time_index,
     check_txn_index,
+    offsets_of_max_timestamp,
     sanity_check_offset_index,
     sanity_check_time_index,
 )
@@ -46,7 +47,13 @@ from kformat.segments.partition import (
     read_partition_dir,
     write_partition_dir,
 )
-from kformat.segments.segment import Segment, SegmentReader, read_segment
+from kformat.segments.segment import (
+    Segment,
+    SegmentReader,
+    SkippedBatch,
+    SkippedBytes,
+    read_segment,
+)
 from kformat.segments.snapshot import (
     ProducerEntry,
     ProducerSnapshot,
@@ -78,6 +85,8 @@ __all__ = [
     "SegmentFiles",
     "SegmentIndexer",
     "SegmentReader",
+    "SkippedBatch",
+    "SkippedBytes",
     "TimestampOffset",
     "build_leader_epoch_checkpoint",
     "build_offset_index",
@@ -93,6 +102,7 @@ __all__ = [
     "check_txn_index",
     "leader_epochs",
     "offset_from_filename",
+    "offsets_of_max_timestamp",
     "parse_leader_epoch_checkpoint",
     "parse_offset_index",
     "parse_partition_metadata",

@@ -10,7 +10,9 @@ log (``.log``)
     ``corrupt-batch``     a framed batch whose content does not decode (it is stepped over;
                           reported as ``crc`` when its CRC does not match either)
     ``truncated``         the last batch is cut short (a live segment, a copy taken mid-write)
-    ``unreadable``        bytes that do not frame a batch; reading stopped there
+    ``unframed``          bytes that do not frame a batch, stepped over to the next batch
+                          found (the resync rule of :mod:`kformat.records.framing`) or to
+                          the end; the detail says how many and why
 ``.index``
     ``index-position``    an entry whose position is not where a batch starts
     ``index-offset``      the batch at the entry's position does not contain the entry's offset
@@ -19,7 +21,10 @@ log (``.log``)
     ``index-garbage``     non-zero entries after the end of the index (in the preallocated zeros)
     ``index-size``        a file size that is not a whole number of entries
 ``.timeindex``
-    ``timeindex-offset``    no batch ends at the entry's offset (Kafka indexes last offsets)
+    ``timeindex-offset``    no batch ends at the entry's offset (Kafka indexes last offsets),
+                            and the entry is not a broker's before 3.8 either (the offset of
+                            the first record with the batch's greatest timestamp:
+                            :func:`offsets_of_max_timestamp`, healthy, not a problem)
     ``timeindex-timestamp`` the entry's timestamp is not the greatest of that batch's records
     ``timeindex-order``     a timestamp or offset that is not above the previous entry's, or a
                             last timestamp below the first (Kafka's startup sanity check)
@@ -40,9 +45,9 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from kformat.errors import KFormatError
-from kformat.records.model import Batch, TruncatedTail
+from kformat.records.model import Batch, Record, TruncatedTail
 from kformat.segments.indexes import AbortedTxn, Index, OffsetPosition, TimestampOffset
-from kformat.segments.segment import SkippedBatch
+from kformat.segments.segment import SkippedBatch, SkippedBytes
 
 __all__ = [
     "LogChecker",
@@ -51,6 +56,7 @@ __all__ = [
     "check_offset_index",
     "check_time_index",
     "check_txn_index",
+    "offsets_of_max_timestamp",
     "problem_from_error",
     "sanity_check_offset_index",
     "sanity_check_time_index",
@@ -114,36 +120,49 @@ class LogChecker:
 
     def finish(self, truncated: TruncatedTail | None = None,
                error: KFormatError | None = None,
-               skipped: Iterable[SkippedBatch] = ()) -> list[Problem]:
+               skipped: Iterable[SkippedBatch] = (),
+               unframed: Iterable[SkippedBytes] = ()) -> list[Problem]:
+        """The problems known at the end: skipped batches, unframed stretches, a cut-short
+        tail, and ``error`` unless it is an unframed stretch's."""
         out: list[Problem] = []
+        stretches = list(unframed)
         for s in skipped:
             what = "its stored crc does not match and " if s.crc_failed else ""
             out.append(Problem(self.file, s.position, "crc" if s.crc_failed else "corrupt-batch",
                                f"batch of {s.size} bytes skipped: {what}it does not decode: "
                                f"{type(s.error).__name__}: {s.error}"))
+        for u in stretches:
+            out.append(Problem(self.file, u.position, "unframed",
+                               f"{u.size} bytes that do not frame a batch skipped to "
+                               f"{u.position + u.size}: {type(u.error).__name__}: {u.error}"))
         if truncated is not None:
             need = "" if truncated.needed is None else f" of {truncated.needed}"
             out.append(Problem(self.file, truncated.position, "truncated",
                                f"last batch cut short: {truncated.available}{need} bytes "
                                f"present"))
-        if error is not None:
+        if error is not None and all(u.error is not error for u in stretches):
             out.append(problem_from_error(self.file, error))
         return out
 
 
 def check_log(file: str, batches: Iterable[Batch], *, base_offset: int | None = None,
               truncated: TruncatedTail | None = None, error: KFormatError | None = None,
-              skipped: Iterable[SkippedBatch] = ()) -> list[Problem]:
-    """CRC failures, offsets that go backwards, a cut-short tail, unreadable bytes."""
+              skipped: Iterable[SkippedBatch] = (),
+              unframed: Iterable[SkippedBytes] = ()) -> list[Problem]:
+    """CRC failures, offsets that go backwards, skipped batches and bytes, a cut-short
+    tail."""
     checker = LogChecker(file, base_offset)
     out = [p for b in batches for p in checker.feed(b)]
-    return out + checker.finish(truncated, error, skipped)
+    return out + checker.finish(truncated, error, skipped, unframed)
 
 
 def slim(batch: Batch) -> Batch:
-    """``batch`` without its records, ``max_timestamp`` set to their greatest timestamp:
-    all the index checks need, at a fraction of the memory."""
-    return replace(batch, records=[], max_timestamp=_batch_max_timestamp(batch))
+    """``batch`` with only its first record of the greatest timestamp (what a time index
+    entry of a broker before 3.8 points at), ``max_timestamp`` set to that timestamp: all
+    the index checks need, at a fraction of the memory."""
+    top = _first_of_max_timestamp(batch)
+    return replace(batch, records=[] if top is None else [top],
+                   max_timestamp=_batch_max_timestamp(batch))
 
 
 # --------------------------------------------------------------------------- indexes
@@ -225,15 +244,61 @@ def _batch_max_timestamp(b: Batch) -> int:
     return b.max_timestamp
 
 
+def _first_of_max_timestamp(b: Batch) -> Record | None:
+    """The first record with the batch's greatest timestamp (None: no records)."""
+    top = None
+    for r in b.records:
+        if top is None or r.timestamp > top.timestamp:
+            top = r
+    return top
+
+
+def offsets_of_max_timestamp(index: Index[TimestampOffset], batches: Sequence[Batch]
+                             ) -> list[tuple[TimestampOffset, int]]:
+    """The entries of ``index`` written as brokers before Kafka 3.8 wrote them, each with
+    the last offset of its batch: the entry's offset is that of the batch's first record
+    with the batch's greatest timestamp (the offset of the max timestamp), not the batch's
+    last offset as since 3.8. Both are healthy; ``kafka-dump-log.sh`` lists such entries
+    as "indexed offsets ... not found in the log" with the log offset it found, and exits
+    0."""
+    found = _before_38(index, *_by_last_offset(batches))
+    return [(index.entries[i], last) for i, last in found.items()]
+
+
+def _before_38(index: Index[TimestampOffset], ordered: list[Batch], last_offsets: list[int]
+               ) -> dict[int, int]:
+    """Entry number -> its batch's last offset, for the entries of
+    :func:`offsets_of_max_timestamp`."""
+    out: dict[int, int] = {}
+    for i, e in enumerate(index.entries):
+        j = bisect.bisect_left(last_offsets, e.offset)
+        if j == len(ordered) or ordered[j].last_offset == e.offset:
+            continue
+        b = ordered[j]
+        top = _first_of_max_timestamp(b)
+        if top is not None and top.offset == e.offset and top.timestamp == e.timestamp:
+            out[i] = b.last_offset
+    return out
+
+
+def _by_last_offset(batches: Sequence[Batch]) -> tuple[list[Batch], list[int]]:
+    ordered = sorted(batches, key=lambda b: b.last_offset)
+    return ordered, [b.last_offset for b in ordered]
+
+
 def check_time_index(file: str, index: Index[TimestampOffset],
                      batches: Sequence[Batch]) -> list[Problem]:
     """Sanity checks, then every entry against the log: a batch must end at the entry's
-    offset and its greatest record timestamp must be the entry's timestamp."""
+    offset (or, as brokers before 3.8 wrote it, the entry points at the batch's first
+    record with its greatest timestamp: :func:`offsets_of_max_timestamp`) and its greatest
+    record timestamp must be the entry's timestamp."""
     out = sanity_check_time_index(file, index)
-    ordered = sorted(batches, key=lambda b: b.last_offset)
-    last_offsets = [b.last_offset for b in ordered]
+    ordered, last_offsets = _by_last_offset(batches)
+    before_38 = _before_38(index, ordered, last_offsets)
     for i, e in enumerate(index.entries):
         at = index.position_of(i)
+        if i in before_38:
+            continue
         j = bisect.bisect_left(last_offsets, e.offset)
         if j == len(ordered) or ordered[j].last_offset != e.offset:
             found = "none" if j == len(ordered) else str(ordered[j].last_offset)

@@ -553,6 +553,16 @@ class PartitionDir:
     def batches(self) -> list[Batch]:
         return [b for s in self.segments for b in s.log.batches]
 
+    @property
+    def skipped_bytes(self) -> int:
+        """Bytes the segments' readers stepped over (:attr:`Segment.skipped_bytes`)."""
+        return sum(s.log.skipped_bytes for s in self.segments)
+
+    @property
+    def skipped_stretches(self) -> int:
+        """Stretches the segments' readers stepped over (:attr:`Segment.skipped_stretches`)."""
+        return sum(s.log.skipped_stretches for s in self.segments)
+
 
 def _topic_partition(name: str) -> tuple[str | None, int | None]:
     topic, dash, number = name.rpartition("-")
@@ -612,7 +622,8 @@ def check_segment_files(files: SegmentFiles, *, stem: str) -> list[Problem]:
     """Every check of one segment: the log, and each index against it."""
     seg = files.log
     out = check_log(f"{stem}{LOG_SUFFIX}", seg.batches, base_offset=files.base_offset,
-                    truncated=seg.truncated, error=seg.error, skipped=seg.skipped)
+                    truncated=seg.truncated, error=seg.error, skipped=seg.skipped,
+                    unframed=seg.unframed)
     if files.index is not None:
         out += check_offset_index(f"{stem}{INDEX_SUFFIX}", files.index, seg.batches)
     if files.time_index is not None:

@@ -8,9 +8,15 @@ offset. Reading goes through :func:`kformat.iter_batches`, with two things a log
   record grammar's. A batch whose content does not decode but whose frame (offset, length,
   magic) is sane is stepped over and listed in ``skipped``, as Kafka's log reader, which
   trusts the frame, would go on too;
+* bytes that do not frame a batch at all (garbage, zeros, a damaged length or magic) are
+  stepped over to the next batch found by the resync rule every reader shares
+  (:func:`kformat.records.framing.find_batch`: a whole batch whose CRC matches, looked for
+  at most ``resync_limit`` bytes ahead), each such stretch listed in ``unframed``; with no
+  batch after it the stretch runs to the end. The first one's error is kept in ``error``;
+  ``skipped_bytes`` and ``skipped_stretches`` count what was stepped over, so nothing is
+  skipped silently;
 * a last batch cut short (a live segment, a copy taken mid-write) ends the reading at the last
-  whole batch and is reported in ``truncated`` with its position; bytes that do not frame a
-  batch at all stop the reading too, and the error is kept in ``error``.
+  whole batch and is reported in ``truncated`` with its position.
 
 Files are memory-mapped, so a 1 GiB segment is never copied whole; ``max_bytes`` reads only
 batches that lie entirely within the first ``max_bytes`` bytes (``--max-bytes``).
@@ -25,13 +31,23 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kformat.errors import CorruptRecordError, KFormatError
-from kformat.primitives import CompiledGrammar, Int8, Int32, Int64, KStruct
+from kformat.primitives import Int8, Int32, Int64, KStruct
 from kformat.records.api import iter_batches
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
+from kformat.records.framing import (
+    DEFAULT_RESYNC_LIMIT,
+    PEEK,
+    BufferAt,
+    crc_matches,
+    find_batch,
+    plausible_frame,
+)
 from kformat.records.model import Batch, TruncatedTail
+from kformat.records.reading import DEFAULT_MAX_BATCH_SIZE
 from kformat.segments.names import offset_from_filename
 
-__all__ = ["ENTRY_HEAD", "Segment", "SegmentReader", "SkippedBatch", "read_segment"]
+__all__ = ["ENTRY_HEAD", "Segment", "SegmentReader", "SkippedBatch", "SkippedBytes",
+           "read_segment"]
 
 Source = bytes | bytearray | memoryview | str | os.PathLike[str]
 
@@ -43,20 +59,34 @@ ENTRY_HEAD = KStruct(
 )
 """What every log entry starts with, whatever its magic (Kafka documentation, "Message Format"): the base offset (magic
 2) or offset (0/1), the length of what follows, 4 bytes (partition leader epoch or CRC) and
-the magic. Enough to step over a batch whose content does not decode."""
-ENTRY_HEAD_SIZE = 17
-_ENTRY_HEAD = CompiledGrammar(ENTRY_HEAD, "log entry head")
+the magic (:mod:`kformat.records.framing` reads these to frame an entry)."""
 
 
 @dataclass(frozen=True)
 class SkippedBatch:
     """A framed batch that does not decode: reading stepped over its ``size`` bytes.
-    ``crc_failed`` when its CRC did not match either."""
+    ``crc_failed`` when its stored CRC does not match its bytes either (checked only when
+    reading verifies CRCs)."""
 
     position: int
     size: int
     error: KFormatError
     crc_failed: bool = False
+
+
+@dataclass(frozen=True)
+class SkippedBytes:
+    """``size`` bytes at ``position`` that do not frame a batch, stepped over to the next
+    batch found (or to the end); ``error`` is why the first of them does not frame one."""
+
+    position: int
+    size: int
+    error: KFormatError
+
+
+def _skipped(skipped: list[SkippedBatch], unframed: list[SkippedBytes]) -> tuple[int, int]:
+    return (sum(s.size for s in skipped) + sum(u.size for u in unframed),
+            len(skipped) + len(unframed))
 
 
 @dataclass
@@ -65,8 +95,9 @@ class Segment:
 
     ``size`` is the number of bytes examined (the file size, or ``max_bytes``);
     ``valid_bytes`` ends the last whole batch read. ``truncated`` is set when the last batch
-    is cut short; ``error`` when bytes that do not frame a batch stopped the reading;
-    ``skipped`` lists framed batches that do not decode.
+    is cut short; ``skipped`` lists framed batches that do not decode, ``unframed`` the
+    stretches of bytes that do not frame a batch (``error`` is the first one's error);
+    ``skipped_bytes`` and ``skipped_stretches`` count both.
     """
 
     base_offset: int | None
@@ -75,6 +106,17 @@ class Segment:
     truncated: TruncatedTail | None = None
     error: KFormatError | None = None
     skipped: list[SkippedBatch] = field(default_factory=list)
+    unframed: list[SkippedBytes] = field(default_factory=list)
+
+    @property
+    def skipped_bytes(self) -> int:
+        """Bytes stepped over: skipped batches and unframed stretches."""
+        return _skipped(self.skipped, self.unframed)[0]
+
+    @property
+    def skipped_stretches(self) -> int:
+        """How many stretches were stepped over (skipped batches and unframed stretches)."""
+        return _skipped(self.skipped, self.unframed)[1]
 
     @property
     def valid_bytes(self) -> int:
@@ -87,14 +129,16 @@ class Segment:
 
 
 class SegmentReader(Iterator[Batch]):
-    """Batches of a segment one at a time; ``truncated``, ``error`` and ``valid_bytes`` are
-    final once it is exhausted. Use it as a context manager to release the file mapping.
+    """Batches of a segment one at a time; ``truncated``, ``error``, ``skipped``,
+    ``unframed``, ``skipped_bytes``, ``skipped_stretches`` and ``valid_bytes`` are final once
+    it is exhausted. Use it as a context manager to release the file mapping.
     """
 
     def __init__(self, source: Source, *, base_offset: int | None = None,
                  verify_crc: bool = True,
                  decompression_limit: int = DEFAULT_DECOMPRESSION_LIMIT,
-                 max_bytes: int | None = None) -> None:
+                 max_bytes: int | None = None,
+                 resync_limit: int = DEFAULT_RESYNC_LIMIT) -> None:
         self._file: Any = None
         self._map: mmap.mmap | None = None
         if isinstance(source, str | os.PathLike):
@@ -115,7 +159,9 @@ class SegmentReader(Iterator[Batch]):
         self.truncated: TruncatedTail | None = None
         self.error: KFormatError | None = None
         self.skipped: list[SkippedBatch] = []
+        self.unframed: list[SkippedBytes] = []
         self.valid_bytes = 0
+        self._resync_limit = resync_limit
         self._view: memoryview | None = view[: self.size]
         self._full = view
         self._verify = verify_crc
@@ -141,14 +187,14 @@ class SegmentReader(Iterator[Batch]):
         pos = 0
         while True:
             it = self._batches(pos, self._verify)
+            start = pos  # where the batch being read starts
             try:
                 with it:
                     for batch in it:
                         batch.position += pos
-                        self.valid_bytes = batch.position + batch.size
+                        start = self.valid_bytes = batch.position + batch.size
                         yield batch
             except KFormatError as exc:
-                start = self.valid_bytes  # the failing batch starts where the last one ended
                 first = exc.relocated(pos)
                 if isinstance(exc, CorruptRecordError):
                     try:  # read it again without the CRC check
@@ -162,32 +208,55 @@ class SegmentReader(Iterator[Batch]):
                         self.valid_bytes = pos = start + batch.size
                         yield batch
                         continue
-                size = self._framed_size(start)
-                if size is None:
-                    self.error = first
+                pos = self._step_over(start, first)
+                if pos is None:
                     return
-                self.skipped.append(SkippedBatch(start, size, first,
-                                                 isinstance(exc, CorruptRecordError)))
-                self.valid_bytes = pos = start + size
                 continue
             tail = it.truncated
             if tail is not None and not self._cut_by_max_bytes:
                 self.truncated = replace(tail, position=tail.position + pos)
             return
 
-    def _framed_size(self, start: int) -> int | None:
-        """The size of a batch that will not decode, when its frame is sane (Kafka's log
-        reader trusts the frame alone), else ``None``."""
+    def _step_over(self, start: int, error: KFormatError) -> int | None:
+        """Step over what does not read at ``start``: a framed batch (listed in ``skipped``),
+        else bytes up to the next batch the resync rule finds (listed in ``unframed``).
+        Returns where reading goes on, None at the end."""
         assert self._view is not None
-        head = bytes(self._view[start:start + ENTRY_HEAD_SIZE])
-        if len(head) < ENTRY_HEAD_SIZE:
-            return None
-        frame = _ENTRY_HEAD.parse(head)
-        size = 12 + frame["length"]
-        if frame["magic"] not in (0, 1, 2) or frame["length"] < 14 or \
-                start + size > len(self._view):
-            return None
-        return size
+        size = self._framed_size(start)
+        if size is not None:
+            entry = self._view[start:start + size]
+            failed = self._verify and not crc_matches(entry)
+            entry.release()
+            self.skipped.append(SkippedBatch(start, size, error, failed))
+            self.valid_bytes = start + size
+            return start + size
+        end = len(self._view)
+        resume = find_batch(BufferAt(self._view), start + 1, end, limit=self._resync_limit,
+                            max_batch_size=DEFAULT_MAX_BATCH_SIZE)
+        stop = end if resume is None else resume
+        self.unframed.append(SkippedBytes(start, stop - start, error))
+        if self.error is None:
+            self.error = error
+        return resume
+
+    @property
+    def skipped_bytes(self) -> int:
+        """Bytes stepped over so far: skipped batches and unframed stretches."""
+        return _skipped(self.skipped, self.unframed)[0]
+
+    @property
+    def skipped_stretches(self) -> int:
+        """Stretches stepped over so far (skipped batches and unframed stretches)."""
+        return _skipped(self.skipped, self.unframed)[1]
+
+    def _framed_size(self, start: int) -> int | None:
+        """The size of a batch that will not decode, when its frame is sane
+        (:func:`~kformat.records.framing.plausible_frame`: Kafka's log reader trusts the
+        frame alone), else ``None``."""
+        assert self._view is not None
+        head = bytes(self._view[start:start + PEEK])
+        found = plausible_frame(head, start, len(self._view), DEFAULT_MAX_BATCH_SIZE)
+        return None if found is None else found[0]
 
     def __iter__(self) -> SegmentReader:
         return self
@@ -219,12 +288,13 @@ class SegmentReader(Iterator[Batch]):
 
 def read_segment(source: Source, *, base_offset: int | None = None, verify_crc: bool = True,
                  decompression_limit: int = DEFAULT_DECOMPRESSION_LIMIT,
-                 max_bytes: int | None = None) -> Segment:
+                 max_bytes: int | None = None,
+                 resync_limit: int = DEFAULT_RESYNC_LIMIT) -> Segment:
     """Read a whole segment (a path, or its bytes). The base offset comes from the file name
     unless given. Never raises for a bad batch: see :class:`Segment`."""
     with SegmentReader(source, base_offset=base_offset, verify_crc=verify_crc,
                        decompression_limit=decompression_limit,
-                       max_bytes=max_bytes) as reader:
+                       max_bytes=max_bytes, resync_limit=resync_limit) as reader:
         batches = list(reader)
     return Segment(reader.base_offset, batches, reader.size, reader.truncated, reader.error,
-                   reader.skipped)
+                   reader.skipped, reader.unframed)

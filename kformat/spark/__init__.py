@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
-__all__ = ["corrupt_count", "register", "session"]
+__all__ = ["corrupt_count", "dropped_count", "register", "session"]
 
 
 def register(spark: SparkSession) -> None:
@@ -33,6 +33,14 @@ def corrupt_count(spark: SparkSession) -> int:
     """Unreadable stretches of segments this session's reads met so far (an accumulator;
     see :func:`kformat.spark.datasource.corrupt_count`)."""
     from kformat.spark.datasource import corrupt_count as _count
+
+    return _count(spark)
+
+
+def dropped_count(spark: SparkSession) -> int:
+    """Rows this session's writes left out with ``corruptRows=drop`` (see
+    :func:`kformat.spark.datasource.dropped_count`)."""
+    from kformat.spark.datasource import dropped_count as _count
 
     return _count(spark)
 

@@ -25,7 +25,6 @@ from pyspark.sql.datasource import (
     DataSource,
     DataSourceArrowWriter,
     DataSourceReader,
-    Filter,
     InputPartition,
     WriterCommitMessage,
 )
@@ -46,6 +45,7 @@ if TYPE_CHECKING:
 __all__ = [
     "NAME",
     "PUSHDOWN_CONF",
+    "PUSHDOWN_REFUSED",
     "KafkaSegmentsDataSource",
     "KafkaSegmentsReader",
     "KafkaSegmentsWriter",
@@ -56,6 +56,7 @@ __all__ = [
     "WrittenParts",
     "balance",
     "corrupt_count",
+    "dropped_count",
     "planning_defaults",
     "register",
 ]
@@ -346,59 +347,18 @@ def _freeze_planning_worker(settings: Settings) -> None:
         _freeze_worker_heap()
 
 
-def _millis(value: Any) -> int | None:
-    """A pushed-down timestamp value in milliseconds (rounded down), or None."""
-    import datetime
+PruningReader = KafkaSegmentsReader
+"""The old name of the reader that pruned files for pushed-down filters; it is the plain
+reader now (see :data:`PUSHDOWN_REFUSED`)."""
 
-    if not isinstance(value, datetime.datetime):
-        return None
-    if value.tzinfo is None:  # Spark hands naive values in the session's time zone; be safe
-        return None
-    delta = value - datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
-    return (delta.days * 86_400_000_000 + delta.seconds * 1_000_000
-            + delta.microseconds) // 1000
-
-
-class PruningReader(KafkaSegmentsReader):
-    """:class:`KafkaSegmentsReader` that skips files for filters on ``topic``,
-    ``partition`` and ``offset`` (needs ``spark.sql.python.filterPushdown.enabled``)."""
-
-    def pushFilters(self, filters: list[Filter]) -> Iterator[Filter]:
-        """Note what the filters allow (:mod:`kformat.spark.pruning`); every filter is
-        handed back, so Spark still applies it to the rows read."""
-        from pyspark.sql.datasource import (
-            EqualTo,
-            GreaterThan,
-            GreaterThanOrEqual,
-            In,
-            LessThan,
-            LessThanOrEqual,
-        )
-
-        rules = self.pruning
-        for f in filters:
-            path = getattr(f, "attribute", ())
-            column = path[0] if len(path) == 1 else ""
-            value = getattr(f, "value", None)
-            if isinstance(f, EqualTo):
-                rules = rules.equal(column, [value])
-            elif isinstance(f, In):
-                rules = rules.equal(column, list(value))
-            elif column == "timestamp" and isinstance(f, GreaterThan | GreaterThanOrEqual):
-                millis = _millis(value)
-                if millis is not None:
-                    rules = rules.since(millis)
-            elif column == "offset" and isinstance(value, int):
-                if isinstance(f, GreaterThan):
-                    rules = rules.at_least(value + 1)
-                elif isinstance(f, GreaterThanOrEqual):
-                    rules = rules.at_least(value)
-                elif isinstance(f, LessThan):
-                    rules = rules.at_most(value - 1)
-                elif isinstance(f, LessThanOrEqual):
-                    rules = rules.at_most(value)
-            yield f
-        self.pruning = rules
+PUSHDOWN_REFUSED = (
+    "kafka-segments: filter pushdown stays off. Spark (4.3) keeps the files and ranges a "
+    "filtered query planned with the DataFrame and reuses them for later queries on the "
+    "same DataFrame: df.where('offset >= 300').count() followed by df.count() would count "
+    "the filtered rows only, and a Python data source is not told which query it serves, "
+    "so it cannot tell. Spark applies every filter to the rows read (docs/spark.md, "
+    "'Filters').")
+"""Why :func:`kformat.spark.session` refuses ``pushdown=True``."""
 
 
 class WrittenParts(WriterCommitMessage):
@@ -412,6 +372,10 @@ class KafkaSegmentsWriter(DataSourceArrowWriter):
     """``df.write.format("kafka-segments").save(dir)``: each task writes the rows it has
     into a staging directory under ``dir`` (:mod:`kformat.spark.writer`); the commit on the
     driver moves (or merges) them into ``dir/<topic>-<partition>/``."""
+
+    dropped_counter: Any = None
+    """A Spark accumulator counting the rows ``corruptRows=drop`` left out (set by the data
+    source)."""
 
     def __init__(self, options: dict[str, str], overwrite: bool) -> None:
         import os
@@ -435,13 +399,17 @@ class KafkaSegmentsWriter(DataSourceArrowWriter):
 
         from pyspark import TaskContext
 
-        from kformat.spark.writer import write_rows
+        from kformat.spark.writer import Refused, write_rows
 
         context = TaskContext.get()
         task = context.partitionId() if context else 0
         # unique per call: attempts (and workers without a task context) never share a dir
         staging = os.path.join(self.staging, f"task-{task:05d}-{uuid.uuid4().hex}")
-        return WrittenParts(write_rows(iterator, staging, self.options, task))
+        refused = Refused()
+        parts = write_rows(iterator, staging, self.options, task, refused=refused)
+        if refused.rows and self.dropped_counter is not None:
+            self.dropped_counter.add(refused.rows)
+        return WrittenParts(parts)
 
     def commit(self, messages: list[WriterCommitMessage | None]) -> None:
         from kformat.spark.writer import commit
@@ -497,51 +465,51 @@ class KafkaSegmentsDataSource(DataSource):
         return self.settings.projected(names)
 
     def reader(self, schema: StructType) -> KafkaSegmentsReader:
-        return self._counted(PruningReader(self._settings_for(schema), self.session_defaults))
+        return self._counted(KafkaSegmentsReader(self._settings_for(schema),
+                                                 self.session_defaults))
 
     def _counted(self, reader: KafkaSegmentsReader) -> KafkaSegmentsReader:
         reader.corrupt_counter = getattr(type(self), "corrupt_counter", None)
         return reader
 
     def writer(self, schema: StructType, overwrite: bool) -> KafkaSegmentsWriter:
-        return KafkaSegmentsWriter(dict(self.raw_options), overwrite)
+        writer = KafkaSegmentsWriter(dict(self.raw_options), overwrite)
+        writer.dropped_counter = getattr(type(self), "dropped_counter", None)
+        return writer
 
 
 class PlainKafkaSegmentsDataSource(KafkaSegmentsDataSource):
-    """``kafka-segments`` for sessions without Python filter pushdown (Spark refuses a
-    reader with ``pushFilters`` there): reads every listed file."""
-
-    def reader(self, schema: StructType) -> KafkaSegmentsReader:
-        return self._counted(KafkaSegmentsReader(self._settings_for(schema),
-                                                 self.session_defaults))
+    """The old name of the source registered without filter pushdown; every source reads
+    every listed file now (:data:`PUSHDOWN_REFUSED`)."""
 
 
 def register(spark: SparkSession) -> None:
-    """Register ``kafka-segments`` with a session: with file pruning when the session has
-    ``spark.sql.python.filterPushdown.enabled`` (``kformat.spark.session(pushdown=True)``),
-    else without, planning with the session's settings as they are now
+    """Register ``kafka-segments`` with a session (a reader without ``pushFilters``,
+    whatever ``spark.sql.python.filterPushdown.enabled`` says: :data:`PUSHDOWN_REFUSED`),
+    planning with the session's settings as they are now
     (:func:`planning_defaults`; register again after changing them: the count of
     :func:`corrupt_count` goes on). Fails early when Spark's Python workers cannot import
     kformat (:func:`kformat.spark.sessions.check_python`)."""
     from kformat.spark.sessions import check_python
 
     check_python(spark)
-    enabled = str(spark.conf.get(PUSHDOWN_CONF, "false")).lower() == "true"
-    base = KafkaSegmentsDataSource if enabled else PlainKafkaSegmentsDataSource
+    base = KafkaSegmentsDataSource
     sc = spark.sparkContext
     known = _COUNTERS.get(id(sc))
-    counter = known[1] if known is not None and known[0] is sc else sc.accumulator(0)
-    # a class of its own (pickled by value) carries this session's counter and planning
+    counter, dropped = known[1:] if known is not None and known[0] is sc else \
+        (sc.accumulator(0), sc.accumulator(0))
+    # a class of its own (pickled by value) carries this session's counters and planning
     # figures to the planning worker and the tasks
     counted = type(base.__name__, (base,), {"corrupt_counter": counter,
+                                            "dropped_counter": dropped,
                                             "session_defaults": planning_defaults(spark),
                                             "__qualname__": f"Counted{base.__name__}"})
-    _COUNTERS[id(sc)] = (sc, counter)
+    _COUNTERS[id(sc)] = (sc, counter, dropped)
     spark.dataSource.register(counted)
 
 
-_COUNTERS: dict[int, tuple[Any, Any]] = {}
-"""id(SparkContext) -> (that context, its corrupt-data accumulator)."""
+_COUNTERS: dict[int, tuple[Any, Any, Any]] = {}
+"""id(SparkContext) -> (that context, its corrupt-data and dropped-rows accumulators)."""
 
 
 def planning_defaults(spark: SparkSession) -> dict[str, int]:
@@ -592,3 +560,12 @@ def corrupt_count(spark: SparkSession) -> int:
     counter = _COUNTERS.get(id(spark.sparkContext))
     return 0 if counter is None or counter[0] is not spark.sparkContext else \
         int(counter[1].value)
+
+
+def dropped_count(spark: SparkSession) -> int:
+    """Rows this session's ``kafka-segments`` writes left out with ``corruptRows=drop``
+    (rows not read as records: ``_corrupt`` set or ``crcValid`` false), summed over tasks
+    by a Spark accumulator."""
+    counter = _COUNTERS.get(id(spark.sparkContext))
+    return 0 if counter is None or counter[0] is not spark.sparkContext else \
+        int(counter[2].value)

@@ -1,8 +1,9 @@
 """Skipping whole files for filters on ``topic``, ``partition`` and ``offset`` (no Spark here).
 
-With ``spark.sql.python.filterPushdown.enabled`` (``kformat.spark.session(pushdown=True)``;
-Spark 4.1+), Spark hands the data source the filters of a query;
-:class:`Pruning` keeps what files can tell:
+The data source takes no filters from Spark (Spark 4.3 reuses a filtered query's plan for
+later queries on the same DataFrame: :data:`kformat.spark.datasource.PUSHDOWN_REFUSED`), so
+its reader prunes with the empty :class:`Pruning`; given filters, :class:`Pruning` keeps
+what files can tell:
 
 * ``topic`` and ``partition`` (``=``, ``IN``) come from the directory name: other
   directories are not read;

@@ -71,9 +71,9 @@ DAEMON_CONFIG: dict[str, str] = {
     "spark.python.daemon.module": "kformat.spark.daemon",
 }
 PUSHDOWN_CONFIG: dict[str, str] = {
-    # hand query filters to Python data sources (Spark 4.1+): kafka-segments skips files and
-    # byte ranges. Off by default: Spark (4.3) reuses the files a filtered query planned for
-    # a later query without filters on the same DataFrame (docs/spark.md, "Filters").
+    # Spark's switch for handing query filters to Python data sources (Spark 4.1+).
+    # kafka-segments takes none, with it on or off: Spark (4.3) reuses the files a filtered
+    # query planned for a later query on the same DataFrame (datasource.PUSHDOWN_REFUSED)
     "spark.sql.python.filterPushdown.enabled": "true",
 }
 
@@ -87,10 +87,14 @@ def session(master: str | None = None, app_name: str = "kformat", *,
     ``master`` defaults to ``$KFORMAT_SPARK_MASTER``, else the master ``spark-submit`` gave
     (when run under it), else ``local[2]``; ``config`` overrides or adds settings;
     ``loopback`` binds the driver to 127.0.0.1 (default: in local mode, and for a
-    ``spark://127.0.0.1:...`` or ``spark://localhost:...`` master); ``pushdown`` hands query
-    filters to ``kafka-segments`` (:data:`PUSHDOWN_CONFIG`; see docs/spark.md, "Filters",
-    for the caveat that makes it opt-in).
+    ``spark://127.0.0.1:...`` or ``spark://localhost:...`` master); ``pushdown=True`` is
+    refused with a :class:`ValueError` saying why
+    (:data:`kformat.spark.datasource.PUSHDOWN_REFUSED`).
     """
+    if pushdown:
+        from kformat.spark.datasource import PUSHDOWN_REFUSED
+
+        raise ValueError(PUSHDOWN_REFUSED)
     master = master or os.environ.get("KFORMAT_SPARK_MASTER")
     if master is None and "PYSPARK_GATEWAY_PORT" in os.environ:
         master = ""  # under spark-submit: keep its master and settings
@@ -100,8 +104,6 @@ def session(master: str | None = None, app_name: str = "kformat", *,
     if loopback is None:
         loopback = local or master.startswith(("spark://127.0.0.1:", "spark://localhost:"))
     settings: dict[str, str] = dict(COMMON_CONFIG)
-    if pushdown:
-        settings.update(PUSHDOWN_CONFIG)
     python = (config or {}).get("spark.pyspark.python")
     if local:
         python = python or sys.executable

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import logging
 import os
 import shutil
 from collections.abc import Iterable, Iterator, Mapping
@@ -40,8 +41,10 @@ from kformat.segments.partition import PartitionWriter, starts_new_segment
 from kformat.spark.options import parse_size
 
 __all__ = [
+    "CORRUPT_ROWS",
     "STAGING",
     "PartWritten",
+    "Refused",
     "TopicPartitionWriter",
     "WriteOptions",
     "commit",
@@ -54,6 +57,11 @@ CODECS = tuple(spec.name for spec in CODEC_TABLE)
 _GROUPING = ("producerId", "producerEpoch", "isTransactional", "isControl", "timestampType",
              "baseOffset", "codec", "magic")
 _RECORD_OVERHEAD = 24  # varints and attributes of a record, for the batchBytes estimate
+CORRUPT_ROWS = ("fail", "drop")
+"""The ``corruptRows`` option's values: what the writer does with a row that was not read
+as a record (``_corrupt`` set, or ``crcValid`` false)."""
+_PLACES = 5
+log = logging.getLogger("kformat.spark")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -74,8 +82,11 @@ class WriteOptions:
     partition: int | None = None
     leader_epoch: int = 0
     compression_level: int | None = None
+    corrupt_rows: str = "fail"
 
     def __post_init__(self) -> None:
+        if self.corrupt_rows not in CORRUPT_ROWS:
+            raise ValueError(f"corruptRows must be fail or drop, not {self.corrupt_rows!r}")
         if self.codec is not None and self.codec not in CODECS:
             raise ValueError(f"codec must be one of {', '.join(CODECS)}, not {self.codec!r}")
         if self.magic not in (None, 0, 1, 2):
@@ -108,7 +119,60 @@ class WriteOptions:
                 kwargs[target] = parse_size(opts[key], name)
         if opts.get("topic"):
             kwargs["topic"] = opts["topic"]
+        if opts.get("corruptrows"):
+            kwargs["corrupt_rows"] = opts["corruptrows"].strip().lower()
         return cls(**kwargs)
+
+
+@dataclasses.dataclass
+class Refused:
+    """The rows of a write that were not read as records: a ``_corrupt`` row (an unreadable
+    stretch, ``mode=PERMISSIVE``) or a row of a batch whose CRC did not match
+    (``crcValid`` false). Written, the first would become an invented record and the second
+    a batch with a fresh, valid CRC; the writer refuses them (``corruptRows=fail``) or
+    leaves them out, counted (``corruptRows=drop``)."""
+
+    corrupt: int = 0
+    crc: int = 0
+    places: list[str] = dataclasses.field(default_factory=list)
+    """Where the first few came from (``file position N``)."""
+
+    @property
+    def rows(self) -> int:
+        return self.corrupt + self.crc
+
+    def check(self, row: Mapping[str, Any]) -> bool:
+        """Whether ``row`` is refused (counted and placed when it is)."""
+        stretch = row.get("_corrupt")
+        if stretch is not None:
+            self.corrupt += 1
+            self._place(stretch.get("file"), stretch.get("position"))
+            return True
+        if row.get("crcValid") is False:
+            self.crc += 1
+            self._place(row.get("segment"), row.get("position"))
+            return True
+        return False
+
+    def _place(self, file: Any, position: Any) -> None:
+        place = f"{file or '?'} position {'?' if position is None else position}"
+        if len(self.places) < _PLACES and place not in self.places:
+            self.places.append(place)
+
+    def describe(self) -> str:
+        kinds = [f"{n} {what}" for n, what in ((self.corrupt, "with _corrupt set"),
+                                               (self.crc, "with crcValid = false")) if n]
+        more = ", ..." if len(self.places) == _PLACES else ""
+        return (f"{self.rows} rows were not read as records ({', '.join(kinds)}), from "
+                f"{', '.join(self.places)}{more}")
+
+    def error(self) -> EncodeError:
+        return EncodeError(
+            f"kafka-segments write: {self.describe()}; writing them would invent records or "
+            f"hide damaged batches behind fresh CRCs. Leave them out with "
+            ".where('_corrupt IS NULL AND crcValid IS NOT false'), or write with "
+            ".option('corruptRows', 'drop') to drop them (counted)",
+            path="_corrupt" if self.corrupt else "crcValid", actual=self.rows)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -275,12 +339,18 @@ def _rows(batch: Any, options: WriteOptions) -> Iterator[dict[str, Any]]:
 
 
 def write_rows(batches: Iterable[Any], directory: str | os.PathLike[str],
-               options: WriteOptions, task: int = 0) -> list[PartWritten]:
+               options: WriteOptions, task: int = 0,
+               refused: Refused | None = None) -> list[PartWritten]:
     """Write Arrow record batches of rows under ``directory`` (one sub-directory per
-    topic-partition); returns what was written."""
+    topic-partition); returns what was written. Rows not read as records (:class:`Refused`,
+    counted in ``refused`` when given) raise one :class:`~kformat.errors.EncodeError` after
+    every row was looked at, or with ``corrupt_rows="drop"`` are left out and logged."""
+    refused = Refused() if refused is None else refused
     writers: dict[tuple[str, int], TopicPartitionWriter] = {}
     for batch in batches:
         for row in _rows(batch, options):
+            if refused.check(row) or (refused.rows and options.corrupt_rows == "fail"):
+                continue  # a failing write only counts the rest
             topic, partition = row["topic"], row["partition"]
             if topic is None or partition is None:
                 raise ValueError("kafka-segments write: topic and partition must not be null")
@@ -289,6 +359,10 @@ def write_rows(batches: Iterable[Any], directory: str | os.PathLike[str],
             if w is None:
                 w = writers[tp] = TopicPartitionWriter(directory, tp[0], tp[1], options, task)
             w.add(row)
+    if refused.rows:
+        if options.corrupt_rows == "fail":
+            raise refused.error()
+        log.warning("kafka-segments write: dropped %s", refused.describe())
     return [w.close() for w in writers.values()]
 
 

@@ -10,7 +10,7 @@ import pytest
 from kformat import Record, build_batch, make_batch
 from kformat.errors import InvalidValueError
 from kformat.records.model import TruncatedTail
-from kformat.segments.segment import SegmentReader, read_segment
+from kformat.segments.segment import SegmentReader, SkippedBytes, read_segment
 
 
 def batches(n: int = 3, start: int = 0) -> list[bytes]:
@@ -55,13 +55,15 @@ def test_bad_crc_reported_and_reading_goes_on() -> None:
     assert bad.crc != crc32c.crc32c(bytes(data[at + 21:at + len(raw[2])]))
 
 
-def test_unreadable_bytes_stop_the_reading() -> None:
+def test_unreadable_bytes_are_stepped_over_and_counted() -> None:
     raw = batches(2)
     junk = bytes(8) + (5).to_bytes(4, "big") + bytes(20)  # batch length 5: too small
     seg = read_segment(raw[0] + junk + raw[1])
-    assert [b.base_offset for b in seg.batches] == [0]
+    assert [b.base_offset for b in seg.batches] == [0, 1]
     assert isinstance(seg.error, InvalidValueError)
     assert seg.error.offset == len(raw[0]) + 8
+    assert seg.unframed == [SkippedBytes(len(raw[0]), len(junk), seg.error)]
+    assert (seg.skipped_bytes, seg.skipped_stretches) == (len(junk), 1)
     assert seg.truncated is None
 
 

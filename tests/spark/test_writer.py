@@ -13,7 +13,7 @@ from typing import Any
 import pyarrow as pa
 import pytest
 
-from kformat.errors import EncodeError
+from kformat.errors import EncodeError, KFormatError
 from kformat.records.api import parse_batches
 from kformat.segments.dump import main as dump_main
 from kformat.segments.indexes import parse_offset_index, parse_time_index
@@ -347,3 +347,56 @@ def test_the_merge_reads_a_log_in_windows_as_a_whole(tmp_path: Path, window: int
     assert b"".join(data for data, _ in got) == whole
     assert [r.value for _, b in got for r in b.records] == \
         [r.value for b in expected for r in b.records]
+
+
+# --------------------------------------------------------------------------- corrupt rows
+
+def _damaged_read(kind: str, mode: str) -> list[pa.RecordBatch]:
+    from tests.spark.test_corrupt import DAMAGE, SEGMENT
+
+    raw, _, _ = DAMAGE[kind]()
+    return list(ColumnReader(raw, segment=SEGMENT, topic="t", partition=0,
+                             options=ReadOptions(mode=mode)))
+
+
+READABLE = {"truncated": [0, 1, 2, 3, 4, 5], "crc": [0, 1, 2, 6, 7, 8],
+            "codec": [0, 1, 2, 6, 7, 8], "garbage": list(range(9))}
+
+
+@pytest.mark.parametrize("kind", ["truncated", "crc", "codec", "garbage"])
+def test_a_copy_never_writes_a_row_that_was_not_read_as_a_record(kind: str,
+                                                                  tmp_path: Path) -> None:
+    from kformat.spark.writer import Refused
+    from tests.spark.test_corrupt import DAMAGE, SEGMENT
+
+    _, at, _ = DAMAGE[kind]()
+    read = _damaged_read(kind, "PERMISSIVE")
+    what = "crcValid = false" if kind == "crc" else "_corrupt set"
+    with pytest.raises(EncodeError) as info:
+        write_rows(read, tmp_path / "refused", WriteOptions())
+    n = 3 if kind == "crc" else 1
+    assert str(info.value.reason).startswith(
+        f"kafka-segments write: {n} rows were not read as records ({n} with {what}), from "
+        f"{SEGMENT} position {at}; ")
+    assert ".option('corruptRows', 'drop')" in info.value.reason
+    # dropped instead: only the records read as records, counted
+    refused = Refused()
+    (part,) = write_rows(read, tmp_path / "dropped", WriteOptions(corrupt_rows="drop"),
+                         refused=refused)
+    assert (refused.rows, refused.places) == (n, [f"{SEGMENT} position {at}"])
+    assert [r[2] for r in read_dir(tmp_path / "dropped")] == READABLE[kind]
+    assert part.records == len(READABLE[kind])
+    assert check_partition_dir(Path(part.directory)) == []
+    # DROPMALFORMED reads only records: written as they are; FAILFAST never gets that far
+    (part,) = write_rows(_damaged_read(kind, "DROPMALFORMED"), tmp_path / "malformed",
+                         WriteOptions())
+    assert [r[2] for r in read_dir(tmp_path / "malformed")] == READABLE[kind]
+    with pytest.raises(KFormatError):
+        _damaged_read(kind, "FAILFAST")
+
+
+def test_corrupt_rows_option() -> None:
+    assert WriteOptions.from_options({"corruptRows": "DROP"}).corrupt_rows == "drop"
+    assert WriteOptions().corrupt_rows == "fail"
+    with pytest.raises(ValueError, match="corruptRows must be fail or drop, not 'keep'"):
+        WriteOptions.from_options({"corruptrows": "keep"})

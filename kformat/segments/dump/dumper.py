@@ -21,6 +21,7 @@ from kformat.segments.checks import (
     check_offset_index,
     check_time_index,
     check_txn_index,
+    offsets_of_max_timestamp,
     problem_from_error,
     sanity_check_offset_index,
     sanity_check_time_index,
@@ -46,7 +47,12 @@ from kformat.segments.dump.text import (
     format_batch,
     format_fields,
 )
-from kformat.segments.indexes import parse_offset_index, parse_time_index, parse_txn_index
+from kformat.segments.indexes import (
+    TimestampOffset,
+    parse_offset_index,
+    parse_time_index,
+    parse_txn_index,
+)
 from kformat.segments.names import (
     INDEX_SUFFIX,
     LEADER_EPOCH_CHECKPOINT,
@@ -199,10 +205,14 @@ class Dumper:
                     self.progress.update(name, batch.position + batch.size, reader.size)
             if self.progress is not None:
                 self.progress.finish()
+            if reader.skipped_stretches:
+                self.note(f"Skipped {reader.skipped_bytes} bytes in "
+                          f"{reader.skipped_stretches} unreadable stretches of {name}")
             invalid = reader.size - reader.valid_bytes
             if invalid > 0 and opts.max_bytes is None:
                 self.note(f"Found {invalid} invalid bytes at the end of {name}")
-            self.report(checker.finish(reader.truncated, reader.error, reader.skipped))
+            self.report(checker.finish(reader.truncated, reader.error, reader.skipped,
+                                       reader.unframed))
 
     def _batch_json(self, path: str, batch: Batch) -> dict[str, Any]:
         """The batch fields every command writes (docs/json.md), plus ``type`` and ``file``."""
@@ -282,27 +292,47 @@ class Dumper:
         index = self._read(path, parse_time_index, self._base(path), strict=False)
         if index is None:
             return
-        self._dump_entries(path, index, sanity_check_time_index, check_time_index,
-                           lambda e: (f"timestamp: {e.timestamp} offset: {e.offset}",
-                                      {"type": "timeindex_entry", "file": path,
-                                       "timestamp": e.timestamp, "offset": e.offset}))
+        batches = self._dump_entries(
+            path, index, sanity_check_time_index, check_time_index,
+            lambda e: (f"timestamp: {e.timestamp} offset: {e.offset}",
+                       {"type": "timeindex_entry", "file": path,
+                        "timestamp": e.timestamp, "offset": e.offset}))
+        if batches:
+            self._before_38(path, offsets_of_max_timestamp(index, batches))
+
+    def _before_38(self, path: str, entries: list[tuple[TimestampOffset, int]]) -> None:
+        """Time index entries as brokers before 3.8 wrote them: healthy, so not problems;
+        listed on stderr in kafka-dump-log.sh's words (a ``note`` line with ``--json``)."""
+        if not entries:
+            return
+        if not self.options.json:
+            self.err.write("The following indexed offsets are not found in the log.\n")
+        for e, last in entries:
+            if self.options.json:
+                self.out.write(dump_json({
+                    "type": "note", "file": path, "kind": "timeindex-before-3.8",
+                    "offset": e.offset, "timestamp": e.timestamp, "log_offset": last}) + "\n")
+            else:
+                self.err.write(f"Indexed offset: {e.offset}, found log offset: {last}\n")
 
     def _dump_entries(self, path: str, index: Any, sanity: Callable[[str, Any], list[Problem]],
                       check: Callable[[str, Any, list[Batch]], list[Problem]],
-                      show: Callable[[Any], tuple[str, dict[str, Any]]]) -> None:
+                      show: Callable[[Any], tuple[str, dict[str, Any]]]) -> list[Batch] | None:
         """An index's entries, then its sanity checks, or its checks against the log next to
-        it (sanity checks only with ``index_sanity_check``, or when there is no log)."""
+        it (sanity checks only with ``index_sanity_check``, or when there is no log).
+        Returns the log's batches it checked against (None: none)."""
         if self.options.index_sanity_check:
             problems = sanity(path, index)
             if not problems:
                 self.note(f"{path} passed sanity check.")
             self.report(problems)
-            return
+            return None
         if not self.options.verify_index_only:
             for e in index.entries:
                 self.line(*show(e))
         batches = self._neighbour_log(path) if index.entries else []
         self.report(sanity(path, index) if batches is None else check(path, index, batches))
+        return batches
 
     def _base(self, path: str) -> int:
         try:
