@@ -3842,7 +3842,7 @@ native_v2_batches(PyObject *self, PyObject *args)
     while (list && pos < view.len) {
         int magic = -1;
         int64_t size = frame_size(&f, buf, pos, view.len, max_size, &magic);
-        if (size < 0 || magic != 2)
+        if (size < 0 || magic != 2 || !frame_records_ok(&f, buf, pos, size))
             break;
         Reader r = run_reader(&view, pos, size, verify, limit);
         if (!run_append(&list, v2_batch(&s, &f, &r, plan, pos, (Py_ssize_t)size, verify)))
