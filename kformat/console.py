@@ -120,7 +120,7 @@ class InputError(ValueError):
     :data:`PROBLEMS`): ``where`` (a file, a file:line) and the error that says why."""
 
     def __init__(self, where: str | None, error: BaseException) -> None:
-        super().__init__(str(error))
+        super().__init__(f"{where}: {error}" if where else str(error))
         self.where = where
         self.error = error
 
