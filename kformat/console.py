@@ -39,6 +39,7 @@ __all__ = [
     "missing_extra",
     "parse_address",
     "parse_hex",
+    "plain_text",
     "read_input",
 ]
 
@@ -85,6 +86,26 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(message, hint=f"see {self.prog} --help", prog=self.prog)
+
+    def format_help(self) -> str:
+        """The help as plain text: descriptions taken from docstrings lose their markup."""
+        return plain_text(super().format_help())
+
+    def format_usage(self) -> str:
+        return plain_text(super().format_usage())
+
+
+_ROLE = re.compile(r":[a-z]+:`(~?)([^`<]*?)(?: <[^>]*>)?`")
+_LITERAL = re.compile(r"``(.+?)``", re.S)
+
+
+def plain_text(text: str) -> str:
+    """reStructuredText markup taken out of ``text``: ````x```` and ``:func:`~a.b.x``` read
+    ``x``, as a terminal shows them."""
+    def role(m: re.Match[str]) -> str:
+        return m[2].rsplit(".", 1)[-1] if m[1] else m[2]
+
+    return _LITERAL.sub(r"\1", _ROLE.sub(role, text))
 
 
 @dataclass

@@ -123,7 +123,7 @@ def add_mutation_arguments(parser: Any) -> None:
                        help="mutate these frames with kformat's structure-aware mutators")
     group.add_argument("--rate", type=float, default=0.05,
                        help="share of the frames in that direction to mutate (default 0.05)")
-    group.add_argument("--seed", type=int, default=0)
+    group.add_argument("--seed", type=int, default=0, help="seed of the mutations (default 0)")
     group.add_argument("--apis", default=None, type=api_list_argument,
                        help="only frames of these APIs (names or keys, comma-separated)")
     group.add_argument("--labels", default=None,

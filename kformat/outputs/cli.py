@@ -44,7 +44,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     decode.add_argument("--strict", action="store_true",
                         help="fail on a partial trailing batch instead of reporting it")
     decode.add_argument("--decompression-limit", type=int, default=DEFAULT_DECOMPRESSION_LIMIT,
-                        metavar="BYTES")
+                        metavar="BYTES",
+                        help="refuse a batch that inflates past this many bytes "
+                             f"(default {DEFAULT_DECOMPRESSION_LIMIT})")
     decode.add_argument("--key-decoder", choices=DECODER_CHOICES, default="bytes",
                         help="show keys as text (default: bytes, as {\"$bytes\": base64})")
     decode.add_argument("--value-decoder", choices=DECODER_CHOICES, default="bytes",

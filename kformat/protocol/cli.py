@@ -185,7 +185,9 @@ def register(commands: argparse._SubParsersAction) -> None:
         description=short_help(decode_conversation.__doc__) or "Decode a conversation.")
     stream.add_argument("client", metavar="CLIENT", help="bytes the client sent ('-': stdin)")
     stream.add_argument("server", metavar="SERVER", help="bytes the broker sent ('-': stdin)")
-    stream.add_argument("--max-frame-size", type=int, default=DEFAULT_MAX_FRAME_SIZE)
+    stream.add_argument("--max-frame-size", type=int, default=DEFAULT_MAX_FRAME_SIZE,
+                        help="refuse frames larger than this many bytes "
+                             f"(default {DEFAULT_MAX_FRAME_SIZE})")
     _output_options(stream)
     stream.set_defaults(run=_run_stream)
     from kformat.capture import cli as capture_cli
