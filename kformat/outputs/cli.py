@@ -17,9 +17,9 @@ from kformat.console import (
     leaf_options,
     read_input,
 )
-from kformat.errors import KFormatError, TruncatedError
+from kformat.errors import CorruptRecordError, KFormatError, TruncatedError
 from kformat.outputs.decoders import PLAIN_DECODERS
-from kformat.outputs.jsonlines import decode_to_json_lines
+from kformat.outputs.jsonlines import decode_to_json_lines, json_lines_past_crc_mismatches
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
 
 __all__ = ["main", "register"]
@@ -42,7 +42,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     decode.add_argument("--no-verify-crc", action="store_true",
                         help="do not check CRCs (forensic reads)")
     decode.add_argument("--strict", action="store_true",
-                        help="fail on a partial trailing batch instead of reporting it")
+                        help="stop at a CRC mismatch or a partial trailing batch instead of "
+                             "reporting it and reading on")
     decode.add_argument("--decompression-limit", type=int, default=DEFAULT_DECOMPRESSION_LIMIT,
                         metavar="BYTES",
                         help="refuse a batch that inflates past this many bytes "
@@ -64,12 +65,18 @@ def run_decode(args: argparse.Namespace, console: Console) -> int:
             console.error(exc, file=name)
             status = max(status, USAGE)
             continue
+        bad_crc: list[int] = []
         try:
-            tail = _print_lines(data, args, console.stdout)
+            tail = _print_lines(data, args, console.stdout, bad_crc)
         except KFormatError as exc:
             console.error(exc, file=name)
             status = max(status, PROBLEMS)
             continue
+        if bad_crc:  # shown with "crc_valid": false, read on past: a problem of the input
+            console.error(CorruptRecordError(
+                f"{len(bad_crc)} batch(es) whose stored CRC does not match, read on past "
+                f"(\"crc_valid\": false)", offset=bad_crc[0]), file=name)
+            status = max(status, PROBLEMS)
         if tail is not None:  # a partial last batch: shown on stdout, a problem of the input
             needed = "?" if tail["needed"] is None else tail["needed"]
             console.error(TruncatedError(
@@ -79,20 +86,29 @@ def run_decode(args: argparse.Namespace, console: Console) -> int:
     return status
 
 
-def _print_lines(data: bytes, args: argparse.Namespace, out: IO[str]) -> dict[str, Any] | None:
-    """Print the records of ``data``; the partial last batch's ``truncated`` fields, if any."""
+def _print_lines(data: bytes, args: argparse.Namespace, out: IO[str],
+                 bad_crc: list[int]) -> dict[str, Any] | None:
+    """Print the records of ``data``; the partial last batch's ``truncated`` fields, if any.
+    Reads on past a CRC mismatch (unless ``--strict``), adding the batch's position to
+    ``bad_crc``."""
+    decoders = {"key_decoder": None if args.key_decoder == "bytes" else args.key_decoder,
+                "value_decoder": None if args.value_decoder == "bytes" else args.value_decoder}
+    if args.no_verify_crc or args.strict:
+        lines = decode_to_json_lines(data, verify_crc=not args.no_verify_crc,
+                                     strict=args.strict,
+                                     decompression_limit=args.decompression_limit, **decoders)
+    else:
+        lines = json_lines_past_crc_mismatches(
+            data, decompression_limit=args.decompression_limit, **decoders)
     tail = None
-    for line in decode_to_json_lines(
-        data,
-        verify_crc=not args.no_verify_crc,
-        strict=args.strict,
-        decompression_limit=args.decompression_limit,
-        key_decoder=None if args.key_decoder == "bytes" else args.key_decoder,
-        value_decoder=None if args.value_decoder == "bytes" else args.value_decoder,
-    ):
+    for line in lines:
         out.write(line + "\n")
         if line.startswith('{"truncated"'):
             tail = json.loads(line)["truncated"]
+        elif '"crc_valid": false' in line:
+            position = json.loads(line)["batch"]["position"]
+            if position not in bad_crc:
+                bad_crc.append(position)
     return tail
 
 

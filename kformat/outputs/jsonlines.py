@@ -18,6 +18,7 @@ from kformat.outputs.fields import batch_json
 from kformat.records.api import Source, iter_batches
 from kformat.records.control import decode_control
 from kformat.records.model import Batch, Record
+from kformat.records.reading import batches_past_crc_mismatches
 
 __all__ = ["base64_text", "bytes_json", "control_or_error", "decode_to_json_lines", "record_json"]
 
@@ -77,12 +78,38 @@ def decode_to_json_lines(source: Source, *, key_decoder: str | None = None,
     iterator = iter_batches(source, **options)
     with iterator:
         for batch in iterator:
-            head = batch_json(batch)
-            if not batch.records:
-                yield json.dumps({"batch": head, "record": None})
-            for record in batch.records:
-                yield json.dumps({"batch": head, "record": record_json(
-                    batch, record, key_decoder, value_decoder)})
+            yield from _batch_lines(batch, key_decoder, value_decoder)
     if iterator.truncated is not None:
         yield json.dumps({"truncated": dataclasses.asdict(iterator.truncated)})
+
+
+def json_lines_past_crc_mismatches(data: bytes | bytearray | memoryview, *,
+                                   key_decoder: str | None = None,
+                                   value_decoder: str | None = None,
+                                   decompression_limit: int | None = None) -> Iterator[str]:
+    """The lines of :func:`decode_to_json_lines`, reading on past a batch whose CRC does not
+    match (its ``batch`` object says ``"crc_valid": false``), as ``kformat dump`` does
+    (:func:`~kformat.records.reading.batches_past_crc_mismatches`)."""
+    limit = {} if decompression_limit is None else {"decompression_limit": decompression_limit}
+    view = memoryview(data)
+    run = batches_past_crc_mismatches(view, **limit)
+    while True:
+        try:
+            batch = next(run)
+        except StopIteration as done:
+            tail = done.value
+            break
+        yield from _batch_lines(batch, key_decoder, value_decoder)
+    if tail is not None:
+        yield json.dumps({"truncated": dataclasses.asdict(tail)})
+
+
+def _batch_lines(batch: Batch, key_decoder: str | None,
+                 value_decoder: str | None) -> Iterator[str]:
+    head = batch_json(batch)
+    if not batch.records:
+        yield json.dumps({"batch": head, "record": None})
+    for record in batch.records:
+        yield json.dumps({"batch": head, "record": record_json(
+            batch, record, key_decoder, value_decoder)})
 

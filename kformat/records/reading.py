@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from typing import Any
 
-from kformat.errors import KFormatError, TruncatedError
+from kformat.errors import CorruptRecordError, KFormatError, TruncatedError
 from kformat.primitives.fast import keep_parse_memo, release_parse_memo
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, record_limit_for
 from kformat.records.conversion import from_v2, parse_v2_run, parse_v2_value
@@ -32,6 +32,7 @@ __all__ = [
     "BatchIterator",
     "Batches",
     "Options",
+    "batches_past_crc_mismatches",
     "iter_batches",
     "parse_batches",
 ]
@@ -217,6 +218,49 @@ def iter_batches(source: Source, *, verify_crc: bool = True,
     """
     return BatchIterator(source, Options(verify_crc, decompression_limit, strict,
                                           max_batch_size, record_limit))
+
+
+def batches_past_crc_mismatches(
+    view: memoryview, start: int = 0, *, verify_crc: bool = True,
+    decompression_limit: int = DEFAULT_DECOMPRESSION_LIMIT,
+) -> Generator[Batch, None, TruncatedTail | None]:
+    """The batches of ``view`` from ``start``, reading on past a CRC mismatch as Kafka's log
+    readers do (``kafka-dump-log.sh`` prints ``isvalid: false`` and goes on): such a batch is
+    read again without the check and yielded with ``crc_valid = False``. Positions and
+    errors are absolute in ``view``; any other error is raised (one whose CRC failed too
+    carries ``crc_failed = True``). Returns the partial last batch, if any."""
+    pos = end = start
+    while True:
+        failure: KFormatError | None = None
+        crc_batch: Batch | None = None
+        it = iter_batches(view[pos:], verify_crc=verify_crc,
+                          decompression_limit=decompression_limit)
+        try:
+            with it:
+                for batch in it:
+                    batch.position += pos
+                    end = batch.position + batch.size
+                    yield batch
+        except CorruptRecordError as exc:
+            failure = exc.relocated(pos)
+            try:
+                with iter_batches(view[end:], verify_crc=False,
+                                  decompression_limit=decompression_limit) as unchecked:
+                    crc_batch = next(unchecked, None)
+            except KFormatError as again:
+                failure = again.relocated(end)
+        except KFormatError as exc:
+            failure = exc.relocated(pos)
+        tail, it, unchecked = it.truncated, None, None  # no view of ``view`` outlives a raise
+        if crc_batch is not None:
+            crc_batch.position, crc_batch.crc_valid = end, False
+            end = pos = end + crc_batch.size
+            yield crc_batch
+            continue
+        if failure is not None:
+            failure.__context__ = None
+            raise failure
+        return None if tail is None else dataclasses.replace(tail, position=tail.position + pos)
 
 
 def parse_batches(data: Source, *, verify_crc: bool = True,

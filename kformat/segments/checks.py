@@ -77,6 +77,12 @@ class Problem:
         return f"{self.file}:{self.position}: {self.kind}: {self.detail}"
 
     @property
+    def error_line(self) -> str:
+        """The problem as ``kformat dump`` prints it on stderr (docs/cli.md, "The
+        convention"): ``kformat dump: FILE:POSITION: ErrorClass: kind: detail``."""
+        return f"kformat dump: {self.file}:{self.position}: {self.error_class}: {self.reason}"
+
+    @property
     def error_class(self) -> str:
         """The error class the problem is, as the command line's error lines name it: the
         decode error's own, else by kind (a CRC, a cut-short tail, any other wrong value)."""

@@ -4,8 +4,9 @@ A segment file is record batches of any magic back to back (Kafka documentation,
 offset. Reading goes through :func:`kformat.iter_batches`, with two things a log needs on top:
 
 * a batch whose CRC does not match is returned with ``crc_valid = False`` and reading goes on
-  (``kafka-dump-log.sh`` prints ``isvalid: false`` and continues); the CRC check itself is the
-  record grammar's. A batch whose content does not decode but whose frame (offset, length,
+  (``kafka-dump-log.sh`` prints ``isvalid: false`` and continues;
+  :func:`kformat.records.reading.batches_past_crc_mismatches`, the rule ``kformat records
+  decode`` reads by too); the CRC check itself is the record grammar's. A batch whose content does not decode but whose frame (offset, length,
   magic) is sane is stepped over and listed in ``skipped``, as Kafka's log reader, which
   trusts the frame, would go on too;
 * bytes that do not frame a batch at all (garbage, zeros, a damaged length or magic) are
@@ -27,12 +28,11 @@ from __future__ import annotations
 import mmap
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from kformat.errors import CorruptRecordError, KFormatError
+from kformat.errors import KFormatError
 from kformat.primitives import Int8, Int32, Int64, KStruct
-from kformat.records.api import iter_batches
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
 from kformat.records.framing import (
     DEFAULT_RESYNC_LIMIT,
@@ -43,7 +43,7 @@ from kformat.records.framing import (
     plausible_frame,
 )
 from kformat.records.model import Batch, TruncatedTail
-from kformat.records.reading import DEFAULT_MAX_BATCH_SIZE
+from kformat.records.reading import DEFAULT_MAX_BATCH_SIZE, batches_past_crc_mismatches
 from kformat.segments.names import offset_from_filename
 
 __all__ = ["ENTRY_HEAD", "Segment", "SegmentReader", "SkippedBatch", "SkippedBytes",
@@ -178,43 +178,30 @@ class SegmentReader(Iterator[Batch]):
 
     # ------------------------------------------------------------------ iteration
 
-    def _batches(self, start: int, verify: bool) -> Any:
-        assert self._view is not None
-        return iter_batches(self._view[start:], verify_crc=verify,
-                            decompression_limit=self._limit)
-
     def _scan(self) -> Iterator[Batch]:
+        assert self._view is not None
         pos = 0
         while True:
-            it = self._batches(pos, self._verify)
+            run = batches_past_crc_mismatches(self._view, pos, verify_crc=self._verify,
+                                              decompression_limit=self._limit)
             start = pos  # where the batch being read starts
             try:
-                with it:
-                    for batch in it:
-                        batch.position += pos
-                        start = self.valid_bytes = batch.position + batch.size
-                        yield batch
-            except KFormatError as exc:
-                first = exc.relocated(pos)
-                if isinstance(exc, CorruptRecordError):
-                    try:  # read it again without the CRC check
-                        with self._batches(start, False) as unchecked:
-                            batch = next(unchecked)
-                    except KFormatError as again:
-                        first = again.relocated(start)
-                    else:
-                        batch.position = start
-                        batch.crc_valid = False
-                        self.valid_bytes = pos = start + batch.size
-                        yield batch
-                        continue
-                pos = self._step_over(start, first)
+                while True:
+                    batch = next(run)
+                    start = self.valid_bytes = batch.position + batch.size
+                    yield batch
+            except StopIteration as done:
+                tail = done.value
+            except GeneratorExit:  # the reader was closed: release the view of the mapping
+                run.close()
+                raise
+            except KFormatError as exc:  # absolute already; kept without the frames that
+                pos = self._step_over(start, exc.with_traceback(None))  # hold views
                 if pos is None:
                     return
                 continue
-            tail = it.truncated
             if tail is not None and not self._cut_by_max_bytes:
-                self.truncated = replace(tail, position=tail.position + pos)
+                self.truncated = tail
             return
 
     def _step_over(self, start: int, error: KFormatError) -> int | None:

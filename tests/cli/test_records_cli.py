@@ -49,15 +49,29 @@ def test_strict_mode_fails_with_a_json_error(tmp_path: Path,
         "reason": "batch at offset 0 cut short", "file": str(path)})
 
 
-def test_crc_mismatch_is_an_error_unless_checks_are_off(tmp_path: Path,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    data = bytearray(kformat.build_batch(kformat.make_batch([(b"k", b"v")])))
-    data[-2] ^= 0x01  # the value byte: b"v" becomes b"w", the batch stays well formed
-    path = _write(tmp_path, bytes(data))
-    assert main(["records", "decode", "--json", str(path)]) == 1
+def test_a_crc_mismatch_is_flagged_and_reading_goes_on(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """As kformat dump and kafka-dump-log.sh: the batch is shown with "crc_valid": false, the
+    batches after it too, one error line says so, and the exit status is 1."""
+    batches = [kformat.build_batch(kformat.make_batch([(b"k", v)], base_offset=i))
+               for i, v in enumerate((b"a", b"v", b"c"))]
+    bad = bytearray(batches[1])
+    bad[-2] ^= 0x01  # the value byte: b"v" becomes b"w", the batch stays well formed
+    data = batches[0] + bytes(bad) + batches[2]
+    path = _write(tmp_path, data)
+    assert main(["records", "decode", "--value-decoder", "string", str(path)]) == 1
+    captured = capsys.readouterr()
+    lines = [json.loads(x) for x in captured.out.splitlines()]
+    assert [(x["record"]["value"], x["batch"]["crc_valid"]) for x in lines] == [
+        ("a", True), ("w", False), ("c", True)]
+    assert captured.err == (
+        f"kformat records decode: {path}: CorruptRecordError: 1 batch(es) whose stored CRC "
+        f'does not match, read on past ("crc_valid": false) [offset {len(batches[0])}]\n')
+    assert main(["records", "decode", "--strict", "--json", str(path)]) == 1  # stops there
     error = json.loads(capsys.readouterr().err)
-    assert (error["error"], error["path"], error["offset"]) == ("CorruptRecordError", "crc", 17)
+    assert (error["error"], error["path"], error["offset"]) == (
+        "CorruptRecordError", "crc", len(batches[0]) + 17)
     assert main(["records", "decode", "--no-verify-crc", "--value-decoder", "string",
                  str(path)]) == 0
-    line = json.loads(capsys.readouterr().out.splitlines()[0])
-    assert line["record"]["value"] == "w"
+    line = json.loads(capsys.readouterr().out.splitlines()[1])
+    assert (line["record"]["value"], line["batch"]["crc_valid"]) == ("w", None)

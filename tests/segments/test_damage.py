@@ -113,7 +113,7 @@ def test_undecompressable_batch_is_skipped_by_every_reader(
     assert lines[2].startswith("baseOffset: 0 lastOffset: 4 ")
     assert lines[3].startswith("baseOffset: 10 lastOffset: 14 ")
     assert lines[4] == f"Skipped {len(raw[1])} bytes in 1 unreadable stretches of {LOG}"
-    assert err.getvalue().splitlines() == [str(problems[0])]
+    assert err.getvalue().splitlines() == [problems[0].error_line]
 
 
 # --------------------------------------------------------------------------- unframed bytes
@@ -191,7 +191,7 @@ def test_unframed_bytes_are_stepped_over_to_the_next_batch(
     lines = out.getvalue().splitlines()
     assert [int(x.split()[1]) for x in lines[2:-1]] == offsets
     assert lines[-1] == f"Skipped {size} bytes in 1 unreadable stretches of {LOG}"
-    assert err.getvalue() == f"{problem}\n"
+    assert err.getvalue() == f"{problem.error_line}\n"
 
 
 @pytest.mark.parametrize("kind", DAMAGE)

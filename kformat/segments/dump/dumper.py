@@ -125,8 +125,7 @@ class Dumper:
                                           "position": p.position, "kind": p.kind,
                                           "detail": p.detail}) + "\n")
             else:
-                self.err.write(f"kformat dump: {p.file}:{p.position}: {p.error_class}: "
-                               f"{p.reason}\n")
+                self.err.write(p.error_line + "\n")
 
     # ------------------------------------------------------------- dispatch
 
