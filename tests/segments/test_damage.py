@@ -26,6 +26,7 @@ from kformat.errors import (
     InvalidValueError,
     KFormatError,
     LimitExceededError,
+    TruncatedError,
     UnsupportedVersionError,
 )
 from kformat.records import framing
@@ -145,6 +146,8 @@ def with_damage(kind: str) -> tuple[bytes, int, int, list[int], type[KFormatErro
     elif kind == "long-length":
         bad, error = _set(raw[2], LENGTH_OFFSET, (1 << 29).to_bytes(4, "big")), \
             LimitExceededError
+    elif kind == "overrunning-length":  # within max_batch_size, past the end of the log
+        bad, error = _set(raw[2], LENGTH_OFFSET, (100_000).to_bytes(4, "big")), TruncatedError
     else:  # a magic that is not 0, 1 or 2
         bad, error = _set(raw[2], MAGIC_OFFSET, b"\x07"), UnsupportedVersionError
     data = b"".join(raw[:2]) + bad + b"".join(raw[3:])
@@ -161,12 +164,12 @@ def _garbage_error() -> type[KFormatError]:
 
 
 _GARBAGE_ERROR = _garbage_error()
-DAMAGE = ["garbage", "zeros", "short-length", "long-length", "bad-magic"]
+DAMAGE = ["garbage", "zeros", "short-length", "long-length", "overrunning-length", "bad-magic"]
 
 
 @pytest.mark.parametrize("kind", DAMAGE)
 def test_unframed_bytes_are_stepped_over_to_the_next_batch(
-        tmp_path: Path, kind: str, each_engine: str) -> None:
+        tmp_path: Path, kind: str, each_engine: str, no_gc: None) -> None:
     data, at, size, offsets, error = with_damage(kind)
     directory = partition(tmp_path, six_batches(), data)
     for seg in (read_segment(data), read_segment(directory / LOG),
