@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from kformat.console import StaleOutputError
 from kformat.errors import GrammarError
 from kformat.primitives.tagged import DEFAULTS_ON_WIRE, UNKNOWN_TAGS
 from kformat.spec.compiler import field_default
@@ -418,8 +419,8 @@ def run_types(args: argparse.Namespace, console: Any) -> int:
              if not (args.out / rel).is_file()
              or (args.out / rel).read_text(encoding="utf-8") != text]
     if args.check:
-        for rel in stale:
-            console.error(f"out of date: {args.out / rel}")
+        if stale:
+            console.error(StaleOutputError(stale), file=str(args.out))
         return 1 if stale else 0
     for rel in stale:
         (args.out / rel).write_text(files[rel], encoding="utf-8")

@@ -26,6 +26,7 @@ from kformat.errors import (
     InvalidValueError,
     KFormatError,
     LimitExceededError,
+    TruncatedError,
     UnsupportedVersionError,
 )
 from kformat.records import framing
@@ -40,6 +41,7 @@ from kformat.segments import (
     read_segment,
     write_partition_dir,
 )
+from kformat.segments.checks import Problem
 from kformat.segments.dump import main as dump_main
 from kformat.segments.indexes import TimestampOffset, build_time_index
 from kformat.spark.columns import ColumnReader, ReadOptions
@@ -82,6 +84,11 @@ def partition(tmp_path: Path, raw: list[bytes], data: bytes) -> Path:
     return directory
 
 
+def error_line(p: Problem) -> str:
+    """How ``kformat dump`` prints a problem on stderr (docs/cli.md)."""
+    return f"kformat dump: {p.file}:{p.position}: {p.error_class}: {p.reason}"
+
+
 CODECS = ["gzip", "snappy", "lz4", "zstd"]
 
 
@@ -113,7 +120,8 @@ def test_undecompressable_batch_is_skipped_by_every_reader(
     assert lines[2].startswith("baseOffset: 0 lastOffset: 4 ")
     assert lines[3].startswith("baseOffset: 10 lastOffset: 14 ")
     assert lines[4] == f"Skipped {len(raw[1])} bytes in 1 unreadable stretches of {LOG}"
-    assert err.getvalue().splitlines() == [str(problems[0])]
+    assert err.getvalue().splitlines() == [error_line(problems[0])]
+    assert problems[0].error_class == "CorruptRecordError"
 
 
 # --------------------------------------------------------------------------- unframed bytes
@@ -145,6 +153,8 @@ def with_damage(kind: str) -> tuple[bytes, int, int, list[int], type[KFormatErro
     elif kind == "long-length":
         bad, error = _set(raw[2], LENGTH_OFFSET, (1 << 29).to_bytes(4, "big")), \
             LimitExceededError
+    elif kind == "overrunning-length":  # within max_batch_size, past the end of the log
+        bad, error = _set(raw[2], LENGTH_OFFSET, (100_000).to_bytes(4, "big")), TruncatedError
     else:  # a magic that is not 0, 1 or 2
         bad, error = _set(raw[2], MAGIC_OFFSET, b"\x07"), UnsupportedVersionError
     data = b"".join(raw[:2]) + bad + b"".join(raw[3:])
@@ -161,12 +171,12 @@ def _garbage_error() -> type[KFormatError]:
 
 
 _GARBAGE_ERROR = _garbage_error()
-DAMAGE = ["garbage", "zeros", "short-length", "long-length", "bad-magic"]
+DAMAGE = ["garbage", "zeros", "short-length", "long-length", "overrunning-length", "bad-magic"]
 
 
 @pytest.mark.parametrize("kind", DAMAGE)
 def test_unframed_bytes_are_stepped_over_to_the_next_batch(
-        tmp_path: Path, kind: str, each_engine: str) -> None:
+        tmp_path: Path, kind: str, each_engine: str, no_gc: None) -> None:
     data, at, size, offsets, error = with_damage(kind)
     directory = partition(tmp_path, six_batches(), data)
     for seg in (read_segment(data), read_segment(directory / LOG),
@@ -184,14 +194,15 @@ def test_unframed_bytes_are_stepped_over_to_the_next_batch(
     [problem] = part.problems
     assert (problem.file, problem.position, problem.kind) == (str(directory / LOG), at,
                                                               "unframed")
-    assert problem.detail.startswith(f"{size} bytes that do not frame a batch skipped to "
-                                     f"{at + size}: {error.__name__}: ")
+    assert problem.detail.startswith(f"{error.__name__}: {size} bytes that do not frame a "
+                                     f"batch skipped to {at + size}: ")
+    assert problem.error_class == error.__name__
     out, err = io.StringIO(), io.StringIO()
     assert dump_main([str(directory / LOG)], out=out, err=err) == 1
     lines = out.getvalue().splitlines()
     assert [int(x.split()[1]) for x in lines[2:-1]] == offsets
     assert lines[-1] == f"Skipped {size} bytes in 1 unreadable stretches of {LOG}"
-    assert err.getvalue() == f"{problem}\n"
+    assert err.getvalue() == f"{error_line(problem)}\n"
 
 
 @pytest.mark.parametrize("kind", DAMAGE)
