@@ -19,7 +19,8 @@ non-default value for another version's field is an ``EncodeError``, so there it
 error (a parsed body does carry those fields, at their defaults).
 
 :func:`render_stub` writes ``kformat/messages/__init__.pyi`` and :func:`render_calls` the
-``@overload`` signatures of the entry points (``kformat/messages/calls.pyi``);
+``@overload`` signatures of the entry points (and of ``compiled_grammar``, the body-level
+codec) (``kformat/messages/calls.pyi``);
 ``kformat grammars types [--check]`` regenerates both (tests/protocol/test_typed.py checks
 the committed files are current). :func:`runtime_type` builds the same TypedDict at run time
 for ``kformat.messages``, which loads nothing until a name is asked for.
@@ -282,6 +283,7 @@ from typing import Any, Literal, overload
 from typing_extensions import deprecated
 
 from kformat import messages as m
+from kformat.primitives import CompiledGrammar
 from kformat.protocol.api import Request as Request
 from kformat.protocol.api import Response
 from kformat.protocol.api import parse_request as parse_request
@@ -336,6 +338,16 @@ def render_calls() -> str:
                        f"-> Response[{body}]: ...  # type: ignore[overload-overlap]")
     out.append("@overload\ndef parse_response(frame: _Frame, api_key: int | str, "
                "api_version: int, *, strict: bool = ...) -> Response[dict[str, Any]]: ...")
+    out.append("")
+    for kind, default in (("request", " = ..."), ("response", "")):
+        for msg in registry.by_kind(kind):
+            api = _lit(api_literals(msg))
+            for name, versions in _groups(msg).items():
+                out.append(f"@overload\ndef compiled_grammar(api: {api}, version: "
+                           f"{_lit(tuple(versions))}, kind: Literal[{kind!r}]{default}) "
+                           f"-> CompiledGrammar[m.{name}]: ...")
+    out.append("@overload\ndef compiled_grammar(api: int | str, version: int, kind: str = ...) "
+               "-> CompiledGrammar: ...")
     return "\n".join(out) + "\n"
 
 

@@ -155,12 +155,12 @@ class LogChecker:
         for s in skipped:
             what = "its stored crc does not match and " if s.crc_failed else ""
             out.append(Problem(self.file, s.position, "crc" if s.crc_failed else "corrupt-batch",
-                               f"batch of {s.size} bytes skipped: {what}it does not decode: "
-                               f"{type(s.error).__name__}: {s.error}"))
+                               f"{type(s.error).__name__}: batch of {s.size} bytes skipped: "
+                               f"{what}it does not decode: {s.error}"))
         for u in stretches:
             out.append(Problem(self.file, u.position, "unframed",
-                               f"{u.size} bytes that do not frame a batch skipped to "
-                               f"{u.position + u.size}: {type(u.error).__name__}: {u.error}"))
+                               f"{type(u.error).__name__}: {u.size} bytes that do not frame "
+                               f"a batch skipped to {u.position + u.size}: {u.error}"))
         if truncated is not None:
             need = "" if truncated.needed is None else f" of {truncated.needed}"
             out.append(Problem(self.file, truncated.position, "truncated",
