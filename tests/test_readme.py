@@ -49,7 +49,8 @@ def test_readme_imports_what_it_documents() -> None:
     """Examples import public names (``kformat``, its documented subpackages), never a module
     the README does not document."""
     documented = {"kformat", "kformat.records", "kformat.protocol", "kformat.protocol.topics",
-                  "kformat.segments", "kformat.strategies", "kformat.fuzz", "kformat.errors"}
+                  "kformat.segments", "kformat.strategies", "kformat.fuzz", "kformat.errors",
+                  "kformat.messages"}
     for block in _python_blocks():
         for module in re.findall(r"^from (kformat[\w.]*) import", block, flags=re.M):
             assert module in documented, module

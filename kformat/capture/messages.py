@@ -25,12 +25,19 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from kformat.errors import InvalidValueError, KFormatError, LimitExceededError
-from kformat.protocol.api import Request, Response, grammar, parse_request, parse_response
+from kformat.protocol.api import (
+    Request,
+    Response,
+    expects_response,
+    grammar,
+    parse_request,
+    parse_response,
+)
 from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE
 from kformat.protocol.shape import body_json
 from kformat.spec.registry import load_registry
 
-__all__ = ["ConnectionDecoder", "Decoded", "error_json", "looks_like_tls"]
+__all__ = ["MAX_PENDING", "ConnectionDecoder", "Decoded", "Frame", "error_json", "looks_like_tls"]
 
 SIZE: Final = struct.Struct(">i")
 KEY_VERSION: Final = struct.Struct(">hh")
@@ -82,6 +89,29 @@ class _Stats:
     gaps: int = 0
     gap_bytes: int = 0
     skipped_bytes: int = 0
+    no_response: int = 0
+    pending_dropped: int = 0
+    undecoded: int = 0
+
+
+MAX_PENDING: Final = 10_000
+"""Requests of one connection kept waiting for their response; past it the oldest is
+forgotten (counted as ``pending_dropped``; its response, if one comes, is unmatched)."""
+
+
+@dataclass(slots=True)
+class Frame:
+    """One frame as paired (:meth:`ConnectionDecoder.pair`), ready to decode."""
+
+    kind: str
+    payload: bytes
+    ts: float | None
+    at: int
+    api_key: int | None = None
+    api_version: int | None = None
+    correlation_id: int | None = None
+    sasl_raw: bool = False
+    """Whether raw SASL tokens could be flowing when the frame came (after SaslHandshake v0)."""
 
 
 @dataclass
@@ -89,7 +119,13 @@ class ConnectionDecoder:
     """Decode the frames of one connection (see the module doc).
 
     Feed frames with :meth:`request` / :meth:`response`, or raw stream bytes with
-    :meth:`feed`; :meth:`summary` describes the connection.
+    :meth:`feed`; :meth:`summary` describes the connection. A frame is decoded in two steps:
+    :meth:`pair` (cheap: the header, the pairing of a response with its request) in stream
+    order, then :meth:`decode` (the body), which may run later or in another thread, in the
+    same order; :meth:`undecoded` stands for :meth:`decode` when a frame is not decoded.
+
+    Requests waiting for a response are bounded (:data:`MAX_PENDING`); Produce with
+    ``acks=0`` never waits (a broker does not answer it).
     """
 
     client: str
@@ -99,7 +135,9 @@ class ConnectionDecoder:
     max_frame_size: int = DEFAULT_MAX_FRAME_SIZE
     status: str = "kafka"
     stats: _Stats = field(default_factory=_Stats)
+    max_pending: int = MAX_PENDING
     _pending: dict[int, deque[tuple[int, int]]] = field(default_factory=dict)
+    _waiting: int = 0
     _buffers: dict[str, bytearray] = field(default_factory=lambda: {"client": bytearray(),
                                                                     "server": bytearray()})
     _offsets: dict[str, int] = field(default_factory=lambda: {"client": 0, "server": 0})
@@ -123,60 +161,111 @@ class ConnectionDecoder:
     def request(self, payload: bytes, ts: float | None = None, at: int | None = None) -> Decoded:
         """Decode one request frame (``payload`` without its size prefix); ``at`` is where its
         size prefix starts in the client stream (by default: after the frames seen so far)."""
-        at = self._advance("client", payload, at)
-        self.stats.requests += 1
-        out = self._base(ts, "request")
-        if len(payload) >= 4:
-            key, version = KEY_VERSION.unpack_from(payload)
-            out.update(api_key=key, api_name=_api_name(key), api_version=version)
-        if len(payload) >= 8:
-            out["correlation_id"] = SIZE.unpack_from(payload, 4)[0]
-        try:
-            message = parse_request(payload, strict=False)
-        except KFormatError as exc:
-            if self._sasl_raw:
-                out["kind"] = "sasl"
-                return self._fail(out, InvalidValueError(
-                    "SASL token without Kafka framing (SaslHandshake v0): not decodable"), at + 4)
-            return self._fail(out, exc, at + 4)
-        out["client_id"] = message.client_id
-        out["body"] = self._body(message, "request", message.api_version)
-        self._trailing(out, message)
-        self._pending.setdefault(message.correlation_id, deque()).append(
-            (message.api_key, message.api_version))
-        if message.api_key == SASL_HANDSHAKE and message.api_version == 0:
-            self._sasl_raw = True  # tokens follow raw, after the response
-        return Decoded(out, message)
+        return self.decode(self.pair("request", payload, ts, at))
 
     def response(self, payload: bytes, ts: float | None = None, at: int | None = None) -> Decoded:
         """Decode one response frame, paired with its request by correlation id."""
-        at = self._advance("server", payload, at)
+        return self.decode(self.pair("response", payload, ts, at))
+
+    def pair(self, kind: str, payload: bytes, ts: float | None = None,
+             at: int | None = None) -> Frame:
+        """The first step of decoding a frame (``kind``: ``request`` or ``response``): count
+        it, read its header, remember a request that will get a response, find the request a
+        response answers. Cheap whatever the body; call it for every frame, in stream order."""
+        side = "client" if kind == "request" else "server"
+        frame = Frame(kind, payload, ts, self._advance(side, payload, at), sasl_raw=self._sasl_raw)
+        if kind == "request":
+            self.stats.requests += 1
+            if len(payload) >= 4:
+                frame.api_key, frame.api_version = KEY_VERSION.unpack_from(payload)
+            if len(payload) >= 8:
+                frame.correlation_id = SIZE.unpack_from(payload, 4)[0]
+            if frame.correlation_id is None or not plausible_request(payload):
+                return frame  # a body that will not decode: no response to wait for
+            if not expects_response(payload):
+                self.stats.no_response += 1
+            else:
+                self._wait(frame.correlation_id, frame.api_key, frame.api_version)
+            if frame.api_key == SASL_HANDSHAKE and frame.api_version == 0:
+                self._sasl_raw = True  # tokens follow raw, after the response
+            return frame
         self.stats.responses += 1
-        out = self._base(ts, "response")
         cid = SIZE.unpack_from(payload)[0] if len(payload) >= 4 else None
+        frame.correlation_id = cid
         queue = self._pending.get(cid) if cid is not None else None
         if not queue:
             self.stats.unmatched += 1
-            out["correlation_id"] = cid
-            reason = ("SASL token without Kafka framing (SaslHandshake v0): not decodable"
-                      if self._sasl_raw else "no request with this correlation id")
-            if self._sasl_raw:
-                out["kind"] = "sasl"
-            return self._fail(out, InvalidValueError(reason, path="header.correlation_id",
-                                                     actual=cid), at + 4)
-        key, version = queue.popleft()
+            return frame
+        frame.api_key, frame.api_version = queue.popleft()
+        self._waiting -= 1
         if not queue:
             del self._pending[cid]
-        out.update(api_key=key, api_name=_api_name(key), api_version=version, correlation_id=cid)
+        return frame
+
+    def _wait(self, cid: int, key: Any, version: Any) -> None:
+        self._pending.setdefault(cid, deque()).append((key, version))
+        self._waiting += 1
+        while self._waiting > self.max_pending:  # forget the oldest (first inserted) request
+            oldest = next(iter(self._pending))
+            queue = self._pending[oldest]
+            queue.popleft()
+            if not queue:
+                del self._pending[oldest]
+            self._waiting -= 1
+            self.stats.pending_dropped += 1
+
+    def _head(self, frame: Frame) -> dict[str, Any]:
+        out = self._base(frame.ts, frame.kind)
+        if frame.api_key is not None:
+            out.update(api_key=frame.api_key, api_name=_api_name(frame.api_key),
+                       api_version=frame.api_version)
+        if frame.correlation_id is not None:
+            out["correlation_id"] = frame.correlation_id
+        return out
+
+    def decode(self, frame: Frame) -> Decoded:
+        """The second step: the frame's message and JSON record (see the module doc)."""
+        out = self._head(frame)
+        if frame.kind == "request":
+            try:
+                message: Request | Response = parse_request(frame.payload, strict=False)
+            except KFormatError as exc:
+                if frame.sasl_raw:
+                    out["kind"] = "sasl"
+                    return self._fail(out, InvalidValueError(
+                        "SASL token without Kafka framing (SaslHandshake v0): not decodable"),
+                        frame.at + 4)
+                return self._fail(out, exc, frame.at + 4)
+            out["client_id"] = message.client_id
+            out["body"] = self._body(message, "request", message.api_version)
+            self._trailing(out, message)
+            return Decoded(out, message)
+        if frame.api_key is None or frame.api_version is None:
+            out["correlation_id"] = frame.correlation_id
+            reason = ("SASL token without Kafka framing (SaslHandshake v0): not decodable"
+                      if frame.sasl_raw else "no request with this correlation id")
+            if frame.sasl_raw:
+                out["kind"] = "sasl"
+            return self._fail(out, InvalidValueError(reason, path="header.correlation_id",
+                                                     actual=frame.correlation_id), frame.at + 4)
         try:
-            message = parse_response(payload, key, version, strict=False)
+            message = parse_response(frame.payload, frame.api_key, frame.api_version,
+                                     strict=False)
         except KFormatError as exc:
-            return self._fail(out, exc, at + 4)
-        if message.parsed_as_version != version:
+            return self._fail(out, exc, frame.at + 4)
+        if message.parsed_as_version != frame.api_version:
             out["parsed_as_version"] = message.parsed_as_version
         out["body"] = self._body(message, "response", message.parsed_as_version)
         self._trailing(out, message)
         return Decoded(out, message)
+
+    def undecoded(self, frame: Frame, reason: str) -> Decoded:
+        """What stands for :meth:`decode` when the frame is not decoded: its header fields
+        and ``undecoded`` (the reason), counted in the summary."""
+        out = self._head(frame)
+        out["undecoded"] = reason
+        self.stats.undecoded += 1
+        return Decoded(out)
 
     def _advance(self, side: str, payload: bytes, at: int | None) -> int:
         if at is None:
@@ -313,8 +402,9 @@ class ConnectionDecoder:
         elif self._sasl_raw:
             out["sasl"] = "SaslHandshake v0: raw SASL tokens are not decodable"
         out.update(requests=s.requests, responses=s.responses, errors=s.errors,
-                   unmatched_responses=s.unmatched,
-                   pending_requests=sum(len(q) for q in self._pending.values()),
+                   unmatched_responses=s.unmatched, no_response_expected=s.no_response,
+                   pending_requests=self._waiting, pending_dropped=s.pending_dropped,
+                   undecoded=s.undecoded,
                    trailing=s.trailing, gaps=s.gaps, gap_bytes=s.gap_bytes,
                    skipped_bytes=s.skipped_bytes + sum(len(b) for b in self._buffers.values()),
                    bytes={"client": s.bytes_client, "server": s.bytes_server})

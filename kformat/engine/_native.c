@@ -75,8 +75,9 @@ static PyObject *
 copy_default(PyObject *value)
 {
     PyTypeObject *t = Py_TYPE(value);
+    /* the immutable types of kformat.primitives.reading.IMMUTABLE_DEFAULTS */
     if (value == Py_None || t == &PyBool_Type || t == &PyLong_Type || t == &PyUnicode_Type ||
-        t == &PyBytes_Type || t == &PyFloat_Type)
+        t == &PyBytes_Type || t == &PyFloat_Type || (PyObject *)t == uuid_type)
         return Py_NewRef(value);
     if (t == &PyList_Type && PyList_GET_SIZE(value) == 0)
         return PyList_New(0);
@@ -3841,7 +3842,7 @@ native_v2_batches(PyObject *self, PyObject *args)
     while (list && pos < view.len) {
         int magic = -1;
         int64_t size = frame_size(&f, buf, pos, view.len, max_size, &magic);
-        if (size < 0 || magic != 2)
+        if (size < 0 || magic != 2 || !frame_records_ok(&f, buf, pos, size))
             break;
         Reader r = run_reader(&view, pos, size, verify, limit);
         if (!run_append(&list, v2_batch(&s, &f, &r, plan, pos, (Py_ssize_t)size, verify)))

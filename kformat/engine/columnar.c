@@ -2614,6 +2614,8 @@ read_batches(Walker *w, const uint8_t *buf, Py_ssize_t len, int64_t base, int ve
             if (read_other(w, buf, pos, size, base, verify, limit, others) < 0)
                 return -1;
         }
+        else if (!frame_records_ok(&w->frame, buf, pos, size))
+            return fail("a compressed batch announcing more records than the cap");
         else {
             Reader r = {buf, pos, pos + (Py_ssize_t)size, 0, 0, NULL, verify, limit};
             w->crc_valid = verify ? 1 : -1;

@@ -447,9 +447,12 @@ extern PyMethodDef columnar_methods[];
  * frame_size and columnar.c's read_batches follow): an entry starts with a head of `head` bytes whose int32 at
  * length_at counts the bytes after the head; its magic byte is at magic_at, and min_length
  * holds the smallest length of magic 0, 1 and 2; a magic 2 batch announces its record count
- * (read as unsigned) at count_at, in the first `header` bytes. */
+ * (read as unsigned) at count_at, in the first `header` bytes; its int16 attributes at
+ * attributes_at hold the codec in the bits of codec_mask, and a compressed one may announce
+ * at most max_records records (frame_records_ok). */
 typedef struct {
-    int64_t head, length_at, magic_at, min_length[3], header, count_at;
+    int64_t head, length_at, magic_at, min_length[3], header, count_at, attributes_at,
+        codec_mask, max_records;
 } Frame;
 
 /* The size of the entry at buf[pos:len] (head included) when it frames plausibly
@@ -469,26 +472,44 @@ frame_size(const Frame *f, const uint8_t *buf, Py_ssize_t pos, Py_ssize_t len,
     return size > max_size || size > len - pos ? -1 : size;
 }
 
+/* Whether the magic 2 batch of size bytes at buf[pos:] (framed by frame_size) keeps to the
+ * record cap (framing.py, check_record_count): it does unless it is compressed and
+ * announces more than max_records records (the Python path then refuses it). */
+static inline int
+frame_records_ok(const Frame *f, const uint8_t *buf, Py_ssize_t pos, int64_t size)
+{
+    if (size < f->header || !(buf[pos + f->attributes_at + 1] & f->codec_mask))
+        return 1;
+    return (int32_t)be32(buf + pos + f->count_at) <= f->max_records;
+}
+
 /* The frame argument of arrow_export, v2_batches and legacy_batches: (head, length_at,
- * magic_at, (min length of magic 0, 1, 2), header, count_at), checked to keep every read
- * frame_size and columnar.c's scan_done make inside an entry that frames. */
+ * magic_at, (min length of magic 0, 1, 2), header, count_at, attributes_at, codec_mask,
+ * max_records), checked to keep every read frame_size, frame_records_ok and columnar.c's
+ * scan_done make inside an entry that frames. */
 static inline int
 frame_parse(PyObject *t, Frame *f)
 {
-    long long v[8];
-    if (!PyArg_ParseTuple(t, "LLL(LLL)LL;frame: (head, length_at, magic_at, min_lengths, "
-                          "header, count_at)", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
-                          &v[6], &v[7]))
+    long long v[11];
+    if (!PyArg_ParseTuple(t, "LLL(LLL)LLLLL;frame: (head, length_at, magic_at, min_lengths, "
+                          "header, count_at, attributes_at, codec_mask, max_records)",
+                          &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8],
+                          &v[9], &v[10]))
         return -1;
     f->head = v[0];
     f->length_at = v[1];
     f->magic_at = v[2];
     f->header = v[6];
     f->count_at = v[7];
+    f->attributes_at = v[8];
+    f->codec_mask = v[9];
+    f->max_records = v[10];
     int ok = f->head > 0 && f->head < 4096 && f->length_at >= 0 &&
              f->length_at + 4 <= f->head && f->length_at + 4 <= f->magic_at + 1 &&
              f->magic_at < 4096 &&
-             f->count_at >= 0 && f->count_at + 4 <= f->header && f->header < 4096;
+             f->count_at >= 0 && f->count_at + 4 <= f->header && f->header < 4096 &&
+             f->attributes_at >= 0 && f->attributes_at + 2 <= f->header &&
+             f->codec_mask >= 0 && f->codec_mask <= 0xFF && f->max_records >= 0;
     for (int m = 0; m < 3; m++) {
         f->min_length[m] = v[3 + m];
         /* an entry that frames holds its magic byte, and a length prefix at least 0 */

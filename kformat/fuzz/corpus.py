@@ -79,7 +79,9 @@ def _expects_response(kind: str, value: Any) -> bool:
     """Produce with acks=0 is the one request a broker does not answer."""
     if kind != "request":
         return kind == "response"
-    return not (value.api_key == 0 and value.body.get("acks") == 0)
+    from kformat.protocol.api import expects_response
+
+    return expects_response(value.framed[4:])
 
 
 def _header(kind: str, api: int | str | None, version: int | None, count: int, seed: int,

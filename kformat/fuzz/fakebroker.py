@@ -31,12 +31,12 @@ from dataclasses import dataclass
 from kformat.console import parse_address
 from kformat.fuzz.framelog import FrameRecord
 from kformat.fuzz.live import FrameMutator
+from kformat.protocol.api import expects_response
 from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE
 
 __all__ = ["FakeBroker", "ServedFrame"]
 
 _SIZE = struct.Struct(">i")
-PRODUCE = 0
 
 
 @dataclass(frozen=True)
@@ -53,18 +53,6 @@ class ServedFrame:
 
 def _endpoint(text: str) -> tuple[str, int]:
     return parse_address(text, default_host="127.0.0.1", allow_port_zero=True)
-
-
-def _expects_response(request: bytes) -> bool:
-    if int.from_bytes(request[0:2], "big", signed=True) != PRODUCE:
-        return True
-    from kformat.errors import KFormatError
-    from kformat.protocol.api import parse_request
-
-    try:
-        return parse_request(request).body.get("acks") != 0
-    except KFormatError:
-        return True
 
 
 class FakeBroker:
@@ -217,7 +205,7 @@ class FakeBroker:
                 key, version, cid = struct.unpack_from(">hhi", request)
                 if self.mutator is not None:
                     self.mutator.on_frame("request", request, connection=number, broker=listener)
-                if not _expects_response(request):
+                if not expects_response(request):
                     self.served.append(ServedFrame(listener, key, cid, None, False))
                     continue
                 record = self._next_response(listener, key, version)

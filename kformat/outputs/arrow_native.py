@@ -184,7 +184,7 @@ def reader(options: ArrowOptions) -> Reader | None:
     read: Reader = native.arrow_reader(
         sink, schema, pa.RecordBatch._import_from_c, (native.Fallback, KFormatError),
         options.verify_crc, options.crc_mismatch == "flag", options.decompression_limit,
-        options.max_batch_size, frame_numbers())
+        options.max_batch_size, frame_numbers(options.record_limit))  # type: ignore[arg-type]
     return read
 
 
@@ -226,7 +226,8 @@ def _export(data: Any, options: ArrowOptions, program: bool, scan: tuple[int, in
     sink, schema = _sink(options.columns, options.skip_control, program)
     rows, others, owner, address, size, entries = native_module().arrow_export(
         sink, data, options.position, options.verify_crc, options.crc_mismatch == "flag",
-        options.decompression_limit, options.max_batch_size, frame_numbers(),
+        options.decompression_limit, options.max_batch_size,
+        frame_numbers(options.record_limit),  # type: ignore[arg-type]
         (options.topic, options.partition, options.segment), *(
             () if scan is None else (True, *scan)))
     batch = pa.RecordBatch._import_from_c(address, schema)

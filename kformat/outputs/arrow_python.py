@@ -42,6 +42,7 @@ from kformat.records.batch import (
     RecordFields,
 )
 from kformat.records.codecs import CODECS
+from kformat.records.conversion import parse_v2_value
 from kformat.records.framing import MAGIC_OFFSET, PEEK, flag_bits, plausible_frame
 from kformat.records.model import Batch
 from kformat.records.shape import RECORD_SHAPE
@@ -312,12 +313,15 @@ def decode_batch(chunk: bytes, pos: int, magic: int, builder: ColumnBuilder,
 def _decode_as(chunk: bytes, pos: int, magic: int, builder: ColumnBuilder,
                options: ArrowOptions, check: bool, crc_valid: bool | None) -> int:
     if magic == 2:
-        value = _v2().parse(chunk, verify_crc=check,
-                            decompression_limit=options.decompression_limit)
+        value = parse_v2_value(chunk, verify_crc=check,
+                               decompression_limit=options.decompression_limit,
+                               record_limit=options.record_limit,  # type: ignore[arg-type]
+                               grammar=_v2())
         return builder.add_v2(value, pos, crc_valid, options.skip_control)
     rows = 0
     for b in parse_batches(chunk, verify_crc=check, strict=True,
                            decompression_limit=options.decompression_limit,
+                           record_limit=options.record_limit,
                            max_batch_size=options.max_batch_size):
         rows += builder.add_batch(b, pos + b.position, options.skip_control, crc_valid)
     return rows
@@ -361,6 +365,7 @@ def to_arrow(data: Any, options: ArrowOptions) -> pa.RecordBatch:
             try:
                 rest = parse_batches(raw[pos:], verify_crc=False, strict=True,
                                      decompression_limit=options.decompression_limit,
+                                     record_limit=options.record_limit,
                                      max_batch_size=options.max_batch_size)
             except KFormatError as exc:
                 raise _located(exc, base + pos, options.segment) from None

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from kformat.outputs.fields import COLUMN_NAMES, column
 from kformat.records.api import DEFAULT_MAX_BATCH_SIZE
-from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
+from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, record_limit_for
 from kformat.records.framing import plausible_run
 from kformat.records.model import Batch
 
@@ -67,8 +67,12 @@ class ArrowOptions:
     skip_control: bool = False
     decompression_limit: int = DEFAULT_DECOMPRESSION_LIMIT
     max_batch_size: int = DEFAULT_MAX_BATCH_SIZE
+    record_limit: int | None = None
 
     def __post_init__(self) -> None:
+        # None: the default for the byte cap (kformat.records.codecs.record_limit_for)
+        object.__setattr__(self, "record_limit",
+                           record_limit_for(self.decompression_limit, self.record_limit))
         for name in self.columns:
             column(name)  # ValueError naming the columns
         if len(set(self.columns)) != len(self.columns):
@@ -204,7 +208,8 @@ def to_arrow_run(data: bytes | bytearray | memoryview, *, max_rows: int = 0,
                  crc_mismatch: str = "raise", skip_control: bool = False,
                  decompression_limit: int = DEFAULT_DECOMPRESSION_LIMIT,
                  max_batch_size: int = DEFAULT_MAX_BATCH_SIZE,
-                 engine: str | None = None) -> tuple[pa.RecordBatch, int, int]:
+                 engine: str | None = None,
+                 record_limit: int | None = None) -> tuple[pa.RecordBatch, int, int]:
     """``(batch, size, entries)``: the records of the run of whole entries that starts
     ``data`` (bytes of a log: batches of any magic back to back), read as :func:`to_arrow`
     reads them, the run being :func:`kformat.records.framing.plausible_run`'s: up to the
@@ -218,7 +223,7 @@ def to_arrow_run(data: bytes | bytearray | memoryview, *, max_rows: int = 0,
         raise TypeError(f"to_arrow_run takes bytes, not {type(data).__name__}")
     options = _options(COLUMN_NAMES if columns is None else tuple(columns), topic,
                        partition, segment, position, verify_crc, crc_mismatch, skip_control,
-                       decompression_limit, max_batch_size)
+                       decompression_limit, max_batch_size, record_limit)
     return run_kernel(engine)(data, options, max_rows, max_bytes)
 
 
@@ -229,7 +234,7 @@ def to_arrow(data_or_batches: bytes | bytearray | memoryview | Iterable[Batch], 
              skip_control: bool = False,
              decompression_limit: int = DEFAULT_DECOMPRESSION_LIMIT,
              max_batch_size: int = DEFAULT_MAX_BATCH_SIZE,
-             engine: str | None = None) -> pa.RecordBatch:
+             engine: str | None = None, record_limit: int | None = None) -> pa.RecordBatch:
     """The records of ``data_or_batches`` as one :class:`pyarrow.RecordBatch`.
 
     ``data_or_batches`` is bytes holding whole batches back to back (any magic: a segment
@@ -246,24 +251,26 @@ def to_arrow(data_or_batches: bytes | bytearray | memoryview | Iterable[Batch], 
     does not match raises ``CorruptRecordError`` (``crc_mismatch="raise"``) or is decoded
     anyway with ``crcValid`` false (``"flag"``); with ``verify_crc=False`` CRCs are not
     checked and ``crcValid`` is null. ``skip_control`` leaves control batches out.
+    ``decompression_limit``, ``max_batch_size`` and ``record_limit`` are the caps of
+    :func:`~kformat.records.parse_batches` (:class:`~kformat.errors.LimitExceededError`).
     ``engine`` picks a kernel (default: the active engine's, see :func:`kernel`).
     """
     names = COLUMN_NAMES if columns is None else tuple(columns)
     if isinstance(data_or_batches, _BYTES_LIKE):
         # bytes: the kernel's prepared call for these settings, when it has one
         key = (engine or _active_engine(), columns is None or names, verify_crc, crc_mismatch,
-               skip_control, decompression_limit, max_batch_size)
+               skip_control, decompression_limit, max_batch_size, record_limit)
         read = _READERS.get(key, _prepared)
         if read is _prepared:
             read = _prepared(key, _options(names, None, None, None, 0, verify_crc,
                                            crc_mismatch, skip_control, decompression_limit,
-                                           max_batch_size))
+                                           max_batch_size, record_limit))
         if read is not None:
             batch = read(data_or_batches, position, (topic, partition, segment))
             if batch is not None:
                 return batch
     options = _options(names, topic, partition, segment, position, verify_crc, crc_mismatch,
-                       skip_control, decompression_limit, max_batch_size)
+                       skip_control, decompression_limit, max_batch_size, record_limit)
     if isinstance(data_or_batches, _BYTES_LIKE):
         data: Any = data_or_batches
     elif isinstance(data_or_batches, str):

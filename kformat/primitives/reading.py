@@ -9,6 +9,7 @@ or allocated; varints are bounded (5 bytes for 32 bits, 10 for 64) and overflow 
 
 from __future__ import annotations
 
+import copy
 import struct
 import uuid
 from io import BytesIO
@@ -19,11 +20,26 @@ from construct.core import BytesIOWithOffsets
 from kformat.errors import InvalidValueError, LimitExceededError, TruncatedError
 from kformat.primitives.wire import INT16, INT32, MAX_ZERO_SIZE_ELEMENTS, U32_MAX, U64_MAX
 
+IMMUTABLE_DEFAULTS: tuple[type, ...] = (type(None), bool, int, float, str, bytes, uuid.UUID)
+"""Default values a parse may share (the native engine's ``copy_default`` keeps the same set)."""
+
+
+def fresh_default(value: Any) -> Any:
+    """A default value for one parsed field: ``value`` itself when immutable (a UUID too: a
+    field the version lacks costs no copy per element), a new list for ``[]``, else a deep
+    copy, so that changing one parsed value never changes another."""
+    if value.__class__ in IMMUTABLE_DEFAULTS:
+        return value
+    if value.__class__ is list and not value:
+        return []
+    return copy.deepcopy(value)
+
 __all__ = [
     "OffsetStream",
     "check_count",
     "expect_consumed",
     "expect_progress",
+    "fresh_default",
     "p_blob",
     "p_bool",
     "p_fixed",

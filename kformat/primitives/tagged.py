@@ -19,7 +19,6 @@ The section sits inside a :class:`~kformat.primitives.structs.KStruct` with
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from io import BytesIO
 from typing import Any
@@ -76,15 +75,12 @@ def parse_tagged(io: Any, this: Any, known: dict[int, tuple[str, Any, Any]],
             at_default.append(name)
     for name, _parse, default in known.values():
         if name not in values:
-            values[name] = default if default.__class__ in _IMMUTABLE else copy.deepcopy(default)
+            values[name] = rt.fresh_default(default)
     if unknown:
         values[UNKNOWN_TAGS] = unknown
     if at_default:
         values[DEFAULTS_ON_WIRE] = tuple(at_default)
     return values
-
-
-_IMMUTABLE = (type(None), bool, int, float, str, bytes)
 
 
 def _is_default(value: Any, default: Any) -> bool:

@@ -52,6 +52,7 @@ __all__ = [
     "build_request",
     "build_response",
     "compiled_grammar",
+    "expects_response",
     "grammar",
     "parse_request",
     "parse_response",
@@ -60,6 +61,7 @@ __all__ = [
     "response_header_version",
 ]
 
+PRODUCE: Final = 0
 CONTROLLED_SHUTDOWN: Final = 7
 API_VERSIONS: Final = 18
 BODY_KINDS: Final = ("request", "response")
@@ -402,6 +404,34 @@ def parse_response(frame: bytes | bytearray | memoryview, api_key: int | str,
             _parse(codec, data, strict)
     return Response(codec.api_key, api_version, header["correlation_id"], body, header,
                     codec.header_version, codec.api_name, trailing, codec.api_version)
+
+
+def expects_response(request: Request | bytes | bytearray | memoryview) -> bool:
+    """Whether a broker answers this request (a parsed one, or a frame without its size
+    prefix): every request but Produce with ``acks=0`` (Kafka's protocol guide; Java's
+    ``ProduceRequest`` sends it with ``expectResponse=false``). A frame is read only up to its
+    ``acks`` field, so this costs the same for any Produce size; one that does not read that
+    far is taken to expect an answer (the broker decides)."""
+    if isinstance(request, Request):
+        return request.api_key != PRODUCE or request.body.get("acks") != 0
+    data = _as_bytes(request)
+    if len(data) < 4:
+        return True
+    key, version = _KEY_VERSION.unpack_from(data)
+    if key != PRODUCE:
+        return True
+    from kformat.primitives import runtime as rt
+
+    try:
+        codec = _request_codec(key, version)
+        _header, end = codec.header.parse_prefix(data)
+        stream = BytesIO(data)
+        stream.seek(end)
+        if version >= 3:  # transactional_id comes first from v3 on
+            rt.p_text(stream, "compact" if codec.header_version >= 2 else "int16", True)
+        return bool(rt.p_fixed(stream, rt.INT16) != 0)
+    except Exception:  # an unknown version or cut bytes: the broker decides, assume it answers
+        return True
 
 
 # --------------------------------------------------------------------------- building

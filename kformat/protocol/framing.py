@@ -36,6 +36,7 @@ __all__ = [
     "Exchange",
     "decode_conversation",
     "frame",
+    "frame_size",
     "iter_frames",
     "split_frames",
     "unframe",
@@ -54,7 +55,11 @@ def frame(data: bytes | bytearray | memoryview) -> bytes:
     return SIZE.pack(len(data)) + bytes(data)
 
 
-def _size_at(data: bytes, offset: int, max_frame_size: int) -> int:
+def frame_size(data: bytes, offset: int = 0,
+               max_frame_size: int = DEFAULT_MAX_FRAME_SIZE) -> int:
+    """The size prefix at ``offset``, checked before anything is read or allocated: a
+    negative size raises :class:`InvalidValueError`, one above ``max_frame_size``
+    :class:`LimitExceededError` (what every reader of size-prefixed frames calls)."""
     size = SIZE.unpack_from(data, offset)[0]
     if size < 0:
         raise InvalidValueError("negative frame size", path="size", offset=offset, actual=size)
@@ -71,7 +76,7 @@ def unframe(data: bytes | bytearray | memoryview, *,
     if len(data) < 4:
         raise TruncatedError("frame size cut short", path="size", offset=0, expected=4,
                              actual=len(data))
-    size = _size_at(data, 0, max_frame_size)
+    size = frame_size(data, 0, max_frame_size)
     left = len(data) - 4
     if size > left:
         raise TruncatedError(f"frame of {size} bytes, {left} available", offset=0,
@@ -90,7 +95,7 @@ def iter_frames(data: bytes, *, max_frame_size: int = DEFAULT_MAX_FRAME_SIZE,
     """
     pos, end = start, len(data)
     while end - pos >= 4:
-        size = _size_at(data, pos, max_frame_size)
+        size = frame_size(data, pos, max_frame_size)
         if end - pos - 4 < size:
             return
         yield pos, data[pos + 4:pos + 4 + size]

@@ -15,6 +15,8 @@ Leaves use the reversible mapping of :mod:`kformat.jsonable`; a ``records`` fiel
 from __future__ import annotations
 
 import dataclasses
+import weakref
+from collections.abc import Callable
 from typing import Any
 
 from construct import Construct
@@ -38,37 +40,75 @@ __all__ = ["body_json", "records_json"]
 def body_json(grammar: Construct, value: Any, *, all_fields: bool = False,
               records: bool = False) -> Any:
     """The JSON form of ``value`` parsed with ``grammar`` (see the module doc)."""
+    return _converter(grammar, all_fields, records)(value)
+
+
+Convert = Callable[[Any], Any]
+
+_CONVERTERS: weakref.WeakKeyDictionary[Construct, dict[tuple[bool, bool], Convert]] = \
+    weakref.WeakKeyDictionary()
+"""grammar -> (all_fields, records) -> its converter: the walk over the grammar is done once
+per grammar, so a body costs one call per value (linear, a few dict lookups per field)."""
+
+
+def _converter(grammar: Construct, all_fields: bool, records: bool) -> Convert:
+    kept = _CONVERTERS.setdefault(grammar, {})
+    found = kept.get((all_fields, records))
+    if found is None:
+        found = kept[(all_fields, records)] = _make(grammar, all_fields, records)
+    return found
+
+
+def _make(grammar: Construct, all_fields: bool, records: bool) -> Convert:
     sc = unwrap(grammar)[1]
-    if value is None:
-        return None
-    if isinstance(sc, KStruct) and isinstance(value, dict):
-        return _struct(sc, value, all_fields, records)
-    if isinstance(sc, KArray) and isinstance(value, list):
-        return [body_json(sc.subcon, item, all_fields=all_fields, records=records) for item in value]
+    if isinstance(sc, KStruct):
+        return _struct(sc, all_fields, records)
+    if isinstance(sc, KArray):
+        item = _make(sc.subcon, all_fields, records)
+
+        def array(value: Any) -> Any:
+            if isinstance(value, list):
+                return [item(v) for v in value]
+            return to_jsonable(value)
+
+        return array
     if isinstance(sc, Presence):
-        return body_json(sc.subcon, value, all_fields=all_fields, records=records)
-    if isinstance(sc, RecordsField) and isinstance(value, RecordSet) and records:
-        return records_json(value)
-    return to_jsonable(value)
+        return _make(sc.subcon, all_fields, records)
+    if isinstance(sc, RecordsField) and records:
+        def records_field(value: Any) -> Any:
+            if isinstance(value, RecordSet):
+                return records_json(value)
+            return to_jsonable(value)
+
+        return records_field
+    return to_jsonable
 
 
-def _struct(sc: KStruct, value: dict[str, Any], all_fields: bool, records: bool) -> dict[str, Any]:
+def _struct(sc: KStruct, all_fields: bool, records: bool) -> Convert:
     from kformat.spec.compiler import Absent
 
-    grammars: dict[str, Construct] = {}
+    fields: dict[str, Convert] = {}
     for sub in sc.subcons:
         inner = unwrap(sub)[1]
         if isinstance(inner, TaggedFields):
-            grammars.update((f.name, f.subcon) for f in inner.fields)
+            fields.update((f.name, _make(f.subcon, all_fields, records)) for f in inner.fields)
         elif sub.name and not (isinstance(inner, Absent) and not all_fields):
-            grammars[sub.name] = inner
-    out: dict[str, Any] = {}
-    for key, item in value.items():
-        if key in grammars:
-            out[key] = body_json(grammars[key], item, all_fields=all_fields, records=records)
-        elif key in (UNKNOWN_TAGS, DEFAULTS_ON_WIRE) or (all_fields and key not in sc.defaults):
-            out[key] = to_jsonable(item)
-    return out
+            fields[sub.name] = _make(inner, all_fields, records)
+    defaults = sc.defaults
+
+    def struct(value: Any) -> Any:
+        if not isinstance(value, dict):
+            return to_jsonable(value)
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            convert = fields.get(key)
+            if convert is not None:
+                out[key] = convert(item)
+            elif key in (UNKNOWN_TAGS, DEFAULTS_ON_WIRE) or (all_fields and key not in defaults):
+                out[key] = to_jsonable(item)
+        return out
+
+    return struct
 
 
 def records_json(records: RecordSet) -> dict[str, Any]:

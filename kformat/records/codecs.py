@@ -77,6 +77,8 @@ __all__ = [
     "CODECS",
     "CODEC_MASK",
     "DEFAULT_DECOMPRESSION_LIMIT",
+    "DEFAULT_RECORD_LIMIT",
+    "RECORD_LIMIT_BYTES",
     "Codec",
     "CodecSpec",
     "codecs_for",
@@ -85,11 +87,33 @@ __all__ = [
     "decompress",
     "find_codec",
     "gzip_inflater",
+    "record_limit_for",
 ]
 
 
 DEFAULT_DECOMPRESSION_LIMIT: Final = 64 * 1024 * 1024
 """A sane cap for one batch's decompressed records (64 MiB)."""
+
+RECORD_LIMIT_BYTES: Final = 64
+"""The decompressed bytes per record the default record cap allows for (see
+:func:`record_limit_for`)."""
+
+DEFAULT_RECORD_LIMIT: Final = DEFAULT_DECOMPRESSION_LIMIT // RECORD_LIMIT_BYTES
+"""The default cap on the records one compressed batch may announce (1,048,576)."""
+
+
+def record_limit_for(decompression_limit: int, record_limit: int | None = None) -> int:
+    """The cap on the records a compressed batch may announce: ``record_limit``, or (None)
+    one record per :data:`RECORD_LIMIT_BYTES` bytes of ``decompression_limit``.
+
+    The byte cap alone lets a few kilobytes of compressed minimal records (7 bytes each)
+    inflate to 64 MiB and 9 million records, whose objects or columns take 20 times that;
+    counted against this cap, such a batch is refused before it is decompressed."""
+    if record_limit is None:
+        return max(1, decompression_limit // RECORD_LIMIT_BYTES)
+    if not isinstance(record_limit, int) or isinstance(record_limit, bool) or record_limit < 0:
+        raise ValueError(f"record_limit must be an int >= 0 or None, not {record_limit!r}")
+    return record_limit
 
 CODEC_MASK: Final = 0x07
 """The codec bits (0-2) of a batch's or legacy message's ``attributes``."""

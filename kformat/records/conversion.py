@@ -29,7 +29,7 @@ from functools import cache
 from typing import Any
 
 from kformat import engine
-from kformat.errors import EncodeError
+from kformat.errors import EncodeError, InvalidValueError, TruncatedError
 from kformat.primitives import CompiledGrammar
 from kformat.primitives.fast import keep_parse_memo, release_parse_memo
 from kformat.records.batch import (
@@ -41,8 +41,14 @@ from kformat.records.batch import (
     RecordFields,
 )
 from kformat.records.blocks import RAW_RECORDS
-from kformat.records.codecs import Codec
-from kformat.records.framing import NAMED_FLAGS, flag_bits, frame_numbers, named_flags
+from kformat.records.codecs import DEFAULT_RECORD_LIMIT, Codec
+from kformat.records.framing import (
+    NAMED_FLAGS,
+    check_record_count,
+    flag_bits,
+    frame_numbers,
+    named_flags,
+)
 from kformat.records.model import Batch, PythonRecord, Record
 from kformat.records.shape import RECORD_SHAPE
 
@@ -54,6 +60,7 @@ __all__ = [
     "codec_of",
     "from_v2",
     "parse_v2_run",
+    "parse_v2_value",
     "v2_grammar",
     "v2_records",
     "v2_value",
@@ -117,16 +124,37 @@ def _v2_spec() -> tuple[Any, ...]:
             tuple(sys.intern(n) for n in names), _FLAGS, CODEC_MASK, {}, _template)
 
 
+def parse_v2_value(chunk: bytes, *, verify_crc: bool, decompression_limit: int,
+                   record_limit: int, grammar: CompiledGrammar | None = None) -> Any:
+    """The value of the one whole magic 2 batch ``chunk``, read by ``grammar`` (default
+    :func:`v2_grammar`), by the rules every reader of a whole batch shares (the records
+    API, both Arrow kernels): a compressed batch announcing more than ``record_limit``
+    records is refused before it is decompressed (:func:`check_record_count`), and running
+    out of bytes inside a batch that is all there means a length or a count lied:
+    :class:`~kformat.errors.InvalidValueError`, never the
+    :class:`~kformat.errors.TruncatedError` of input cut short. Error offsets are relative
+    to ``chunk``."""
+    check_record_count(chunk, record_limit, verify_crc)
+    try:
+        return (grammar or v2_grammar()).parse(chunk, verify_crc=verify_crc,
+                                               decompression_limit=decompression_limit)
+    except TruncatedError as exc:  # the batch is whole: a length or a count lied
+        raise exc.relocated(cls=InvalidValueError,
+                            note=" (a length or count overruns the batch)") from None
+
+
 def parse_v2_run(view: bytes | bytearray | memoryview, position: int, *, verify_crc: bool,
                  limit: int, max_batch_size: int, memo: dict[Any, Any],
-                 max_bytes: int = 0) -> list[Batch]:
+                 max_bytes: int = 0, record_limit: int = DEFAULT_RECORD_LIMIT) -> list[Batch]:
     """The magic 2 batches from ``position`` on, read by the native engine in one call (the
     batches :func:`from_v2` makes, framed by :func:`~kformat.records.framing.frame_numbers`),
     up to the first one it leaves to the Python path (not magic 2, not framing, or failing:
     the Python path reads it or raises the precise error) or after ``max_bytes`` (0: no
     limit); ``[]`` without the native engine. ``memo`` is the reader's
     :func:`~kformat.primitives.fast.parse_memo`, kept for the re-parse of the batch the run
-    stopped at (what failed to decompress is not inflated again)."""
+    stopped at (what failed to decompress is not inflated again). A compressed batch
+    announcing more than ``record_limit`` records stops the run (the Python path refuses
+    it)."""
     native = engine.native()
     grammar = v2_grammar()
     if native is None or grammar.native is False:
@@ -134,7 +162,8 @@ def parse_v2_run(view: bytes | bytearray | memoryview, position: int, *, verify_
     token = keep_parse_memo(memo)
     try:
         batches, _end = native.v2_batches(grammar.plan, view, position, verify_crc, limit,
-                                          max_batch_size, frame_numbers(), _v2_spec(),
+                                          max_batch_size, frame_numbers(record_limit),
+                                          _v2_spec(),
                                           max_bytes)
     except native.Fallback:
         return []

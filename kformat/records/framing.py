@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from kformat.errors import InvalidValueError, LimitExceededError, UnsupportedVersionError
 from kformat.records.checksum import crc32, crc32c
+from kformat.records.codecs import CODEC_MASK, DEFAULT_RECORD_LIMIT
 
 if TYPE_CHECKING:
     from kformat.records.model import Batch
@@ -58,6 +59,7 @@ __all__ = [
     "BufferAt",
     "ReadAt",
     "check_frame",
+    "check_record_count",
     "crc_matches",
     "entry_length",
     "find_batch",
@@ -218,16 +220,40 @@ def plausible_run(data: bytes | memoryview, max_batch_size: int, max_rows: int =
     return pos, entries
 
 
-@functools.cache
-def frame_numbers() -> tuple[int, int, int, tuple[int, ...], int, int]:
-    """How entries are framed, as the native columnar sink takes it: ``(BATCH_OVERHEAD,
+@functools.lru_cache(maxsize=16)
+def frame_numbers(record_limit: int = DEFAULT_RECORD_LIMIT
+                  ) -> tuple[int, int, int, tuple[int, ...], int, int, int, int, int]:
+    """How entries are framed, as the native engine takes it: ``(BATCH_OVERHEAD,
     LENGTH_OFFSET, MAGIC_OFFSET, (min_length(0), min_length(1), min_length(2)),
-    HEADER_SIZE, RECORD_COUNT_OFFSET)``."""
-    from kformat.records.batch import HEADER_SIZE, RECORD_COUNT_OFFSET
+    HEADER_SIZE, RECORD_COUNT_OFFSET, ATTRIBUTES_OFFSET, CODEC_MASK, record_limit)``: a
+    compressed magic 2 batch announcing more than ``record_limit`` records is left to the
+    Python path, which refuses it (:func:`check_record_count`)."""
+    from kformat.records.batch import ATTRIBUTES_OFFSET, HEADER_SIZE, RECORD_COUNT_OFFSET
 
     minimums = tuple(int(min_length(m) or 0) for m in MAGICS)
     return (BATCH_OVERHEAD, LENGTH_OFFSET, MAGIC_OFFSET, minimums, HEADER_SIZE,
-            RECORD_COUNT_OFFSET)
+            RECORD_COUNT_OFFSET, ATTRIBUTES_OFFSET, CODEC_MASK, record_limit)
+
+
+def check_record_count(chunk: bytes | bytearray | memoryview, record_limit: int,
+                       verify_crc: bool = True) -> None:
+    """Refuse the whole magic 2 batch ``chunk`` when it is compressed and announces more
+    than ``record_limit`` records (:func:`~kformat.records.codecs.record_limit_for`), before
+    anything is decompressed: :class:`~kformat.errors.LimitExceededError` at
+    ``record_count`` (offset relative to ``chunk``). With ``verify_crc``, a batch whose CRC
+    does not match is left to the CRC check (damage is reported as damage). Every reader of
+    a whole batch checks it (and the native engine, with :func:`frame_numbers`, leaves such
+    a batch to them)."""
+    from kformat.records.batch import ATTRIBUTES_OFFSET, HEADER_SIZE, RECORD_COUNT_OFFSET
+
+    if len(chunk) < HEADER_SIZE or not chunk[ATTRIBUTES_OFFSET + 1] & CODEC_MASK:
+        return
+    (count,) = _INT32.unpack_from(chunk, RECORD_COUNT_OFFSET)
+    if count > record_limit and not (verify_crc and not crc_matches(chunk)):
+        raise LimitExceededError(
+            f"a compressed batch announces {count} records, more than the record cap "
+            f"({record_limit}; see record_limit)", path="record_count",
+            offset=RECORD_COUNT_OFFSET, expected=record_limit, actual=count)
 
 
 # --------------------------------------------------------------------------- resync
@@ -252,13 +278,14 @@ class ReadAt(Protocol):
 
 
 class BufferAt:
-    """A buffer as a :class:`ReadAt` (slices of it, nothing copied)."""
+    """A buffer as a :class:`ReadAt`: copies of its slices, so no view of it (a mapped
+    file's) outlives a read."""
 
     def __init__(self, data: bytes | bytearray | memoryview) -> None:
         self.data = data
 
-    def read_at(self, offset: int, n: int) -> bytes | memoryview:
-        return self.data[offset:offset + n]
+    def read_at(self, offset: int, n: int) -> bytes:
+        return bytes(self.data[offset:offset + n])
 
 
 @functools.cache

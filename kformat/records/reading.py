@@ -18,10 +18,10 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from kformat.errors import InvalidValueError, KFormatError, TruncatedError
+from kformat.errors import KFormatError, TruncatedError
 from kformat.primitives.fast import keep_parse_memo, release_parse_memo
-from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
-from kformat.records.conversion import from_v2, parse_v2_run, v2_grammar
+from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, record_limit_for
+from kformat.records.conversion import from_v2, parse_v2_run, parse_v2_value
 from kformat.records.framing import BATCH_OVERHEAD, PEEK, check_frame
 from kformat.records.legacy import parse_legacy_entry, parse_legacy_run
 from kformat.records.model import Batch, TruncatedTail
@@ -63,6 +63,11 @@ class Options:
     decompression_limit: int = DEFAULT_DECOMPRESSION_LIMIT
     strict: bool = False
     max_batch_size: int = DEFAULT_MAX_BATCH_SIZE
+    record_limit: int | None = None
+
+    def __post_init__(self) -> None:  # None: the default for the byte cap
+        object.__setattr__(self, "record_limit",
+                           record_limit_for(self.decompression_limit, self.record_limit))
 
 
 class BatchIterator(Iterator[Batch]):
@@ -145,7 +150,7 @@ class BatchIterator(Iterator[Batch]):
             self._ahead.extend(_advancing(parse_v2_run(
                 source.view, pos, verify_crc=opts.verify_crc, limit=opts.decompression_limit,
                 max_batch_size=opts.max_batch_size, memo=self._memo,
-                max_bytes=self._run_bytes), pos))
+                max_bytes=self._run_bytes, record_limit=opts.record_limit), pos))  # type: ignore[arg-type]
             if self._ahead:
                 return self._next(source)
         elif magic in (0, 1) and isinstance(source, BufferInput):  # a run of them, in C
@@ -179,11 +184,9 @@ def _parse_entry(chunk: bytes, pos: int, magic: int, opts: Options,
     if magic == 2:
         token = keep_parse_memo(memo)  # a run that stopped here may have failed on it
         try:
-            value = v2_grammar().parse(chunk, verify_crc=opts.verify_crc,
-                                       decompression_limit=opts.decompression_limit)
-        except TruncatedError as exc:  # the batch is whole: a length or a count lied
-            raise exc.relocated(pos, cls=InvalidValueError,
-                                note=" (a length or count overruns the batch)") from None
+            value = parse_v2_value(chunk, verify_crc=opts.verify_crc,
+                                   decompression_limit=opts.decompression_limit,
+                                   record_limit=opts.record_limit)  # type: ignore[arg-type]
         except KFormatError as exc:
             raise exc.relocated(pos) from None
         finally:
@@ -200,37 +203,43 @@ def _parse_entry(chunk: bytes, pos: int, magic: int, opts: Options,
 
 def iter_batches(source: Source, *, verify_crc: bool = True,
                  decompression_limit: int = DEFAULT_DECOMPRESSION_LIMIT, strict: bool = False,
-                 max_batch_size: int = DEFAULT_MAX_BATCH_SIZE) -> BatchIterator:
+                 max_batch_size: int = DEFAULT_MAX_BATCH_SIZE,
+                 record_limit: int | None = None) -> BatchIterator:
     """Iterate over the batches of a buffer, a binary file object or a path.
 
     ``verify_crc=False`` skips CRC checks (forensic reads; ``crc_valid`` is then ``None``).
     ``decompression_limit`` caps one batch's decompressed records, ``max_batch_size`` one
-    batch's size on the wire (:class:`~kformat.errors.LimitExceededError`). After the last
+    batch's size on the wire, ``record_limit`` the records a compressed batch may announce
+    (None: one per 64 bytes of ``decompression_limit``, 1,048,576 by default; checked
+    before decompressing) (:class:`~kformat.errors.LimitExceededError`). After the last
     batch, ``.truncated`` describes a partial trailing batch, if any; ``strict=True`` raises
     :class:`~kformat.errors.TruncatedError` instead.
     """
     return BatchIterator(source, Options(verify_crc, decompression_limit, strict,
-                                          max_batch_size))
+                                          max_batch_size, record_limit))
 
 
 def parse_batches(data: Source, *, verify_crc: bool = True,
                   decompression_limit: int = DEFAULT_DECOMPRESSION_LIMIT, strict: bool = False,
-                  max_batch_size: int = DEFAULT_MAX_BATCH_SIZE) -> Batches:
+                  max_batch_size: int = DEFAULT_MAX_BATCH_SIZE,
+                  record_limit: int | None = None) -> Batches:
     """All batches of ``data`` (magic 0, 1 and 2 in any mix); see :func:`iter_batches`.
 
     Offsets in errors and ``batch.position`` are absolute in ``data``.
     """
     run: list[Batch] = []
     memo: dict[Any, Any] = {}
+    records = record_limit_for(decompression_limit, record_limit)
     if data.__class__ is bytes or data.__class__ is bytearray:  # magic 2 batches first: in C
         run = _advancing(parse_v2_run(data, 0, verify_crc=verify_crc,  # type: ignore[arg-type]
                                       limit=decompression_limit,
-                                      max_batch_size=max_batch_size, memo=memo), 0)
+                                      max_batch_size=max_batch_size, memo=memo,
+                                      record_limit=records), 0)
         if run and run[-1].position + run[-1].size == len(data):  # type: ignore[arg-type]
             return Batches(run)
     iterator = iter_batches(data, verify_crc=verify_crc,
                             decompression_limit=decompression_limit, strict=strict,
-                            max_batch_size=max_batch_size)
+                            max_batch_size=max_batch_size, record_limit=records)
     iterator._run_bytes = 0  # all of a run at once: they are all kept anyway
     iterator._memo = memo
     batches = Batches(run)

@@ -19,7 +19,6 @@ field of any version is an :class:`EncodeError` (:mod:`kformat.primitives.keys`)
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from construct import Construct
@@ -45,6 +44,7 @@ from kformat.primitives import (
 )
 from kformat.primitives.base import KConstruct
 from kformat.primitives.emitting import emit_value
+from kformat.primitives.reading import IMMUTABLE_DEFAULTS, fresh_default
 from kformat.spec.records_field import RecordsField
 from kformat.spec.schema import EMPTY_STRUCT, FieldDef, MessageDef
 
@@ -74,7 +74,7 @@ class Absent(KConstruct):
         self.flagbuildnone = True
 
     def _parse(self, stream: Any, context: Any, path: str) -> Any:
-        return copy.deepcopy(self.default)
+        return fresh_default(self.default)
 
     def _build(self, obj: Any, stream: Any, context: Any, path: str) -> Any:
         return check_absent(obj, self.default, self.ignorable, self.version, path)
@@ -83,8 +83,11 @@ class Absent(KConstruct):
         return 0
 
     def _emitparse(self, code: Any) -> str:
-        code.append("import copy as _copy")
-        return f"_copy.deepcopy({emit_value(code, 'absent', self.default)})"
+        default = emit_value(code, "absent", self.default)
+        if self.default.__class__ in IMMUTABLE_DEFAULTS:
+            return default
+        code.append("from kformat.primitives.runtime import fresh_default")
+        return f"fresh_default({default})"
 
     def _emitbuild(self, code: Any) -> str:
         code.append("from kformat.spec.compiler import check_absent")

@@ -191,7 +191,8 @@ def _through_rewrite(api: str, version: int, body: dict) -> tuple[Proxy, dict, b
             frame = build_response(api, version, body, correlation_id=5)
             decoder = ConnectionDecoder("c:1", "s:2")
             from kformat.protocol.api import build_request
-            decoder.request(build_request(api, version, {}, correlation_id=5, client_id="x"))
+            asked = {"acks": -1} if api == "Produce" else {}  # acks=0 gets no response
+            decoder.request(build_request(api, version, asked, correlation_id=5, client_id="x"))
             decoded = decoder.response(frame)
             out = proxy.rewrite_brokers("response", frame,
                                         FrameContext(proxy, decoder, proxy.upstream, decoded.message, decoded))

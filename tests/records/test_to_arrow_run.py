@@ -92,10 +92,12 @@ def test_plausible_run_is_plausible_frame_entry_by_entry_with_the_limits() -> No
 
 
 def test_frame_numbers_are_the_framing_modules() -> None:
-    head, length_at, magic_at, minimums, header, count_at = frame_numbers()
+    head, length_at, magic_at, minimums, header, count_at, attributes_at, mask, cap = \
+        frame_numbers()
     assert (head, length_at, magic_at) == (12, 8, 16)
     assert minimums == (14, 22, 49)
-    assert (header, count_at) == (61, 57)
+    assert (header, count_at, attributes_at, mask) == (61, 57, 21, 7)
+    assert cap == 1 << 20 and frame_numbers(5)[-1] == 5
 
 
 @native

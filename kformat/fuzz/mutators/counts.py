@@ -22,6 +22,7 @@ from kformat.fuzz.subjects import (
     splice,
 )
 from kformat.fuzz.trace import Span
+from kformat.records.codecs import CODEC_MASK
 
 
 def _count_fields(subject: Subject) -> list[Span]:
@@ -43,6 +44,18 @@ def _count_fields(subject: Subject) -> list[Span]:
     return out
 
 
+def _compressed_records(subject: Subject, s: Span) -> bool:
+    """Whether ``s`` is the ``record_count`` of a compressed magic 2 batch (the codec bits
+    of the ``attributes`` beside it are set)."""
+    if not s.path.endswith("record_count"):
+        return False
+    where = s.path[:-len("record_count")] + "attributes"
+    for a in subject.trace.absolute():
+        if a.path == where and a.end - a.start == 2:
+            return bool(subject.data[a.end - 1] & CODEC_MASK)
+    return False
+
+
 def _set_int32(subject: Subject, s: Span, value: int) -> bytes:
     return splice(subject, s.start, s.end, struct.pack(">i", value))
 
@@ -58,8 +71,10 @@ def count_huge(subject: Subject, rng: random.Random) -> Mutation | None:
         return None
     s, encoding = hit
     if encoding is None:
-        return _m("count_huge", s, s.start, _in_message(s, "TruncatedError"),
-                  _set_int32(subject, s, _INT32_MAX))
+        # a compressed batch announcing more records than the record cap is refused first
+        error = "LimitExceededError" if _compressed_records(subject, s) else \
+            _in_message(s, "TruncatedError")
+        return _m("count_huge", s, s.start, error, _set_int32(subject, s, _INT32_MAX))
     value = _MAX[encoding]
     element = getattr(s.block, "element_size", 2)
     error = "TruncatedError" if element else "LimitExceededError"
