@@ -14,12 +14,24 @@ from kformat.errors import (
     UnsupportedCodecError,
     UnsupportedVersionError,
 )
-from kformat.protocol.api import Request, Response, compiled_grammar, grammar
+from kformat.protocol.api import Request, Response, grammar
 
 if TYPE_CHECKING:  # signatures typed by API and version (kformat/messages/calls.pyi)
-    from kformat.messages.calls import build_request, build_response, parse_request, parse_response
+    from kformat.messages.calls import (
+        build_request,
+        build_response,
+        compiled_grammar,
+        parse_request,
+        parse_response,
+    )
 else:
-    from kformat.protocol.api import build_request, build_response, parse_request, parse_response
+    from kformat.protocol.api import (
+        build_request,
+        build_response,
+        compiled_grammar,
+        parse_request,
+        parse_response,
+    )
 from kformat.protocol.framing import Exchange, decode_conversation, frame, split_frames, unframe
 from kformat.records import (
     Batch,

@@ -27,12 +27,15 @@ from collections.abc import Sequence
 from kformat.console import (
     INTERRUPTED,
     OK,
+    PROBLEMS,
     USAGE,
     Console,
+    InputError,
     Parser,
     UsageError,
     missing_extra,
 )
+from kformat.errors import KFormatError
 
 __all__ = ["COMMANDS", "build_parser", "engine_name", "main", "run", "version_text"]
 
@@ -104,38 +107,59 @@ def _autocomplete(parser: argparse.ArgumentParser) -> None:
 
 
 def run(argv: Sequence[str], console: Console | None = None, **defaults: object) -> int:
-    """Parse ``argv`` and run the command; returns the exit status (docs/cli.md).
+    """Parse ``argv`` and run the command; returns the exit status (docs/cli.md, "The
+    convention"). Every error ends here as one line on stderr: a usage error, a file that
+    cannot be read or a missing extra with status 2, an input with problems (a
+    :class:`~kformat.errors.KFormatError`, :class:`~kformat.console.InputError`) with 1.
     ``defaults`` are set on the parsed arguments (library callers' hooks)."""
     console = Console() if console is None else console
     args_list = list(argv)
     console.json = "--json" in args_list
     try:
         parser = build_parser(args_list)
+        console.prog = _prog(parser, args_list)
         _autocomplete(parser)
         args = parser.parse_args(args_list)
         for name, value in defaults.items():
             setattr(args, name, value)
         console.json = bool(getattr(args, "json", False))
-        console.prog = " ".join(["kformat", args.command, *(
-            getattr(args, level) for level in ("action", "what") if hasattr(args, level))])
         return int(args.run(args, console) or 0)
     except UsageError as exc:
-        console.prog = exc.prog or console.prog
         console.error(exc, hint=exc.hint)
         return USAGE
     except ImportError as exc:
         advice = missing_extra(exc)
         if advice is None:
             raise
-        console.error(advice)
+        console.error(type(exc)(advice))
         return USAGE
     except BrokenPipeError:
         _quiet_closed_pipe(console)
         return OK
+    except OSError as exc:  # a file that cannot be opened or read
+        console.error(exc)
+        return USAGE
+    except (KFormatError, InputError) as exc:
+        console.error(exc)
+        return PROBLEMS
     except KeyboardInterrupt:
         return INTERRUPTED
     except SystemExit as exc:  # --help and --version
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else USAGE)
+
+
+def _prog(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str:
+    """``kformat COMMAND [SUBCOMMAND]``: the deepest command ``argv`` names."""
+    words = ["kformat"]
+    for arg in argv:
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if not subs or arg not in subs[0].choices:
+            if subs and not arg.startswith("-"):
+                break
+            continue
+        parser = subs[0].choices[arg]
+        words.append(arg)
+    return " ".join(words)
 
 
 def _quiet_closed_pipe(console: Console) -> None:

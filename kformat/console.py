@@ -28,14 +28,18 @@ __all__ = [
     "USAGE",
     "AddressError",
     "Console",
+    "InputError",
     "Parser",
+    "StaleOutputError",
     "UsageError",
     "add_input_options",
     "address_argument",
     "error_dict",
+    "error_parts",
     "missing_extra",
     "parse_address",
     "parse_hex",
+    "plain_text",
     "read_input",
 ]
 
@@ -83,6 +87,26 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(message, hint=f"see {self.prog} --help", prog=self.prog)
 
+    def format_help(self) -> str:
+        """The help as plain text: descriptions taken from docstrings lose their markup."""
+        return plain_text(super().format_help())
+
+    def format_usage(self) -> str:
+        return plain_text(super().format_usage())
+
+
+_ROLE = re.compile(r":[a-z]+:`(~?)([^`<]*?)(?: <[^>]*>)?`")
+_LITERAL = re.compile(r"``(.+?)``", re.S)
+
+
+def plain_text(text: str) -> str:
+    """reStructuredText markup taken out of ``text``: ````x```` and ``:func:`~a.b.x``` read
+    ``x``, as a terminal shows them."""
+    def role(m: re.Match[str]) -> str:
+        return m[2].rsplit(".", 1)[-1] if m[1] else m[2]
+
+    return _LITERAL.sub(r"\1", _ROLE.sub(role, text))
+
 
 @dataclass
 class Console:
@@ -99,33 +123,70 @@ class Console:
 
     def error(self, exc: BaseException | str, *, file: str | None = None,
               hint: str | None = None, **extra: Any) -> None:
-        """One error on stderr: ``prog: [file: ]message[ (hint)]``, or a JSON object."""
+        """One error on stderr: ``prog: WHERE: ErrorClass: reason[ (hint)]`` (WHERE: the file,
+        or the option a usage error is about, when there is one), or one JSON object."""
         if self.json:
             obj = error_dict(exc, file=file, hint=hint, **extra)
             self.stderr.write(json.dumps(obj, ensure_ascii=False) + "\n")
             return
-        where = f"{file}: " if file is not None else ""
+        where, cls, reason = error_parts(exc)
+        where = file if file is not None else where
+        head = f"{where}: " if where else ""
         tail = f" ({hint})" if hint else ""
-        self.stderr.write(f"{self.prog}: {where}{_message(exc)}{tail}\n")
+        self.stderr.write(f"{self.prog}: {head}{cls}: {reason}{tail}\n")
 
 
-def _message(exc: BaseException | str) -> str:
+class InputError(ValueError):
+    """The input was read but does not hold what the command reads (exit status
+    :data:`PROBLEMS`): ``where`` (a file, a file:line) and the error that says why."""
+
+    def __init__(self, where: str | None, error: BaseException) -> None:
+        super().__init__(f"{where}: {error}" if where else str(error))
+        self.where = where
+        self.error = error
+
+
+class StaleOutputError(Exception):
+    """``--check``: generated files differ from what the command would write (exit status
+    :data:`PROBLEMS`); the message names them."""
+
+    def __init__(self, stale: Sequence[object]) -> None:
+        names = ", ".join(map(str, stale[:5])) + (f" and {len(stale) - 5} more"
+                                                  if len(stale) > 5 else "")
+        super().__init__(f"{len(stale)} files out of date: {names}")
+
+
+_ARGUMENT = re.compile(r"argument (?P<option>[^:]+): (?P<reason>.*)", re.S)
+
+
+def error_parts(exc: BaseException | str) -> tuple[str | None, str, str]:
+    """``(where, ErrorClass, reason)`` of an error, as the one error line shows them."""
+    if isinstance(exc, InputError):
+        _, cls, reason = error_parts(exc.error)
+        return exc.where, cls, reason
     if isinstance(exc, str):
-        return exc
-    if isinstance(exc, KFormatError):
-        return f"{type(exc).__name__}: {exc}"
-    if isinstance(exc, OSError) and exc.strerror:
-        return f"{exc.strerror}" + (f": {exc.filename}" if exc.filename else "")
+        return None, "UsageError", exc
     if isinstance(exc, UsageError):
-        return exc.message
-    return f"{type(exc).__name__}: {exc}"
+        match = _ARGUMENT.fullmatch(exc.message)
+        if match:
+            return match["option"], "UsageError", match["reason"]
+        return None, "UsageError", exc.message
+    if isinstance(exc, OSError) and exc.strerror:
+        where = None if exc.filename is None else str(exc.filename)
+        return where, type(exc).__name__, exc.strerror
+    return None, type(exc).__name__, " ".join(str(exc).split()) or type(exc).__name__
 
 
 def error_dict(exc: BaseException | str, *, file: str | None = None,
                hint: str | None = None, **extra: Any) -> dict[str, Any]:
     """The JSON form of an error: ``error`` (class name), ``reason``, and for kformat's own
     errors ``path`` and ``offset``; ``file`` and ``hint`` when given (docs/json.md)."""
-    if isinstance(exc, KFormatError):
+    if isinstance(exc, InputError):
+        out = error_dict(exc.error, hint=hint)
+        if exc.where is not None and file is None:
+            file = exc.where
+        hint = None
+    elif isinstance(exc, KFormatError):
         out = exc.to_dict()
     elif isinstance(exc, UsageError):
         out = {"error": "UsageError", "reason": exc.message}

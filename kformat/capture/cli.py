@@ -3,7 +3,9 @@
 One JSON object per message on stdout (see :mod:`kformat.capture.messages`), one summary
 object per connection on stderr at the end, then the packet counts (``packets``,
 ``tcp_segments``, ``skipped_packets``: not IP/TCP, IPv4 fragments, unreadable headers). Exit status 0 when every message decoded, 1
-when some did not (or a connection was not decodable), 2 on a usage or file error.
+when some did not, a connection was not decodable or a capture is not one or is cut short
+(one error line, its position in the capture), 2 on a usage error or a file that cannot be
+read (docs/cli.md). ``-`` reads a capture from standard input; gzipped captures are read too.
 """
 
 from __future__ import annotations
@@ -54,15 +56,12 @@ def run(args: argparse.Namespace, console: Any) -> int:
                              all_fields=args.all_fields, records=args.records)
     failed = False
     try:
-        for record in decoder.decode(args.files):
+        for record in decoder.decode(args.files, console.binary_stdin()):
             failed |= "error" in record
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
-    except KFormatError as exc:
-        err.write(json.dumps({"error": {"class": type(exc).__name__, "reason": str(exc)}}) + "\n")
-        return 2
-    except OSError as exc:
-        print(f"kformat decode pcap: {exc}", file=err)
-        return 2
+    except KFormatError as exc:  # not a capture, or cut short: what was read is out already
+        console.error(exc, file=getattr(exc, "where", None))
+        return 1
     for line in decoder.summaries():
         failed |= _bad(line)
         err.write(json.dumps(line, ensure_ascii=False) + "\n")

@@ -7,9 +7,10 @@ loopback (``NULL`` and ``LOOP``), raw IP, IPv4 and IPv6. Each TCP connection is 
 per direction by :class:`~kformat.capture.tcp.TcpStream` and handed to a
 :class:`~kformat.capture.messages.ConnectionDecoder`.
 
-pcapng files are read as dpkt reads them: every packet with the link type and time resolution
-of the first interface (captures of several interfaces of one link type read well; packets of
-another link type are counted as skipped).
+Captures may be gzipped (``.pcap.gz``, ``.pcapng.gz``) or read from standard input (``-``).
+In pcapng each packet is read with its own interface's link type and timestamp resolution
+(:mod:`kformat.capture.files`); packets of a link type kformat does not read are counted as
+skipped.
 
 A connection is Kafka when one end uses one of ``ports`` (by default 9092, 9093, 9094 and
 29092; that end is the broker unless a SYN says otherwise), or, with ``sniff``, when the
@@ -26,6 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Final
 
+from kformat.capture.files import open_capture
+from kformat.capture.files import packets as capture_packets
 from kformat.capture.messages import ConnectionDecoder, plausible_request
 from kformat.capture.tcp import TcpStream
 from kformat.errors import DecodeError, KFormatError
@@ -121,14 +124,6 @@ def _address(dpkt: Any, ip: Any, raw: bytes) -> str:
     return str(ipaddress.ip_address(socket.inet_ntop(family, raw)))
 
 
-def _reader(dpkt: Any, fh: BinaryIO) -> Any:
-    magic = fh.read(4)
-    fh.seek(0)
-    if magic == b"\x0a\x0d\x0d\x0a":
-        return dpkt.pcapng.Reader(fh)
-    return dpkt.pcap.Reader(fh)
-
-
 @dataclass
 class ReadStats:
     packets: int = 0
@@ -136,43 +131,38 @@ class ReadStats:
     skipped: int = 0  # not IP/TCP, fragments, or undecodable link/IP headers
 
 
-def read_segments(path: str | Path, stats: ReadStats | None = None) -> Iterator[Segment]:
-    """The TCP segments of a pcap or pcapng file, in file order."""
+def read_segments(path: str | Path, stats: ReadStats | None = None,
+                  stdin: BinaryIO | None = None) -> Iterator[Segment]:
+    """The TCP segments of a pcap or pcapng capture (gzipped or not; ``-`` reads ``stdin``), in
+    file order. A capture that is neither, or is cut short, raises the
+    :class:`~kformat.errors.DecodeError` naming its position; :class:`OSError` when the file
+    cannot be read."""
     dpkt = _dpkt()
     stats = ReadStats() if stats is None else stats
-    with open(path, "rb") as fh:
-        try:
-            reader = _reader(dpkt, fh)
-        except (ValueError, struct.error, EOFError, dpkt.dpkt.Error) as exc:
-            raise DecodeError(f"{path}: not a pcap or pcapng file ({exc})") from None
-        linktype = reader.datalink()
+    with open_capture(str(path), stdin) as fh:
+        linktype, packets = capture_packets(dpkt, fh)
         if linktype not in SUPPORTED_LINKTYPES:
-            raise DecodeError(f"{path}: link type {linktype} is not supported (Ethernet, Linux "
+            raise DecodeError(f"link type {linktype} is not supported (Ethernet, Linux "
                               f"cooked SLL/SLL2, loopback and raw IP are)", actual=linktype)
-        try:
-            for ts, buf in reader:
-                stats.packets += 1
-                try:
-                    ip = _network_layer(dpkt, linktype, buf)
-                except (dpkt.dpkt.Error, ValueError, IndexError, KeyError, struct.error,
-                        TypeError):
-                    stats.skipped += 1
-                    continue
-                tcp = getattr(ip, "data", None)
-                if ip is None or not isinstance(tcp, dpkt.tcp.TCP):
-                    stats.skipped += 1
-                    continue
-                if isinstance(ip, dpkt.ip.IP) and (ip.mf or ip.offset):  # an IPv4 fragment
-                    stats.skipped += 1
-                    continue
-                stats.tcp += 1
-                yield Segment(float(ts), _address(dpkt, ip, ip.src), tcp.sport,
-                              _address(dpkt, ip, ip.dst), tcp.dport, tcp.seq, tcp.flags,
-                              bytes(tcp.data), tcp.ack)
-        except (dpkt.dpkt.Error, ValueError, struct.error, EOFError, MemoryError,
-                OverflowError) as exc:
-            raise DecodeError(f"{path}: capture cut short or corrupt after "
-                              f"{stats.packets} packets ({exc})") from None
+        for ts, buf, link in packets:
+            stats.packets += 1
+            try:
+                ip = _network_layer(dpkt, link, buf) if link in SUPPORTED_LINKTYPES else None
+            except (dpkt.dpkt.Error, ValueError, IndexError, KeyError, struct.error,
+                    TypeError):
+                stats.skipped += 1
+                continue
+            tcp = getattr(ip, "data", None)
+            if ip is None or not isinstance(tcp, dpkt.tcp.TCP):
+                stats.skipped += 1
+                continue
+            if isinstance(ip, dpkt.ip.IP) and (ip.mf or ip.offset):  # an IPv4 fragment
+                stats.skipped += 1
+                continue
+            stats.tcp += 1
+            yield Segment(ts, _address(dpkt, ip, ip.src), tcp.sport,
+                          _address(dpkt, ip, ip.dst), tcp.dport, tcp.seq, tcp.flags,
+                          bytes(tcp.data), tcp.ack)
 
 
 def _endpoint(host: str, port: int) -> str:
@@ -207,11 +197,17 @@ class CaptureDecoder:
         self._open: dict[frozenset[tuple[str, int]], _Connection] = {}
         self.read_stats = ReadStats()
 
-    def decode(self, paths: Iterable[str | Path]) -> Iterator[dict[str, Any]]:
-        """Message records of every file, then of what the end of the captures completes."""
+    def decode(self, paths: Iterable[str | Path],
+               stdin: BinaryIO | None = None) -> Iterator[dict[str, Any]]:
+        """Message records of every file, then of what the end of the captures completes. A
+        capture that does not read raises its error with ``where`` set to its name."""
         for path in paths:
-            for seg in read_segments(path, self.read_stats):
-                yield from self.segment(seg)
+            try:
+                for seg in read_segments(path, self.read_stats, stdin):
+                    yield from self.segment(seg)
+            except KFormatError as exc:
+                exc.where = "standard input" if str(path) == "-" else str(path)
+                raise
         yield from self.finish()
 
     def segment(self, seg: Segment) -> Iterator[dict[str, Any]]:

@@ -16,7 +16,16 @@ from collections.abc import Sequence
 from contextlib import ExitStack
 from pathlib import Path
 
-from kformat.console import OK, PROBLEMS, STDIN, Console, UsageError, command_group, leaf_options
+from kformat.console import (
+    OK,
+    PROBLEMS,
+    STDIN,
+    Console,
+    InputError,
+    UsageError,
+    command_group,
+    leaf_options,
+)
 from kformat.corpus.archive import ArchiveError, unpacked
 from kformat.corpus.generate import COMMITTED, DEFAULTS, SECTIONS, generate
 from kformat.corpus.values import PROFILES
@@ -79,8 +88,7 @@ def _verify_archive(name: str, console: Console) -> Report:
             root = stack.enter_context(unpacked(stream))
             return verify(root)
     except ArchiveError as exc:
-        where = "standard input" if name == STDIN else name
-        raise UsageError(f"{where}: {exc}") from None
+        raise InputError("standard input" if name == STDIN else name, exc) from None
 
 
 def _generate(args: argparse.Namespace, console: Console) -> int:

@@ -29,6 +29,7 @@ from kformat.console import (
     STDIN,
     USAGE,
     Console,
+    InputError,
     UsageError,
     add_input_options,
     command_group,
@@ -37,12 +38,9 @@ from kformat.console import (
 )
 from kformat.errors import KFormatError
 from kformat.fuzz.live import MODES
+from kformat.protocol.cli import api_argument, api_list_argument
 
 __all__ = ["main", "register"]
-
-
-def _api(text: str) -> int | str:
-    return int(text) if text.lstrip("-").isdigit() else text
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -52,23 +50,28 @@ def register(commands: argparse._SubParsersAction) -> None:
     gen = sub.add_parser("generate", help="write valid edge cases and labelled mutants",
                          description="Write a corpus of valid edge cases and labelled "
                                      "invalid mutants of one message (or of record batches).")
-    gen.add_argument("--kind", choices=("request", "response", "batches"), default="request")
-    gen.add_argument("--api", type=_api, help="API name or key (request and response kinds)")
+    gen.add_argument("--kind", choices=("request", "response", "batches"), default="request",
+                     help="what the cases are (default request)")
+    gen.add_argument("--api", type=api_argument, help="API name or key (request and response kinds)")
     gen.add_argument("-V", "--api-version", type=int, help="API version")
-    gen.add_argument("--count", type=int, default=1000)
-    gen.add_argument("--seed", type=int, default=0)
+    gen.add_argument("--count", type=int, default=1000, help="cases to write (default 1000)")
+    gen.add_argument("--seed", type=int, default=0,
+                     help="seed: the same arguments write the same bytes (default 0)")
     gen.add_argument("--decompression-limit", type=int, default=None,
                      help="the limit kformat parses with (bombs are built to cross it)")
-    gen.add_argument("--out", required=True, type=Path)
+    gen.add_argument("--out", required=True, type=Path,
+                     help="folder for the cases and manifest.json")
 
     send = sub.add_parser("send", help="send a corpus to a live target, report misbehaviour",
                           description="Send every case of a corpus to a live target (loopback "
                                       "unless allowed) and report how it behaved.")
     send.add_argument("--target", required=True, help="HOST:PORT (loopback unless allowed)")
-    send.add_argument("--in", dest="corpus", required=True, type=Path)
+    send.add_argument("--in", dest="corpus", required=True, type=Path,
+                      help="a folder written by kformat fuzz generate")
     send.add_argument("--timeout", type=float, default=5.0, help="seconds to wait per case")
-    send.add_argument("--max-cases", type=int, default=None)
-    send.add_argument("--max-seconds", type=float, default=300.0)
+    send.add_argument("--max-cases", type=int, default=None, help="stop after this many cases")
+    send.add_argument("--max-seconds", type=float, default=300.0,
+                      help="stop after this long (default 300)")
     send.add_argument("--report", type=Path, default=None,
                       help="where to write the JSON report (default: DIR/send-report.json)")
     send.add_argument("--allow-non-loopback", action="store_true",
@@ -77,12 +80,15 @@ def register(commands: argparse._SubParsersAction) -> None:
     run = sub.add_parser("run", help="fuzz kformat's own parsers",
                          description="Mutate inputs and feed them to kformat's parsers; "
                                      "anything but a KFormatError is a finding.")
-    run.add_argument("--inputs", type=int, default=100_000)
-    run.add_argument("--seed", type=int, default=0)
-    run.add_argument("--time-budget", type=float, default=None)
-    run.add_argument("--slow-ms", type=float, default=100.0)
+    run.add_argument("--inputs", type=int, default=100_000,
+                     help="mutated inputs to run (default 100000)")
+    run.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    run.add_argument("--time-budget", type=float, default=None,
+                     help="stop after this many seconds")
+    run.add_argument("--slow-ms", type=float, default=100.0,
+                     help="an input slower than this is a finding (default 100)")
     run.add_argument("--findings", type=Path, default=None, help="directory for failing cases")
-    run.add_argument("--report", type=Path, default=None)
+    run.add_argument("--report", type=Path, default=None, help="where to write the JSON report")
     run.add_argument("--engines", default=None,
                      help="engines to run every input on, comma-separated, or 'all': the "
                           "first is timed, the others must agree with it (default: the "
@@ -111,19 +117,23 @@ def register(commands: argparse._SubParsersAction) -> None:
     campaign.add_argument("--target", choices=("client", "broker"), default="client",
                           help="what is classified: the --target-cmd client, or the "
                                "--upstream-cmd broker fed by it")
-    campaign.add_argument("--out", type=Path, required=True)
+    campaign.add_argument("--out", type=Path, required=True,
+                          help="folder for campaign.json and the findings")
     campaign.add_argument("--duration", type=float, default=60.0, help="seconds (runs started "
                           "before it ends finish, within --run-timeout)")
-    campaign.add_argument("--max-runs", type=int, default=1000)
+    campaign.add_argument("--max-runs", type=int, default=1000,
+                          help="stop after this many runs (default 1000)")
     campaign.add_argument("--run-timeout", type=float, default=30.0,
                           help="seconds before a run counts as a hang")
     campaign.add_argument("--rss-limit", type=int, default=1024,
                           help="MiB of resident memory before a run counts as excessive")
-    campaign.add_argument("--mutate", choices=sorted(MODES), default="responses")
+    campaign.add_argument("--mutate", choices=sorted(MODES), default="responses",
+                          help="which frames to mutate (default responses)")
     campaign.add_argument("--rate", type=float, default=0.05,
                           help="share of the frames in the mutated direction(s) to mutate")
-    campaign.add_argument("--seed", type=int, default=0)
-    campaign.add_argument("--apis", default=None, help="only these APIs (names or keys, "
+    campaign.add_argument("--seed", type=int, default=0,
+                          help="seed of the campaign (default 0)")
+    campaign.add_argument("--apis", default=None, type=api_list_argument, help="only these APIs (names or keys, "
                           "comma-separated)")
     campaign.add_argument("--labels", default=None,
                           help="only these mutator labels (comma-separated)")
@@ -215,6 +225,11 @@ def _campaign(args: argparse.Namespace, _: Console) -> int:
                             rss_limit=args.rss_limit << 20, mode=args.mutate, rate=args.rate,
                             seed=args.seed, apis=args.apis, labels=labels, target=args.target,
                             upstream_cmd=args.upstream_cmd)
+    if args.script:
+        from kformat.fuzz.framelog import read_frames
+
+        if not any(r.direction == "response" for r in read_frames(args.script)):
+            raise InputError(str(args.script), ValueError("the frame log holds no response to serve"))
     source = ScriptSource(args.script) if args.script else ProxySource(args.upstream)
     report = run_campaign(config, source, progress=sys.stderr)
     data = report.to_dict()
@@ -297,13 +312,16 @@ def _write(path: Path, data: dict[str, Any]) -> None:
 
 
 def _guarded(action: Callable[[argparse.Namespace, Console], int]) -> Callable[..., int]:
-    """Run ``action``; a bad target, corpus or option is a usage error (exit 2)."""
+    """Run ``action``; a bad target or option is a usage error (exit 2), a corpus, finding or
+    frame log that does not hold what it should an input error (exit 1)."""
     def run(args: argparse.Namespace, console: Console) -> int:
         try:
             return action(args, console)
-        except (KFormatError, ValueError, PermissionError, OSError) as exc:
-            if isinstance(exc, BrokenPipeError):
-                raise
+        except InputError:
+            raise
+        except (KFormatError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise InputError(None, exc) from None
+        except ValueError as exc:
             console.error(exc)
             return USAGE
     return run

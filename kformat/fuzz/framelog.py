@@ -26,6 +26,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import IO, Any
 
+from kformat.console import InputError
+
 __all__ = ["FORMAT", "FrameLog", "FrameRecord", "read_frames"]
 
 FORMAT = "kformat-fuzz-frames/1"
@@ -115,7 +117,7 @@ def iter_frames(path: str | Path) -> Iterator[FrameRecord]:
             try:
                 yield FrameRecord.from_dict(json.loads(line))
             except (ValueError, TypeError) as exc:
-                raise ValueError(f"{path}:{number}: {exc}") from None
+                raise InputError(f"{path}:{number}", exc) from None
 
 
 def read_frames(path: str | Path) -> list[FrameRecord]:

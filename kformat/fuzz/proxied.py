@@ -22,6 +22,7 @@ from typing import Any
 
 from kformat.console import parse_address
 from kformat.fuzz.live import FrameMutator
+from kformat.protocol.cli import api_list_argument
 
 __all__ = ["MutatingHook", "ProxyMutation", "ProxySource", "add_mutation_arguments", "mutation_from"]
 
@@ -122,8 +123,8 @@ def add_mutation_arguments(parser: Any) -> None:
                        help="mutate these frames with kformat's structure-aware mutators")
     group.add_argument("--rate", type=float, default=0.05,
                        help="share of the frames in that direction to mutate (default 0.05)")
-    group.add_argument("--seed", type=int, default=0)
-    group.add_argument("--apis", default=None,
+    group.add_argument("--seed", type=int, default=0, help="seed of the mutations (default 0)")
+    group.add_argument("--apis", default=None, type=api_list_argument,
                        help="only frames of these APIs (names or keys, comma-separated)")
     group.add_argument("--labels", default=None,
                        help="only these mutator labels (comma-separated)")

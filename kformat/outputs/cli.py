@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Sequence
-from typing import IO
+from typing import IO, Any
 
 from kformat.console import (
     OK,
@@ -16,7 +17,7 @@ from kformat.console import (
     leaf_options,
     read_input,
 )
-from kformat.errors import KFormatError
+from kformat.errors import KFormatError, TruncatedError
 from kformat.outputs.decoders import PLAIN_DECODERS
 from kformat.outputs.jsonlines import decode_to_json_lines
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
@@ -43,7 +44,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     decode.add_argument("--strict", action="store_true",
                         help="fail on a partial trailing batch instead of reporting it")
     decode.add_argument("--decompression-limit", type=int, default=DEFAULT_DECOMPRESSION_LIMIT,
-                        metavar="BYTES")
+                        metavar="BYTES",
+                        help="refuse a batch that inflates past this many bytes "
+                             f"(default {DEFAULT_DECOMPRESSION_LIMIT})")
     decode.add_argument("--key-decoder", choices=DECODER_CHOICES, default="bytes",
                         help="show keys as text (default: bytes, as {\"$bytes\": base64})")
     decode.add_argument("--value-decoder", choices=DECODER_CHOICES, default="bytes",
@@ -62,14 +65,23 @@ def run_decode(args: argparse.Namespace, console: Console) -> int:
             status = max(status, USAGE)
             continue
         try:
-            _print_lines(data, args, console.stdout)
+            tail = _print_lines(data, args, console.stdout)
         except KFormatError as exc:
             console.error(exc, file=name)
+            status = max(status, PROBLEMS)
+            continue
+        if tail is not None:  # a partial last batch: shown on stdout, a problem of the input
+            needed = "?" if tail["needed"] is None else tail["needed"]
+            console.error(TruncatedError(
+                f"last batch cut short: {tail['available']} of {needed} bytes present",
+                offset=tail["position"]), file=name)
             status = max(status, PROBLEMS)
     return status
 
 
-def _print_lines(data: bytes, args: argparse.Namespace, out: IO[str]) -> None:
+def _print_lines(data: bytes, args: argparse.Namespace, out: IO[str]) -> dict[str, Any] | None:
+    """Print the records of ``data``; the partial last batch's ``truncated`` fields, if any."""
+    tail = None
     for line in decode_to_json_lines(
         data,
         verify_crc=not args.no_verify_crc,
@@ -79,6 +91,9 @@ def _print_lines(data: bytes, args: argparse.Namespace, out: IO[str]) -> None:
         value_decoder=None if args.value_decoder == "bytes" else args.value_decoder,
     ):
         out.write(line + "\n")
+        if line.startswith('{"truncated"'):
+            tail = json.loads(line)["truncated"]
+    return tail
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from contextvars import ContextVar, Token
 from io import BytesIO
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic
 
 from construct import Construct, ConstructError, Container
 
@@ -120,8 +120,22 @@ def _tell(stream: BytesIO) -> int | None:
         return None
 
 
-class CompiledGrammar:
+if TYPE_CHECKING:  # typing.TypeVar takes default= from Python 3.13 only
+    from typing_extensions import TypeVar
+
+    ValueT = TypeVar("ValueT", default=Any)
+else:
+    from typing import TypeVar
+
+    ValueT = TypeVar("ValueT")
+
+
+class CompiledGrammar(Generic[ValueT]):
     """A grammar and its compiled form: parse and build fast, report errors precisely.
+
+    ``CompiledGrammar[ProduceRequestV9]`` (what ``kformat.compiled_grammar("Produce", 9)``
+    is to a type checker) parses to and builds from that :mod:`kformat.messages` type; a
+    bare ``CompiledGrammar`` takes and returns ``Any``.
 
     ``factories`` maps structs of the grammar (:class:`~kformat.primitives.KStruct`) to
     what their parsed values become instead of a dict: a callable, given the dict's values
@@ -202,7 +216,7 @@ class CompiledGrammar:
                 return None
         return native
 
-    def parse(self, data: bytes, *, exact: bool = True, **ctx: Any) -> Any:
+    def parse(self, data: bytes, *, exact: bool = True, **ctx: Any) -> ValueT:
         """Parse ``data``; with ``exact`` the grammar must consume every byte."""
         native = self._engine(ctx, NATIVE_PARSE_PARAMETERS)
         kept = _PARSE_MEMO.get()
@@ -228,11 +242,11 @@ class CompiledGrammar:
         finally:
             _PARSE_MEMO.reset(token)
 
-    def parse_stream(self, stream: Any, **ctx: Any) -> Any:
+    def parse_stream(self, stream: Any, **ctx: Any) -> ValueT:
         """Parse from the current position of ``stream`` (fast path only, no fallback)."""
         return self._parsefunc(stream, _context(**ctx))
 
-    def parse_prefix(self, data: bytes, pos: int = 0) -> tuple[Any, int]:
+    def parse_prefix(self, data: bytes, pos: int = 0) -> tuple[ValueT, int]:
         """One value at ``data[pos:]`` and the position after it (fast path only, no
         fallback: any exception means "ask :meth:`parse` for the precise error")."""
         native = self._engine({})
@@ -243,7 +257,7 @@ class CompiledGrammar:
         value = self._parsefunc(stream, _context())
         return value, stream.tell()
 
-    def build(self, obj: Any, **ctx: Any) -> bytes:
+    def build(self, obj: ValueT, **ctx: Any) -> bytes:
         native = self._engine(ctx)
         if native is not None:
             try:
@@ -260,9 +274,9 @@ class CompiledGrammar:
             pass
         return build_interpreted(self.grammar, obj, **ctx)
 
-    def parse_interpreted(self, data: bytes, *, exact: bool = True, **ctx: Any) -> Any:
+    def parse_interpreted(self, data: bytes, *, exact: bool = True, **ctx: Any) -> ValueT:
         return parse_interpreted(self.grammar, data, exact=exact, what=self.name,
                                  **self._ctx, **ctx)
 
-    def build_interpreted(self, obj: Any, **ctx: Any) -> bytes:
+    def build_interpreted(self, obj: ValueT, **ctx: Any) -> bytes:
         return build_interpreted(self.grammar, obj, **ctx)

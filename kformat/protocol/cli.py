@@ -113,8 +113,24 @@ def exchange_json(ex: Exchange, *, all_fields: bool = False, records: bool = Fal
 # --------------------------------------------------------------------------- parser
 
 
-def _api(text: str) -> int | str:
-    return int(text) if text.lstrip("-").isdigit() else text
+def api_argument(text: str) -> int | str:
+    """An ``--api`` value: an API key or name, checked when the command line is parsed, so an
+    unknown one is a usage error naming the closest API ("did you mean")."""
+    api: int | str = int(text) if text.lstrip("-").isdigit() else text
+    try:
+        resolve_api(api)
+    except KFormatError as exc:
+        raise argparse.ArgumentTypeError(exc.reason) from None
+    return api
+
+
+def api_list_argument(text: str) -> str:
+    """An ``--apis`` value: comma-separated API names or keys, each checked as
+    :func:`api_argument` checks one; the text itself is returned."""
+    for part in text.split(","):
+        if part.strip():
+            api_argument(part.strip())
+    return text
 
 
 def add_body_view_options(p: argparse.ArgumentParser) -> None:
@@ -137,7 +153,7 @@ def _output_options(p: argparse.ArgumentParser) -> None:
 
 def _frame_options(p: argparse.ArgumentParser, *, api_required: bool) -> None:
     p.add_argument("file", metavar="FILE", help="the frame ('-' reads standard input)")
-    p.add_argument("--api", type=_api, required=api_required, default=None,
+    p.add_argument("--api", type=api_argument, required=api_required, default=None,
                    help="api key or name, e.g. 3 or Metadata"
                    + ("" if api_required else " (with --body)"))
     p.add_argument("-V", "--api-version", type=int, required=api_required, default=None,
@@ -169,7 +185,9 @@ def register(commands: argparse._SubParsersAction) -> None:
         description=short_help(decode_conversation.__doc__) or "Decode a conversation.")
     stream.add_argument("client", metavar="CLIENT", help="bytes the client sent ('-': stdin)")
     stream.add_argument("server", metavar="SERVER", help="bytes the broker sent ('-': stdin)")
-    stream.add_argument("--max-frame-size", type=int, default=DEFAULT_MAX_FRAME_SIZE)
+    stream.add_argument("--max-frame-size", type=int, default=DEFAULT_MAX_FRAME_SIZE,
+                        help="refuse frames larger than this many bytes "
+                             f"(default {DEFAULT_MAX_FRAME_SIZE})")
     _output_options(stream)
     stream.set_defaults(run=_run_stream)
     from kformat.capture import cli as capture_cli
@@ -260,7 +278,13 @@ def _run_stream(args: argparse.Namespace, console: Console) -> int:
     for ex in exchanges:
         _emit(exchange_json(ex, all_fields=args.all_fields, records=args.records),
               console.stdout, args.indent)
-    return PROBLEMS if any(ex.error is not None for ex in exchanges) else OK
+    failed = [ex for ex in exchanges if ex.error is not None]
+    if failed:
+        first = failed[0]
+        name = args.server if first.error_stream == "server" else args.client
+        console.error(first.error, file=name,
+                      hint=f"{len(failed)} of {len(exchanges)} exchanges did not decode")
+    return PROBLEMS if failed else OK
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

@@ -12,6 +12,7 @@ Reading the JSON is :mod:`kformat.protocol.jsonspecs`; the merge rule across rel
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import re
 import sys
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kformat.console import command_group, leaf_options
+from kformat.console import StaleOutputError, command_group, leaf_options
 from kformat.errors import GrammarError
 from kformat.protocol.jsonspecs import load_spec, spec_to_message, strip_json_comments
 from kformat.protocol.merging import merge_messages
@@ -277,18 +278,28 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def run_import(args: argparse.Namespace, console: Any) -> int:
     """``kformat grammars import DIR [DIR...] [--out grammars] [--check]``."""
+    if Path(args.out).exists() and not Path(args.out).is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "Not a directory", str(args.out))
+    for name in args.dirs:
+        if not Path(name).is_dir():
+            raise (FileNotFoundError(errno.ENOENT, "No such file or directory", str(name))
+                   if not Path(name).exists()
+                   else NotADirectoryError(errno.ENOTDIR, "Not a directory", str(name)))
     try:
         if args.check:
             with tempfile.TemporaryDirectory() as tmp:
                 import_specs(args.dirs, Path(tmp))
                 stale = _diff_trees(Path(tmp), args.out)
-            for rel in stale:
-                console.error(f"out of date: {rel}")
+            if stale:
+                console.error(StaleOutputError(stale), file=str(args.out))
             return 1 if stale else 0
         written = import_specs(args.dirs, args.out)
     except GrammarError as exc:
         console.error(exc)
-        return 2
+        return 1
+    if not any(p.suffix == ".kfg" for p in written):
+        console.error(GrammarError("no spec files to import", path=", ".join(map(str, args.dirs))))
+        return 1
     console.stdout.write(f"wrote {sum(p.suffix == '.kfg' for p in written)} grammars to "
                          f"{args.out}\n")
     return 0

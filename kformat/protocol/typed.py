@@ -19,7 +19,8 @@ non-default value for another version's field is an ``EncodeError``, so there it
 error (a parsed body does carry those fields, at their defaults).
 
 :func:`render_stub` writes ``kformat/messages/__init__.pyi`` and :func:`render_calls` the
-``@overload`` signatures of the entry points (``kformat/messages/calls.pyi``);
+``@overload`` signatures of the entry points (and of ``compiled_grammar``, the body-level
+codec) (``kformat/messages/calls.pyi``);
 ``kformat grammars types [--check]`` regenerates both (tests/protocol/test_typed.py checks
 the committed files are current). :func:`runtime_type` builds the same TypedDict at run time
 for ``kformat.messages``, which loads nothing until a name is asked for.
@@ -35,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from kformat.console import StaleOutputError
 from kformat.errors import GrammarError
 from kformat.primitives.tagged import DEFAULTS_ON_WIRE, UNKNOWN_TAGS
 from kformat.spec.compiler import field_default
@@ -281,6 +283,7 @@ from typing import Any, Literal, overload
 from typing_extensions import deprecated
 
 from kformat import messages as m
+from kformat.primitives import CompiledGrammar
 from kformat.protocol.api import Request as Request
 from kformat.protocol.api import Response
 from kformat.protocol.api import parse_request as parse_request
@@ -335,6 +338,16 @@ def render_calls() -> str:
                        f"-> Response[{body}]: ...  # type: ignore[overload-overlap]")
     out.append("@overload\ndef parse_response(frame: _Frame, api_key: int | str, "
                "api_version: int, *, strict: bool = ...) -> Response[dict[str, Any]]: ...")
+    out.append("")
+    for kind, default in (("request", " = ..."), ("response", "")):
+        for msg in registry.by_kind(kind):
+            api = _lit(api_literals(msg))
+            for name, versions in _groups(msg).items():
+                out.append(f"@overload\ndef compiled_grammar(api: {api}, version: "
+                           f"{_lit(tuple(versions))}, kind: Literal[{kind!r}]{default}) "
+                           f"-> CompiledGrammar[m.{name}]: ...")
+    out.append("@overload\ndef compiled_grammar(api: int | str, version: int, kind: str = ...) "
+               "-> CompiledGrammar: ...")
     return "\n".join(out) + "\n"
 
 
@@ -406,8 +419,8 @@ def run_types(args: argparse.Namespace, console: Any) -> int:
              if not (args.out / rel).is_file()
              or (args.out / rel).read_text(encoding="utf-8") != text]
     if args.check:
-        for rel in stale:
-            console.error(f"out of date: {args.out / rel}")
+        if stale:
+            console.error(StaleOutputError(stale), file=str(args.out))
         return 1 if stale else 0
     for rel in stale:
         (args.out / rel).write_text(files[rel], encoding="utf-8")

@@ -76,6 +76,26 @@ class Problem:
     def __str__(self) -> str:
         return f"{self.file}:{self.position}: {self.kind}: {self.detail}"
 
+    @property
+    def error_class(self) -> str:
+        """The error class the problem is, as the command line's error lines name it: the
+        decode error's own, else by kind (a CRC, a cut-short tail, any other wrong value)."""
+        head, sep, _ = self.detail.partition(": ")
+        if sep and head.isidentifier() and head.endswith("Error"):
+            return head
+        return _KIND_CLASS.get(self.kind, "InvalidValueError")
+
+    @property
+    def reason(self) -> str:
+        """The detail without its error class, after the problem's kind (``crc: ...``)."""
+        head, sep, rest = self.detail.partition(": ")
+        text = rest if sep and head == self.error_class else self.detail
+        return text if self.kind == "unreadable" else f"{self.kind}: {text}"
+
+
+_KIND_CLASS = {"crc": "CorruptRecordError", "truncated": "TruncatedError",
+               "missing-log": "FileNotFoundError"}
+
 
 def problem_from_error(file: str, exc: KFormatError, kind: str = "unreadable",
                        base: int = 0) -> Problem:
@@ -129,12 +149,12 @@ class LogChecker:
         for s in skipped:
             what = "its stored crc does not match and " if s.crc_failed else ""
             out.append(Problem(self.file, s.position, "crc" if s.crc_failed else "corrupt-batch",
-                               f"batch of {s.size} bytes skipped: {what}it does not decode: "
-                               f"{type(s.error).__name__}: {s.error}"))
+                               f"{type(s.error).__name__}: batch of {s.size} bytes skipped: "
+                               f"{what}it does not decode: {s.error}"))
         for u in stretches:
             out.append(Problem(self.file, u.position, "unframed",
-                               f"{u.size} bytes that do not frame a batch skipped to "
-                               f"{u.position + u.size}: {type(u.error).__name__}: {u.error}"))
+                               f"{type(u.error).__name__}: {u.size} bytes that do not frame "
+                               f"a batch skipped to {u.position + u.size}: {u.error}"))
         if truncated is not None:
             need = "" if truncated.needed is None else f" of {truncated.needed}"
             out.append(Problem(self.file, truncated.position, "truncated",

@@ -16,7 +16,9 @@ offset. Reading goes through :func:`kformat.iter_batches`, with two things a log
   ``skipped_bytes`` and ``skipped_stretches`` count what was stepped over, so nothing is
   skipped silently;
 * a last batch cut short (a live segment, a copy taken mid-write) ends the reading at the last
-  whole batch and is reported in ``truncated`` with its position.
+  whole batch and is reported in ``truncated`` with its position; when the resync rule finds
+  a batch after it, it was no last batch but a length that overruns the log, an unframed
+  stretch (:class:`~kformat.errors.TruncatedError`, as the Spark source reports it).
 
 Files are memory-mapped, so a 1 GiB segment is never copied whole; ``max_bytes`` reads only
 batches that lie entirely within the first ``max_bytes`` bytes (``--max-bytes``).
@@ -30,7 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from kformat.errors import CorruptRecordError, KFormatError
+from kformat.errors import CorruptRecordError, KFormatError, TruncatedError
 from kformat.primitives import Int8, Int32, Int64, KStruct
 from kformat.records.api import iter_batches
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
@@ -213,8 +215,23 @@ class SegmentReader(Iterator[Batch]):
                     return
                 continue
             tail = it.truncated
-            if tail is not None and not self._cut_by_max_bytes:
-                self.truncated = replace(tail, position=tail.position + pos)
+            if tail is None:
+                return
+            tail = replace(tail, position=tail.position + pos)
+            if self._cut_by_max_bytes and (tail.needed is None
+                                           or tail.position + tail.needed <= self.file_size):
+                return  # the batch max_bytes cuts
+            resume = self._resync(tail.position)
+            if resume is not None:  # not the end of the log: a length that overruns it
+                needed = "a whole batch head" if tail.needed is None \
+                    else f"{tail.needed} bytes"
+                self._unframed(tail.position, resume, TruncatedError(
+                    f"batch cut short: {resume - tail.position} bytes present before the "
+                    f"next batch, {needed} needed", path="", offset=tail.position))
+                pos = resume
+                continue
+            if not self._cut_by_max_bytes:
+                self.truncated = tail
             return
 
     def _step_over(self, start: int, error: KFormatError) -> int | None:
@@ -230,14 +247,20 @@ class SegmentReader(Iterator[Batch]):
             self.skipped.append(SkippedBatch(start, size, error, failed))
             self.valid_bytes = start + size
             return start + size
-        end = len(self._view)
-        resume = find_batch(BufferAt(self._view), start + 1, end, limit=self._resync_limit,
-                            max_batch_size=DEFAULT_MAX_BATCH_SIZE)
-        stop = end if resume is None else resume
+        resume = self._resync(start)
+        self._unframed(start, len(self._view) if resume is None else resume, error)
+        return resume
+
+    def _resync(self, start: int) -> int | None:
+        """Where the next batch after ``start`` begins (the shared resync rule), or None."""
+        assert self._view is not None
+        return find_batch(BufferAt(self._view), start + 1, len(self._view),
+                          limit=self._resync_limit, max_batch_size=DEFAULT_MAX_BATCH_SIZE)
+
+    def _unframed(self, start: int, stop: int, error: KFormatError) -> None:
         self.unframed.append(SkippedBytes(start, stop - start, error))
         if self.error is None:
             self.error = error
-        return resume
 
     @property
     def skipped_bytes(self) -> int:

@@ -7,6 +7,7 @@ Every file is validated as it is loaded (see :func:`~kformat.spec.validation.val
 
 from __future__ import annotations
 
+import difflib
 import functools
 import importlib.resources
 from collections.abc import Iterable, Iterator
@@ -137,7 +138,12 @@ class Registry:
         try:
             return self._api_names[name]
         except KeyError:
-            raise UnsupportedVersionError(f"no API named {api!r}", actual=api) from None
+            close = difflib.get_close_matches(name, list(self._api_names), n=1)
+            if not close:  # a case slip: "metadata", "METADATA"
+                close = [n for n in self._api_names if n.lower() == name.lower()][:1]
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise UnsupportedVersionError(f"no API named {api!r}{hint}", actual=api,
+                                          expected=close[0] if close else None) from None
 
     def request(self, api: int | str) -> MessageDef:
         """The request grammar for an API key or API name (``3``, ``"Metadata"``)."""

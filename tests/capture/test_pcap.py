@@ -270,7 +270,10 @@ def test_cli_writes_json_lines_and_summaries(tmp_path):
 def test_cli_exit_status_on_errors_and_bad_files(tmp_path, capsys):
     bad = tmp_path / "bad.pcap"
     bad.write_bytes(b"not a capture at all")
-    assert pcap_main([str(bad)], out=io.StringIO(), err=io.StringIO()) == 2
+    err = io.StringIO()
+    assert pcap_main([str(bad)], out=io.StringIO(), err=err) == 1  # read: not a capture
+    assert err.getvalue() == (f"kformat decode pcap: {bad}: DecodeError: not a pcap or pcapng "
+                              f"file (got 20, 24 needed at least) [offset 0]\n")
     conv = Conversation(server=("10.0.0.2", 9093))
     conv.send("client", bytes.fromhex("160301") + bytes(40))
     path = write(tmp_path / "tls.pcapng", conv.packets)
@@ -325,6 +328,68 @@ def test_corrupt_captures_raise_only_kformat_errors(tmp_path):
             try:
                 records = list(CaptureDecoder().decode([path]))
             except KFormatError as exc:
-                assert str(path) in exc.reason
+                assert exc.where == str(path)  # type: ignore[attr-defined]
                 continue
             assert all(("body" in r) != ("error" in r) for r in records)
+
+
+def _two_interface_pcapng(frame: bytes, ts_ns: int) -> bytes:
+    """A pcapng of two Ethernet interfaces, the second in nanoseconds, with one packet on it."""
+    import struct
+
+    def block(btype: int, body: bytes) -> bytes:
+        body += b"\0" * (-len(body) % 4)
+        return struct.pack("<II", btype, len(body) + 12) + body + struct.pack("<I", len(body) + 12)
+
+    shb = block(0x0A0D0D0A, struct.pack("<IHHq", 0x1A2B3C4D, 1, 0, -1))
+    idb_us = block(1, struct.pack("<HHI", 1, 0, 262144))
+    idb_ns = block(1, struct.pack("<HHI", 1, 0, 262144) + struct.pack("<HHB3x", 9, 1, 9)
+                   + struct.pack("<HH", 0, 0))
+    epb = block(6, struct.pack("<IIIII", 1, ts_ns >> 32, ts_ns & 0xFFFFFFFF, len(frame),
+                               len(frame)) + frame)
+    return shb + idb_us + idb_ns + epb
+
+
+def test_pcapng_timestamps_use_each_interfaces_resolution(tmp_path):
+    from kformat.capture.pcap import read_segments
+    from tests.capture.synth import link_frame
+
+    conv = Conversation()
+    frame = link_frame("ethernet", conv.packets[0])
+    path = tmp_path / "two.pcapng"
+    path.write_bytes(_two_interface_pcapng(frame, 1_700_000_000_123_456_789))
+    (seg,) = read_segments(path)
+    assert seg.ts == pytest.approx(1_700_000_000.123456789)
+
+
+def test_gzipped_captures_and_stdin_read_as_the_plain_ones(tmp_path):
+    import gzip
+
+    conv = Conversation()
+    session(conv, exchanges()[:1])
+    conv.close()
+    for fmt in ("pcap", "pcapng"):
+        plain = write(tmp_path / f"c.{fmt}", conv.packets, "ethernet", fmt)
+        zipped = tmp_path / f"c.{fmt}.gz"
+        zipped.write_bytes(gzip.compress(plain.read_bytes()))
+        want, _ = decode(plain)
+        assert [r["kind"] for r in want] == ["request", "response"]
+        assert decode(zipped)[0] == want
+        from tests.cli.runner import cli
+
+        code, stdout, _ = cli("decode", "pcap", "-", stdin=zipped.read_bytes())
+        assert code == 0 and [json.loads(x) for x in stdout.splitlines()] == want
+
+
+def test_a_cut_capture_is_reported_with_its_position(tmp_path):
+    from kformat.errors import TruncatedError
+
+    conv = Conversation()
+    session(conv, exchanges()[:1])
+    good = write(tmp_path / "c.pcapng", conv.packets).read_bytes()
+    cut = tmp_path / "cut.pcapng"
+    cut.write_bytes(good[:-7])
+    with pytest.raises(TruncatedError) as info:
+        decode(cut)
+    last = good.rindex(b"\x06\x00\x00\x00")  # the last block, an enhanced packet block
+    assert info.value.offset == last and info.value.where == str(cut)

@@ -33,7 +33,7 @@ def test_truncated_tail_is_reported_as_a_last_line(tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     data = kformat.build_batch(kformat.make_batch([(b"k", b"v")]))
     path = _write(tmp_path, data + data[:30])
-    assert main(["records", "decode", str(path)]) == 0
+    assert main(["records", "decode", str(path)]) == 1  # shown, and a problem of the input
     last = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert last["truncated"] == {"position": len(data), "available": 30, "needed": len(data)}
 

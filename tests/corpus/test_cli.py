@@ -53,7 +53,7 @@ def test_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert main(["fixtures", "generate", "--out", str(tmp_path), "--only", "nope"]) == 2
     assert "unknown sections" in capsys.readouterr().err
     assert main(["fixtures", "generate"]) == 2
-    assert capsys.readouterr().err == ("kformat fixtures generate: the following arguments are "
+    assert capsys.readouterr().err == ("kformat fixtures generate: UsageError: the following arguments are "
                                        "required: --out (see kformat fixtures generate --help)\n")
 
 
@@ -113,14 +113,14 @@ def test_verify_reads_an_archive_file_and_reports_damage(small_corpus: Path,
 
 def test_verify_refuses_what_is_not_a_corpus_archive(tmp_path: Path) -> None:
     code, out, err = cli("fixtures", "verify", "-", stdin=b"not a tar archive")
-    assert (code, out) == (2, "")
-    assert err == ("kformat fixtures verify: standard input: not a readable tar archive: "
-                   "truncated header\n")
+    assert (code, out) == (1, "")  # read, and not a corpus archive: the input's problem
+    assert err == ("kformat fixtures verify: standard input: ArchiveError: not a readable tar "
+                   "archive: truncated header\n")
     empty = tmp_path / "empty"
     empty.mkdir()
     (empty / "readme.txt").write_text("no manifest here")
     code, _, err = cli("fixtures", "verify", "-", stdin=_tar(empty, inside=True))
-    assert code == 2
+    assert code == 1
     assert "the archive holds no manifest.json" in err
 
 

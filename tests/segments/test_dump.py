@@ -184,7 +184,7 @@ def test_truncated_log(log: Path) -> None:
     rc, out, err = run([str(log)])
     assert rc == 1
     assert out.splitlines()[-1] == f"Found 40 invalid bytes at the end of {LOG}"
-    assert err == f"{log}:251: truncated: last batch cut short: 40 of 102 bytes present\n"
+    assert err == f"kformat dump: {log}:251: TruncatedError: truncated: last batch cut short: 40 of 102 bytes present\n"
     rc, out, err = run([str(log), "--max-bytes", "200"])
     assert rc == 0 and err == "" and len(out.splitlines()) == 4  # 2 headers, 2 batches
 
@@ -199,7 +199,7 @@ def test_bad_crc_is_reported_and_dump_goes_on(log: Path) -> None:
     lines = out.splitlines()
     assert len(lines) == 5 and lines[3].endswith(" isvalid: false") and \
         lines[4].endswith(" isvalid: true")
-    assert err.startswith(f"{log}:102: crc: batch at offset 3: stored crc 1289701046 ")
+    assert err.startswith(f"kformat dump: {log}:102: CorruptRecordError: crc: batch at offset 3: stored crc 1289701046 ")
 
 
 # --------------------------------------------------------------------------- indexes
@@ -238,18 +238,18 @@ def test_index_verification_problems(indexed: Path) -> None:
     index.write_bytes(build_offset_index([OffsetPosition(3, 102), OffsetPosition(4, 170)]))
     rc, out, err = run([str(index), "--verify-index-only"])
     assert rc == 1 and out == f"Dumping {index}\n"
-    assert err == (f"{index}:8: index-position: entry offset 4 position 170: no batch starts "
+    assert err == (f"kformat dump: {index}:8: InvalidValueError: index-position: entry offset 4 position 170: no batch starts "
                    f"at that position\n")
     timeindex = indexed.with_suffix(".timeindex")
     timeindex.write_bytes(build_time_index([TimestampOffset(T0 + 9, 3),
                                             TimestampOffset(T0 + 11, 1)]))
     rc, _, err = run([str(timeindex), "--verify-index-only"])
     assert rc == 1 and err.splitlines() == [
-        f"{timeindex}:12: timeindex-order: entry (timestamp 1700000000011, offset 1) does not "
+        f"kformat dump: {timeindex}:12: InvalidValueError: timeindex-order: entry (timestamp 1700000000011, offset 1) does not "
         f"follow (timestamp 1700000000009, offset 3)",
-        f"{timeindex}:0: timeindex-timestamp: entry timestamp 1700000000009 at offset 3: the "
+        f"kformat dump: {timeindex}:0: InvalidValueError: timeindex-timestamp: entry timestamp 1700000000009 at offset 3: the "
         f"batch's greatest timestamp is 1700000000010",
-        f"{timeindex}:12: timeindex-offset: entry offset 1: no batch ends there (next batch "
+        f"kformat dump: {timeindex}:12: InvalidValueError: timeindex-offset: entry offset 1: no batch ends there (next batch "
         f"end: 2)",
     ]
 
@@ -261,7 +261,7 @@ def test_index_sanity_check(indexed: Path) -> None:
     index.write_bytes(build_offset_index([OffsetPosition(4, 173), OffsetPosition(3, 102)]))
     rc, out, err = run([str(index), "--index-sanity-check"])
     assert rc == 1 and out == f"Dumping {index}\n"
-    assert err.startswith(f"{index}:8: index-order: ")
+    assert err.startswith(f"kformat dump: {index}:8: InvalidValueError: index-order: ")
     index.write_bytes(bytes(80))
     rc, out, _ = run([str(index)])
     assert rc == 0 and out.splitlines()[-1] == f"{index} is empty."
@@ -272,7 +272,7 @@ def test_index_without_log(tmp_path: Path) -> None:
     index.write_bytes(build_offset_index([OffsetPosition(3, 102)]))
     rc, out, err = run([str(index)])
     assert rc == 1 and out.splitlines()[-1] == "offset: 3 position: 102"
-    assert err == f"{index}:0: missing-log: no {LOG} next to it to verify against\n"
+    assert err == f"kformat dump: {index}:0: FileNotFoundError: missing-log: no {LOG} next to it to verify against\n"
 
 
 # --------------------------------------------------------------------------- other files
@@ -313,10 +313,16 @@ def test_unreadable_file_is_a_problem(tmp_path: Path) -> None:
     data = bytearray(build_producer_snapshot([ProducerEntry(7, 1, 9, 61, 4, T0)]))
     data[-1] ^= 1
     snapshot.write_bytes(bytes(data))
-    rc, out, err = run([str(snapshot), "--files", str(tmp_path / "nope.log")])
-    assert rc == 1 and out.splitlines() == [f"Dumping {snapshot}", f"Dumping {tmp_path}/nope.log"]
-    assert err.splitlines()[0].startswith(f"{snapshot}:2: unreadable: CorruptRecordError: ")
-    assert err.splitlines()[1] == f"{tmp_path}/nope.log:0: unreadable: no such file"
+    rc, out, err = run([str(snapshot)])
+    assert rc == 1 and out.splitlines() == [f"Dumping {snapshot}"]
+    assert err.startswith(f"kformat dump: {snapshot}:2: CorruptRecordError: ")
+
+
+def test_a_missing_file_is_a_usage_error(tmp_path: Path) -> None:
+    rc, out, err = run(["--files", str(tmp_path / "nope.log")])
+    assert (rc, out) == (2, "")
+    assert err == (f"kformat dump: {tmp_path}/nope.log: FileNotFoundError: No such file or "
+                   f"directory\n")
 
 
 def test_kraft_snapshot_header(tmp_path: Path, log: Path) -> None:

@@ -71,3 +71,11 @@ def records() -> tuple[RequestHeaderV2, OffsetCommitValueV3]:
     value: OffsetCommitValueV3 = {"offset": 5, "leader_epoch": -1, "metadata": "",
                                   "commit_timestamp": 0}
     return header, value
+
+
+def body_level() -> int:
+    codec = kformat.compiled_grammar("Produce", 9)
+    body: ProduceRequestV9 = codec.parse(codec.build({"acks": 1, "timeout_ms": 5}))
+    response = kformat.compiled_grammar("Metadata", 12, "response")
+    throttle: int = response.parse(response.build({})).get("throttle_time_ms", 0)
+    return body.get("timeout_ms", 0) + throttle

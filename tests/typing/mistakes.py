@@ -22,3 +22,5 @@ response = kformat.parse_response(b"", "Produce", 9)
 text: str = response.body["throttle_time_ms"]  # E: assignment
 gone = response.body["base_offset"]  # E: typeddict-item
 typed_body: ProduceResponseV9 = kformat.parse_response(b"", "Produce", 3).body  # E: assignment
+kformat.compiled_grammar("Produce", 9).build({"acks": "all"})  # E: typeddict-item
+kformat.compiled_grammar("Metadata", 12, "response").parse(b"")["base_offset"]  # E: typeddict-item

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -124,11 +125,14 @@ class Dumper:
                                           "position": p.position, "kind": p.kind,
                                           "detail": p.detail}) + "\n")
             else:
-                self.err.write(f"{p}\n")
+                self.err.write(f"kformat dump: {p.file}:{p.position}: {p.error_class}: "
+                               f"{p.reason}\n")
 
     # ------------------------------------------------------------- dispatch
 
     def dump(self, path: str) -> None:
+        if path != STDIN and not os.path.exists(path):  # a usage error: nothing was read
+            raise FileNotFoundError(errno.ENOENT, "No such file or directory", path)
         if path == STDIN and self.stdin is not None:
             self.note("Dumping <stdin>")
             self.dump_log(STDIN_NAME, self.stdin())
@@ -155,15 +159,7 @@ class Dumper:
         if handler is None:
             self.err.write(f"Ignoring unknown file {path}\n")
             return
-        if not os.path.exists(path):
-            self.report([Problem(path, 0, "unreadable", "no such file")])
-            return
-        try:
-            handler(path)
-        except BrokenPipeError:
-            raise  # our reader went away: nothing wrong with the file
-        except OSError as exc:
-            self.report([Problem(path, 0, "unreadable", str(exc))])
+        handler(path)  # a file that cannot be read ends the command (exit status 2)
 
     def _read(self, path: str, parse: Callable[..., Any], *args: Any, **kw: Any) -> Any:
         try:
