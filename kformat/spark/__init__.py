@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
-__all__ = ["corrupt_count", "dropped_count", "register", "session"]
+__all__ = ["corrupt_count", "dropped_count", "register", "save", "session"]
 
 
 def register(spark: SparkSession) -> None:
@@ -43,6 +43,14 @@ def dropped_count(spark: SparkSession) -> int:
     from kformat.spark.datasource import dropped_count as _count
 
     return _count(spark)
+
+
+def save(df: Any, path: str, mode: str = "errorifexists", **options: Any) -> bool:
+    """``df`` as partition directories under ``path`` with Spark's four save modes (see
+    :func:`kformat.spark.datasource.save`); returns whether it wrote."""
+    from kformat.spark.datasource import save as _save
+
+    return _save(df, path, mode, **options)
 
 
 def session(master: str | None = None, app_name: str = "kformat", **kwargs: Any) -> SparkSession:

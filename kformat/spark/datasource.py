@@ -46,6 +46,7 @@ __all__ = [
     "NAME",
     "PUSHDOWN_CONF",
     "PUSHDOWN_REFUSED",
+    "SAVE_MODES",
     "KafkaSegmentsDataSource",
     "KafkaSegmentsReader",
     "KafkaSegmentsWriter",
@@ -59,6 +60,7 @@ __all__ = [
     "dropped_count",
     "planning_defaults",
     "register",
+    "save",
 ]
 
 NAME = "kafka-segments"
@@ -569,3 +571,39 @@ def dropped_count(spark: SparkSession) -> int:
     counter = _COUNTERS.get(id(spark.sparkContext))
     return 0 if counter is None or counter[0] is not spark.sparkContext else \
         int(counter[2].value)
+
+
+SAVE_MODES = ("errorifexists", "append", "overwrite", "ignore")
+
+
+def save(df: Any, path: str, mode: str = "errorifexists", **options: Any) -> bool:
+    """``df`` written as partition directories under ``path`` with Spark's four save modes
+    (``error``/``default`` spell ``errorifexists``): ``errorifexists`` writes into a new or
+    empty directory and raises :class:`FileExistsError` otherwise; ``ignore`` writes nothing
+    when the directory holds anything; ``append`` adds segments after each partition's
+    last offset; ``overwrite`` replaces the topic-partitions written. Spark (4.3) itself
+    refuses ``errorifexists`` and ``ignore`` for every Python data source
+    (``UNSUPPORTED_DATA_SOURCE_SAVE_MODE``), so those two are checked here, on the driver,
+    and the write runs as ``append``. ``options``: the writer's. Returns whether it wrote."""
+    import os
+
+    from kformat.spark.writer import STAGING
+
+    wanted = {"error": "errorifexists", "default": "errorifexists"}.get(mode.lower(),
+                                                                         mode.lower())
+    if wanted not in SAVE_MODES:
+        raise ValueError(f"kafka-segments save mode must be one of {', '.join(SAVE_MODES)}, "
+                         f"not {mode!r}")
+    local = path.removeprefix("file://")
+    held = os.path.isdir(local) and any(n != STAGING for n in os.listdir(local))
+    if held and wanted == "errorifexists":
+        raise FileExistsError(f"kafka-segments: {path} is not empty (save mode "
+                              f"errorifexists); save with mode='append' to add to it, "
+                              f"'overwrite' to replace its topic-partitions, or 'ignore'")
+    if held and wanted == "ignore":
+        return False
+    writer = df.write.format(NAME).mode("overwrite" if wanted == "overwrite" else "append")
+    for key, value in options.items():
+        writer = writer.option(key, str(value))
+    writer.save(path)
+    return True

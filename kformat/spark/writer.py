@@ -36,8 +36,18 @@ from kformat.records.codecs import CODECS as CODEC_TABLE
 from kformat.records.codecs import Codec
 from kformat.records.framing import BATCH_OVERHEAD
 from kformat.records.model import Batch
-from kformat.segments.names import LOG_SUFFIX, partition_dir_name
+from kformat.segments.names import (
+    INDEX_SUFFIX,
+    LEADER_EPOCH_CHECKPOINT,
+    LOG_SUFFIX,
+    PARTITION_METADATA,
+    TIME_INDEX_SUFFIX,
+    TXN_INDEX_SUFFIX,
+    offset_from_filename,
+    partition_dir_name,
+)
 from kformat.segments.partition import PartitionWriter, starts_new_segment
+from kformat.segments.textfiles import EpochEntry, parse_leader_epoch_checkpoint
 from kformat.spark.options import parse_size
 
 __all__ = [
@@ -427,8 +437,26 @@ def _shifted(b: Batch, shift: int, options: WriteOptions) -> tuple[bytes, Batch]
     return build_batch(moved, compression_level=options.compression_level), moved
 
 
-def _merge(parts: list[PartWritten], target: Path, options: WriteOptions) -> None:
-    """One partition directory from several tasks' parts."""
+def _end_offset(target: Path) -> int:
+    """The next offset of an existing partition directory: its last batch's next offset
+    (read from its last non-empty segment), else its last segment's base offset, else 0."""
+    logs = sorted(target.glob(f"*{LOG_SUFFIX}"), key=lambda p: offset_from_filename(p))
+    for log in reversed(logs):
+        last = None
+        for _, b in _log_batches(log):
+            last = b
+        if last is not None:
+            return last.next_offset
+    return offset_from_filename(logs[-1]) if logs else 0
+
+
+def _write_parts(parts: list[PartWritten], parent: Path, options: WriteOptions, *,
+                 start: int | None = None, epochs: list[EpochEntry] | None = None) -> Path:
+    """One partition directory under ``parent`` from several tasks' parts, or from parts
+    that follow an existing directory ending at ``start`` (its leader ``epochs`` carried on;
+    no producer snapshot: the directory's own stays the latest, and a broker replays the
+    new segments after it)."""
+    first = parts[0]
     if any(p.assigned for p in parts):
         parts = sorted(parts, key=lambda p: (p.task, p.directory))
     else:
@@ -438,48 +466,113 @@ def _merge(parts: list[PartWritten], target: Path, options: WriteOptions) -> Non
                 raise EncodeError(f"{a.topic}-{a.partition}: tasks {a.task} and {b.task} "
                                   f"wrote overlapping offsets ({a.first_offset}..{a.last_offset}"
                                   f" and {b.first_offset}..{b.last_offset})", path="offset")
-    writer = PartitionWriter(target.parent, parts[0].topic, parts[0].partition,
-                             index_interval_bytes=options.index_interval_bytes)
+    writer = PartitionWriter(parent, first.topic, first.partition,
+                             index_interval_bytes=options.index_interval_bytes,
+                             producer_snapshot=start is None)
+    writer.epochs = list(epochs or [])
     segments = _Segments(writer, options.segment_bytes)
-    next_offset = 0
+    next_offset = start or 0
     for part in parts:
         shift = next_offset - part.first_offset if part.assigned else 0
+        if start is not None and not part.assigned and part.first_offset < next_offset:
+            raise EncodeError(f"kafka-segments append: {part.topic}-{part.partition} holds "
+                              f"offsets up to {next_offset - 1}; the rows start at "
+                              f"{part.first_offset} (offsets must follow the directory's; "
+                              f"leave the offset column out to have them assigned)",
+                              path="offset", actual=part.first_offset)
         for data, b in _batches_of(part):
             if shift:
                 data, b = _shifted(b, shift, options)
             segments.add(data, b)
             next_offset = b.next_offset
-    writer.close()
+    return writer.close()
+
+
+_APPENDED = (LOG_SUFFIX, INDEX_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX)
+
+
+def _epochs(target: Path) -> list[EpochEntry]:
+    path = target / LEADER_EPOCH_CHECKPOINT
+    return parse_leader_epoch_checkpoint(path.read_bytes()) if path.exists() else []
 
 
 def commit(parts: Iterable[PartWritten], directory: str | os.PathLike[str],
            options: WriteOptions, staging: str | os.PathLike[str], *,
            overwrite: bool = False) -> list[str]:
-    """Move every written topic-partition from ``staging`` into ``directory`` (merging
-    parts of the same one) and remove ``staging``; returns the directories written.
+    """Move every written topic-partition from ``staging`` into ``directory`` and remove
+    ``staging``; returns the directories written.
 
-    A topic-partition directory that already exists is replaced with ``overwrite``, else
-    :class:`FileExistsError` (checked before anything moves)."""
+    Every topic-partition is made ready in ``staging`` first (parts of one merged, in
+    offset order for explicit offsets, task order for assigned ones); then each goes into
+    place. ``overwrite``: an existing topic-partition directory is replaced. Else
+    (Spark's ``append``) new segments follow an existing directory's last offset (assigned
+    offsets numbered from there, explicit ones checked to follow it), its
+    ``leader-epoch-checkpoint`` carried on, its other files kept. Anything failing before
+    or while moving leaves ``directory`` as it was."""
     by_tp: dict[tuple[str, int], list[PartWritten]] = {}
     for p in parts:
         if p.records:
             by_tp.setdefault((p.topic, p.partition), []).append(p)
-    targets = {tp: Path(directory) / partition_dir_name(*tp) for tp in by_tp}
-    existing = [str(t) for t in targets.values() if t.exists()]
-    if existing and not overwrite:
+    staging = Path(staging)
+    ready_root, old_root = staging / "_ready", staging / "_replaced"
+    plan: list[tuple[Path, Path, bool]] = []  # (ready dir, target, appended)
+    try:
+        for tp, group in sorted(by_tp.items()):
+            target = Path(directory) / partition_dir_name(*tp)
+            if target.exists() and not overwrite:
+                ready = _write_parts(group, ready_root, options, start=_end_offset(target),
+                                     epochs=_epochs(target))
+                plan.append((ready, target, True))
+            elif len(group) == 1:
+                plan.append((Path(group[0].directory), target, False))
+            else:
+                plan.append((_write_parts(group, ready_root, options), target, False))
+        _move_into_place(plan, old_root)
+    finally:
         shutil.rmtree(staging, ignore_errors=True)
-        raise FileExistsError(f"kafka-segments write: {existing[0]} exists "
-                              f"({len(existing)} partition directories); write with "
-                              f".mode('overwrite') to replace them")
-    out = []
-    for tp, group in sorted(by_tp.items()):
-        target = targets[tp]
-        if target.exists():
-            shutil.rmtree(target)
-        if len(group) == 1:
-            os.replace(group[0].directory, target)
-        else:
-            _merge(group, target, options)
-        out.append(str(target))
-    shutil.rmtree(staging, ignore_errors=True)
-    return out
+    return [str(target) for _, target, _ in plan]
+
+
+def _move_into_place(plan: list[tuple[Path, Path, bool]], old_root: Path) -> None:
+    """Each ready directory into place (renames only), undone in reverse on an error."""
+    undo: list[tuple[Path, Path | None]] = []  # (now at, back to; None: remove)
+    try:
+        for ready, target, appended in plan:
+            if not appended:
+                if target.exists():
+                    old_root.mkdir(parents=True, exist_ok=True)
+                    kept = old_root / target.name
+                    os.replace(target, kept)
+                    undo.append((kept, target))
+                target.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(ready, target)
+                undo.append((target, None))
+                continue
+            for f in sorted(ready.iterdir()):
+                if f.suffix in _APPENDED:
+                    if (target / f.name).exists():
+                        raise FileExistsError(f"kafka-segments append: {target / f.name} "
+                                              f"exists")
+                    os.replace(f, target / f.name)
+                    undo.append((target / f.name, None))
+            checkpoint = target / LEADER_EPOCH_CHECKPOINT
+            if checkpoint.exists():
+                old_root.mkdir(parents=True, exist_ok=True)
+                kept = old_root / f"{target.name}.{LEADER_EPOCH_CHECKPOINT}"
+                os.replace(checkpoint, kept)
+                undo.append((kept, checkpoint))
+            os.replace(ready / LEADER_EPOCH_CHECKPOINT, checkpoint)
+            undo.append((checkpoint, None))
+            if not (target / PARTITION_METADATA).exists():
+                os.replace(ready / PARTITION_METADATA, target / PARTITION_METADATA)
+                undo.append((target / PARTITION_METADATA, None))
+    except BaseException:
+        for now, back in reversed(undo):
+            if back is None:
+                if now.is_dir():
+                    shutil.rmtree(now, ignore_errors=True)
+                else:
+                    now.unlink(missing_ok=True)
+            else:
+                os.replace(now, back)
+        raise

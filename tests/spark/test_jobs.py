@@ -161,3 +161,31 @@ def test_pushdown_is_refused_with_the_reason() -> None:
 
     with pytest.raises(ValueError, match=r"filter pushdown stays off\. Spark \(4\.3\) keeps"):
         session(pushdown=True)
+
+
+# --------------------------------------------------------------------------- save modes
+
+def test_the_four_save_modes(spark: Any, tmp_path: Path) -> None:
+    """Spark refuses errorifexists and ignore for Python data sources; kformat.spark.save
+    gives all four Spark's meaning, and .mode('append') adds a day's rows each run."""
+    import kformat.spark
+
+    df = spark.createDataFrame([("t", 0, b"k%d" % i, b"v%d" % i) for i in range(30)],
+                               "topic string, partition int, key binary, value binary")
+    out = tmp_path / "out"
+    with pytest.raises(Exception, match="UNSUPPORTED_DATA_SOURCE_SAVE_MODE"):
+        df.write.format("kafka-segments").save(str(out))  # Spark's own refusal, documented
+    out.mkdir()
+    assert kformat.spark.save(df, str(out)) is True  # errorifexists: an empty directory
+    with pytest.raises(FileExistsError, match=r"is not empty \(save mode errorifexists\)"):
+        kformat.spark.save(df, str(out))
+    assert kformat.spark.save(df, str(out), mode="ignore") is False
+    for _ in range(2):  # a daily job
+        df.write.format("kafka-segments").mode("append").save(str(out))
+    back = load(spark, out, mode="FAILFAST")
+    assert sorted(r["offset"] for r in back.select("offset").collect()) == list(range(90))
+    assert kformat.spark.save(df, str(out), mode="overwrite", codec="zstd") is True
+    back = load(spark, out, mode="FAILFAST")
+    assert back.count() == 30 and {r["codec"] for r in back.collect()} == {"zstd"}
+    with pytest.raises(ValueError, match="save mode must be one of"):
+        kformat.spark.save(df, str(out), mode="upsert")

@@ -5,6 +5,7 @@ what it writes, ``kformat dump`` finding nothing wrong."""
 from __future__ import annotations
 
 import io
+import os
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -169,9 +170,6 @@ def test_commit_merges_parts_of_one_partition_in_task_order(tmp_path: Path) -> N
     # task 0's 80 rows first, then task 1's 120
     assert [r.key for r in records] == [b"k%d" % i for i in range(80)] + \
         [b"k%d" % i for i in range(120)]
-    with pytest.raises(FileExistsError, match="mode\\('overwrite'\\)"):
-        commit(write_rows([simple_rows(3)], staging / "c", opts), tmp_path / "out", opts,
-               staging)
     commit(write_rows([simple_rows(3)], staging / "c", opts), tmp_path / "out", opts,
            staging, overwrite=True)
     assert len([r for b in read_partition_dir(tmp_path / "out" / "t-0").batches
@@ -400,3 +398,99 @@ def test_corrupt_rows_option() -> None:
     assert WriteOptions().corrupt_rows == "fail"
     with pytest.raises(ValueError, match="corruptRows must be fail or drop, not 'keep'"):
         WriteOptions.from_options({"corruptrows": "keep"})
+
+
+# --------------------------------------------------------------------------- append
+
+def _snapshot(d: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(d)): p.read_bytes() for p in sorted(d.rglob("*")) if p.is_file()}
+
+
+def test_append_adds_segments_after_each_partitions_last_offset(tmp_path: Path) -> None:
+    """Day 1 then day 2 (offsets assigned, two tasks), then rows with explicit offsets: one
+    partition directory, offsets following on, every file valid, peers read it all."""
+    staging, out = tmp_path / "staging", tmp_path / "out"
+    opts = WriteOptions(batch_records=50, segment_bytes=5000, leader_epoch=3)
+    commit(write_rows([simple_rows(120)], staging / "a", opts), out, opts, staging)
+    kept = _snapshot(out / "t-0")
+    day2 = WriteOptions(batch_records=50, segment_bytes=5000, leader_epoch=4, codec="gzip")
+    parts = write_rows([simple_rows(30)], staging / "b", day2, task=0) + \
+        write_rows([simple_rows(20)], staging / "c", day2, task=1)
+    assert commit(parts, out, day2, staging) == [str(out / "t-0")]
+    assert not staging.exists()
+    now = _snapshot(out / "t-0")
+    for name, raw in kept.items():  # the day-1 segments and their indexes as they were
+        if name.endswith((".log", ".timeindex", ".index", ".snapshot")):
+            assert now[name] == raw, name
+    pd = read_partition_dir(out / "t-0")
+    assert pd.problems == [] and check_partition_dir(out / "t-0") == []
+    offsets = [r.offset for b in pd.batches for r in b.records]
+    assert offsets == list(range(170))
+    from kformat.segments.textfiles import EpochEntry, parse_leader_epoch_checkpoint
+
+    assert parse_leader_epoch_checkpoint(now["leader-epoch-checkpoint"]) == [
+        EpochEntry(3, 0), EpochEntry(4, 120)]
+    assert dump_main([str(out / "t-0"), "--index-sanity-check"], out=io.StringIO()) == 0
+    # explicit offsets must follow the directory's
+    before = _snapshot(out)
+    late = pa.RecordBatch.from_pylist([{"topic": "t", "partition": 0, "offset": 169,
+                                        "value": b"x"}])
+    with pytest.raises(EncodeError, match="holds offsets up to 169; the rows start at 169"):
+        commit(write_rows([late], staging / "d", opts), out, opts, staging)
+    assert _snapshot(out) == before
+    ok = pa.RecordBatch.from_pylist([{"topic": "t", "partition": 0, "offset": 200,
+                                      "value": b"x"}])
+    commit(write_rows([ok], staging / "e", opts), out, opts, staging)
+    assert [r.offset for b in read_partition_dir(out / "t-0").batches
+            for r in b.records][-2:] == [169, 200]
+
+
+def test_peers_read_an_appended_directory(tmp_path: Path) -> None:
+    pytest.importorskip("kafka")
+    from kafka.record.default_records import DefaultRecordBatch
+
+    staging, out = tmp_path / "staging", tmp_path / "out"
+    opts = WriteOptions(batch_records=40, segment_bytes=3000, codec="lz4")
+    for day in range(3):
+        commit(write_rows([simple_rows(70)], staging / f"d{day}", opts), out, opts, staging)
+    seen = []
+    for log in sorted((out / "t-0").glob("*.log")):
+        raw = log.read_bytes()
+        at = 0
+        while at < len(raw):
+            size = 12 + int.from_bytes(raw[at + 8:at + 12], "big")
+            batch = DefaultRecordBatch(raw[at:at + size])
+            assert batch.validate_crc()
+            seen += [r.offset for r in batch]
+            at += size
+    assert seen == list(range(210))
+
+
+def test_a_commit_failing_half_way_leaves_the_target_as_it_was(tmp_path: Path,
+                                                               monkeypatch: Any) -> None:
+    import kformat.spark.writer as writer_module
+
+    staging, out = tmp_path / "staging", tmp_path / "out"
+    opts = WriteOptions(batch_records=50)
+    commit(write_rows([simple_rows(60, partition=0), simple_rows(60, partition=1)],
+                      staging / "a", opts), out, opts, staging)
+    before = _snapshot(out)
+    real = os.replace
+    calls = {"n": 0}
+
+    def failing(src: Any, dst: Any) -> None:
+        calls["n"] += 1
+        if calls["n"] == 4:
+            raise OSError("disk full")
+        real(src, dst)
+
+    for overwrite in (False, True):
+        calls["n"] = 0
+        parts = write_rows([simple_rows(10, partition=0), simple_rows(10, partition=1),
+                            simple_rows(10, partition=2)], staging / "b", opts)
+        monkeypatch.setattr(writer_module.os, "replace", failing)
+        with pytest.raises(OSError, match="disk full"):
+            commit(parts, out, opts, staging, overwrite=overwrite)
+        monkeypatch.setattr(writer_module.os, "replace", real)
+        assert _snapshot(out) == before, overwrite
+        assert not staging.exists()
