@@ -15,6 +15,14 @@ DescribeQuorum listeners...), opens one listening port per upstream broker, and 
 addresses to those ports, by parse, modify, build with kformat's own API
 (:meth:`~kformat.protocol.api.Response.to_bytes` keeps everything else byte for byte).
 
+Forwarding never waits for the log: each frame is read, paired with its request (cheap:
+the header only), forwarded, and queued for a worker thread that decodes it and writes its
+JSON line, in order. The queue holds at most ``decode_queue_bytes`` of frames; a frame
+arriving past that is logged with its header fields and ``undecoded`` (counted in the
+connection's summary), never buffered without limit. A frame a hook needs parsed (a response
+that can advertise brokers, for the rewrite, or every frame when there are other hooks) is
+decoded before it is forwarded, in a small thread pool, so other connections go on meanwhile.
+
 Frames that do not decode are forwarded unchanged and logged with their error. A TLS
 connection is piped through undecoded and reported. Listening sockets bind to 127.0.0.1 by
 default; connections and the proxy itself have bounded lifetimes when asked
@@ -25,26 +33,36 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
+import queue
 import socket
 import struct
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final, TextIO
 
-from kformat.capture.messages import ConnectionDecoder, Decoded, looks_like_tls
+from kformat.capture.messages import ConnectionDecoder, Decoded, Frame, looks_like_tls
 from kformat.console import OK, USAGE, Console, address_argument
 from kformat.errors import KFormatError
-from kformat.protocol.api import Request, Response
+from kformat.primitives import KArray, KStruct, Presence, TaggedFields
+from kformat.primitives.base import unwrap
+from kformat.protocol.api import Request, Response, grammar
 from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE
 
-__all__ = ["FrameContext", "FrameHook", "Proxy", "ProxyThread", "advertised_brokers"]
+__all__ = ["DECODE_QUEUE_BYTES", "FrameContext", "FrameHook", "Proxy", "ProxyThread",
+           "advertised_brokers", "advertises_brokers"]
 
 SIZE: Final = struct.Struct(">i")
 Address = tuple[str, int]
+DECODE_QUEUE_BYTES: Final = 64 << 20
+"""Frame bytes waiting for the log's decoder; a frame past it is logged undecoded."""
+HOOK_DECODERS: Final = 2
+"""Threads decoding the frames hooks need before they are forwarded."""
 
 
 @dataclass
@@ -78,6 +96,111 @@ def advertised_brokers(value: Any) -> Iterator[dict[str, Any]]:
             yield from advertised_brokers(item)
 
 
+@functools.cache
+def advertises_brokers(api_key: int, api_version: int) -> bool:
+    """Whether a response of this API version can hold a struct with a ``host`` and a
+    ``port`` (what :meth:`Proxy.rewrite_brokers` rewrites): read from its grammar once."""
+    try:
+        root = grammar(api_key, api_version, "response")
+    except KFormatError:
+        return False
+    return _has_host_and_port(root)
+
+
+def _has_host_and_port(sc: Any) -> bool:
+    sc = unwrap(sc)[1]
+    if isinstance(sc, KStruct):
+        names: set[str] = set()
+        children: list[Any] = []
+        for sub in sc.subcons:
+            inner = unwrap(sub)[1]
+            if sub.name:
+                names.add(sub.name)
+            if isinstance(inner, TaggedFields):
+                names.update(f.name for f in inner.fields)
+                children += [f.subcon for f in inner.fields]
+            elif getattr(inner, "flatten", False):
+                children.append(inner.subcon)
+                flat = unwrap(inner.subcon)[1]
+                names.update(x.name for x in getattr(flat, "subcons", ()) if x.name)
+            else:
+                children.append(inner)
+        return {"host", "port"} <= names or any(_has_host_and_port(c) for c in children)
+    if isinstance(sc, KArray | Presence):
+        return _has_host_and_port(sc.subcon)
+    return False
+
+
+class _LogWorker:
+    """The thread that decodes forwarded frames and writes their JSON lines, in order, and
+    each connection's summary when it closes; at most ``limit`` frame bytes wait for it."""
+
+    def __init__(self, proxy: Proxy, limit: int) -> None:
+        self.proxy = proxy
+        self.limit = limit
+        self.waiting = 0
+        self._lock = threading.Lock()
+        self._jobs: queue.SimpleQueue[tuple[Any, ...] | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="kformat-proxy-log", daemon=True)
+        self._thread.start()
+
+    def frame(self, decoder: ConnectionDecoder, frame: Frame, decoded: Decoded | None) -> None:
+        """Queue ``frame`` (``decoded`` when a hook had it decoded already)."""
+        size = len(frame.payload)
+        with self._lock:
+            room = self.waiting + size <= self.limit
+            if room:
+                self.waiting += size
+        if not room:  # never buffered without limit: logged with its header only
+            decoded = decoder.undecoded(frame, f"the log's decode queue holds {self.waiting} "
+                                               f"bytes (limit {self.limit})")
+            size = 0
+        self._jobs.put(("frame", decoder, frame, decoded, size))
+
+    def record(self, record: dict[str, Any]) -> None:
+        self._jobs.put(("record", record))
+
+    def closed(self, decoder: ConnectionDecoder) -> None:
+        self._jobs.put(("closed", decoder))
+
+    def flush(self, timeout: float) -> bool:
+        done = threading.Event()
+        self._jobs.put(("flush", done))
+        return done.wait(timeout)
+
+    def stop(self, timeout: float) -> None:
+        self._jobs.put(None)
+        self._thread.join(timeout)
+
+    def _run(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            try:
+                self._do(job)
+            except Exception as exc:  # a broken log file: say so once per job, keep serving
+                with contextlib.suppress(Exception):
+                    print(f"kformat proxy: log: {type(exc).__name__}: {exc}", file=sys.stderr)
+
+    def _do(self, job: tuple[Any, ...]) -> None:
+        if job[0] == "flush":
+            job[1].set()
+        elif job[0] == "record":
+            self.proxy._write(job[1])
+        elif job[0] == "closed":
+            self.proxy._summary_now(job[1])
+        else:
+            _, decoder, frame, decoded, size = job
+            try:
+                if decoded is None:
+                    decoded = decoder.decode(frame)
+                self.proxy._write(decoded.record)
+            finally:
+                with self._lock:
+                    self.waiting -= size
+
+
 @dataclass
 class Proxy:
     """The proxy (see the module doc). Run it with :meth:`serve` in an event loop, or in a
@@ -93,6 +216,8 @@ class Proxy:
     idle_timeout: float | None = None
     connect_timeout: float = 10.0
     max_frame_size: int = DEFAULT_MAX_FRAME_SIZE
+    decode_queue_bytes: int = DECODE_QUEUE_BYTES
+    """Frame bytes that may wait for the log's decoder (see the module doc)."""
     summaries: list[dict[str, Any]] = field(default_factory=list)
     on_summary: Callable[[dict[str, Any]], None] | None = None
     """Called with each connection's summary when the connection closes."""
@@ -103,6 +228,8 @@ class Proxy:
     _sockets: list[socket.socket] = field(default_factory=list)
     _loop: asyncio.AbstractEventLoop | None = None
     _tasks: set[asyncio.Task[Any]] = field(default_factory=set)
+    _log_worker: _LogWorker | None = None
+    _hook_pool: ThreadPoolExecutor | None = None
 
     # ------------------------------------------------------------------ listening
 
@@ -114,6 +241,8 @@ class Proxy:
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._listen_for(self.upstream, self.listen)
+        self._log_worker = _LogWorker(self, self.decode_queue_bytes)
+        self._hook_pool = ThreadPoolExecutor(HOOK_DECODERS, thread_name_prefix="kformat-proxy-hook")
 
     def _listen_for(self, upstream: Address, where: Address | None = None) -> Address:
         """The listening address for ``upstream``, opened now if there is none yet."""
@@ -143,6 +272,12 @@ class Proxy:
         self._spawn(serve())
         return self.listeners[upstream]
 
+    def flush(self, timeout: float = 30.0) -> bool:
+        """Wait (from any thread but the proxy's) until every frame forwarded so far is logged
+        and every closed connection summarised; False if that took over ``timeout`` seconds."""
+        worker = self._log_worker
+        return True if worker is None else worker.flush(timeout)
+
     def _spawn(self, coro: Any) -> None:
         assert self._loop is not None
         task = self._loop.create_task(coro)
@@ -159,6 +294,10 @@ class Proxy:
                 await asyncio.wait_for(server.wait_closed(), 2)
         for sock in self._sockets:  # those whose server had not started yet
             sock.close()
+        if self._hook_pool is not None:
+            self._hook_pool.shutdown(wait=False, cancel_futures=True)
+        if self._log_worker is not None:  # what was queued is logged, then the worker ends
+            await asyncio.to_thread(self._log_worker.stop, 30.0)
 
     async def serve(self, max_lifetime: float | None = None) -> None:
         """Start, run until cancelled or ``max_lifetime`` seconds, stop."""
@@ -234,7 +373,7 @@ class Proxy:
                     await self._raw(reader, writer)  # framing lost: pipe the rest
                     return
                 payload = await self._read(reader, size)
-                out = self._frame(direction, payload, decoder, upstream)
+                out = await self._frame(direction, payload, decoder, upstream)
                 writer.write(SIZE.pack(len(out)) + out)
                 await writer.drain()
         except (TimeoutError, asyncio.IncompleteReadError, ConnectionError):
@@ -248,24 +387,38 @@ class Proxy:
             writer.write(data)
             await writer.drain()
 
-    def _frame(self, direction: str, payload: bytes, decoder: ConnectionDecoder,
-               upstream: Address) -> bytes:
-        ts = time.time()
-        decoded = (decoder.request(payload, ts) if direction == "request"
-                   else decoder.response(payload, ts))
+    async def _frame(self, direction: str, payload: bytes, decoder: ConnectionDecoder,
+                     upstream: Address) -> bytes:
+        """The frame to forward: paired now; decoded first only when a hook needs it."""
+        frame = decoder.pair(direction, payload, time.time())
         self.frames[direction] += 1
-        self._write(decoded.record)
-        context = FrameContext(self, decoder, upstream, decoded.message, decoded)
+        hooks = list(self.hooks)
+        if self.rewrite and direction == "response" and frame.api_key is not None \
+                and frame.api_version is not None \
+                and advertises_brokers(frame.api_key, frame.api_version):
+            hooks.insert(0, self.rewrite_brokers)
+        decoded = None
         out = payload
-        hooks = ([self.rewrite_brokers] if self.rewrite else []) + list(self.hooks)
-        for hook in hooks:
-            out = hook(direction, out, context)
+        if hooks:
+            assert self._loop is not None
+            decoded = await self._loop.run_in_executor(self._hook_pool, decoder.decode, frame)
+            context = FrameContext(self, decoder, upstream, decoded.message, decoded)
+            for hook in hooks:
+                out = hook(direction, out, context)
+        assert self._log_worker is not None
+        self._log_worker.frame(decoder, frame, decoded)
         return out
 
     def _log_all(self, decoder: ConnectionDecoder) -> None:
         for side in ("client", "server"):
             for decoded in decoder._drain(side, time.time()):
-                self._write(decoded.record)
+                self._queue_record(decoded.record)
+
+    def _queue_record(self, record: dict[str, Any]) -> None:
+        if self._log_worker is not None:
+            self._log_worker.record(record)
+        else:
+            self._write(record)
 
     def _write(self, record: dict[str, Any]) -> None:
         if self.log is not None:
@@ -273,6 +426,13 @@ class Proxy:
             self.log.flush()
 
     def _summary(self, decoder: ConnectionDecoder) -> None:
+        """The connection closed: its summary follows its last logged frame."""
+        if self._log_worker is not None:
+            self._log_worker.closed(decoder)
+        else:
+            self._summary_now(decoder)
+
+    def _summary_now(self, decoder: ConnectionDecoder) -> None:
         line = decoder.summary()
         self.summaries.append(line)
         if self.on_summary is not None:

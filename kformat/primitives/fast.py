@@ -219,6 +219,7 @@ class CompiledGrammar(Generic[ValueT]):
     def parse(self, data: bytes, *, exact: bool = True, **ctx: Any) -> ValueT:
         """Parse ``data``; with ``exact`` the grammar must consume every byte."""
         native = self._engine(ctx, NATIVE_PARSE_PARAMETERS)
+        value: ValueT  # what the engines return is untyped; the caller's type says what it is
         kept = _PARSE_MEMO.get()
         token = _PARSE_MEMO.set({} if kept is None else kept)
         try:
@@ -237,14 +238,16 @@ class CompiledGrammar(Generic[ValueT]):
                     return value
             except Exception:
                 pass
-            return parse_interpreted(self.grammar, data, exact=exact, what=self.name,
-                                     **self._ctx, **ctx)
+            value = parse_interpreted(self.grammar, data, exact=exact, what=self.name,
+                                      **self._ctx, **ctx)
+            return value
         finally:
             _PARSE_MEMO.reset(token)
 
     def parse_stream(self, stream: Any, **ctx: Any) -> ValueT:
         """Parse from the current position of ``stream`` (fast path only, no fallback)."""
-        return self._parsefunc(stream, _context(**ctx))
+        value: ValueT = self._parsefunc(stream, _context(**ctx))
+        return value
 
     def parse_prefix(self, data: bytes, pos: int = 0) -> tuple[ValueT, int]:
         """One value at ``data[pos:]`` and the position after it (fast path only, no
@@ -275,8 +278,9 @@ class CompiledGrammar(Generic[ValueT]):
         return build_interpreted(self.grammar, obj, **ctx)
 
     def parse_interpreted(self, data: bytes, *, exact: bool = True, **ctx: Any) -> ValueT:
-        return parse_interpreted(self.grammar, data, exact=exact, what=self.name,
-                                 **self._ctx, **ctx)
+        value: ValueT = parse_interpreted(self.grammar, data, exact=exact, what=self.name,
+                                          **self._ctx, **ctx)
+        return value
 
     def build_interpreted(self, obj: ValueT, **ctx: Any) -> bytes:
         return build_interpreted(self.grammar, obj, **ctx)

@@ -15,13 +15,13 @@ TypedDict for a struct, ``| None`` where the version makes the field nullable. A
 where the default does not build (a non-nullable ``records`` field, whose default is null).
 Flexible versions add the runtime's ``_unknown_tags`` and ``_defaults_on_wire`` keys
 (:mod:`kformat.primitives.tagged`). A key names a field of that version only: building a
-non-default value for another version's field is an ``EncodeError``, so there it is a type
-error (a parsed body does carry those fields, at their defaults).
+non-default value for another version's field is an ``EncodeError`` (an ``ignorable`` one
+is dropped), so there it is a type error; a parsed body does carry those fields, at their
+defaults, beyond its type's keys.
 
 :func:`render_stub` writes ``kformat/messages/__init__.pyi`` and :func:`render_calls` the
-``@overload`` signatures of the entry points (and of ``compiled_grammar``, the body-level
-codec) (``kformat/messages/calls.pyi``);
-``kformat grammars types [--check]`` regenerates both (tests/protocol/test_typed.py checks
+``@overload`` signatures of the entry points and of ``compiled_grammar``, the body-level
+codec (``kformat/messages/calls.pyi``); ``kformat grammars types [--check]`` regenerates both (tests/protocol/test_typed.py checks
 the committed files are current). :func:`runtime_type` builds the same TypedDict at run time
 for ``kformat.messages``, which loads nothing until a name is asked for.
 """
@@ -101,10 +101,7 @@ def _wire_text(f: FieldDef, version: int, flexible: bool) -> str:
     if flexible and f.is_tagged(version):
         parts.append(f"tagged field {f.tag}")
     if f.has_default:
-        try:
-            parts.append("default " + format_default(f.explicit_default))
-        except GrammarError:
-            pass
+        parts.append("default " + format_default(f.explicit_default))
     return ", ".join(parts)
 
 
@@ -208,7 +205,7 @@ def body_types() -> tuple[TypeDecl, ...]:
 
 def version_names(msg: MessageDef) -> dict[int, str]:
     """``{version: the TypedDict that version's name resolves to}`` for one message."""
-    decls = {d.name: d for d in body_types()}
+    decls = _decls()
     out = {}
     for version in msg.valid:
         decl = decls[f"{msg.name}V{version}"]

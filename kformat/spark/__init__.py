@@ -14,12 +14,13 @@ Install with the ``spark`` extra: ``pip install 'kformat[spark]'``.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
-__all__ = ["corrupt_count", "dropped_count", "register", "save", "session"]
+__all__ = ["corrupt_count", "counting", "dropped_count", "register", "save", "session"]
 
 
 def register(spark: SparkSession) -> None:
@@ -35,6 +36,14 @@ def corrupt_count(spark: SparkSession) -> int:
     from kformat.spark.datasource import corrupt_count as _count
 
     return _count(spark)
+
+
+def counting(spark: SparkSession) -> AbstractContextManager[dict[str, int]]:
+    """What the reads and writes inside a ``with`` block met (``corrupt``, ``dropped``;
+    see :func:`kformat.spark.datasource.counting`)."""
+    from kformat.spark.datasource import counting as _counting
+
+    return _counting(spark)
 
 
 def dropped_count(spark: SparkSession) -> int:

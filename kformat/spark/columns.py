@@ -298,12 +298,16 @@ class ColumnReader:
                             decompression_limit=opts.decompression_limit,
                             max_batch_size=opts.max_batch_size)
 
-    def _kernel(self, data: bytes, position: int) -> pa.RecordBatch:
+    def _kernel(self, data: bytes, position: int, *, flag: bool | None = None
+                ) -> pa.RecordBatch:
+        """``data`` decoded; ``flag``: a CRC mismatch gives ``crcValid`` false rows instead
+        of raising (default: in ``PERMISSIVE``)."""
         opts = self.options
+        flag = opts.mode == "PERMISSIVE" if flag is None else flag
         return to_arrow(data, columns=self._kernel_columns, topic=self.topic,
                         partition=self.partition, segment=self.segment, position=position,
                         verify_crc=opts.verify_crc,
-                        crc_mismatch="flag" if opts.mode == "PERMISSIVE" else "raise",
+                        crc_mismatch="flag" if flag else "raise",
                         skip_control=opts.skip_control,
                         decompression_limit=opts.decompression_limit,
                         max_batch_size=opts.max_batch_size)
@@ -314,14 +318,18 @@ class ColumnReader:
         (pieces as :meth:`pieces` yields them)."""
         first, last = run[0][0], run[-1][0] + run[-1][1]
         data = window.get(first, last - first)
+
+        def piece_of(pos: int, size: int) -> memoryview:
+            return data[pos - first:pos - first + size]
+
         try:
             out = self._kernel(data, first)
         except KFormatError:
             for pos, size, _ in run:
                 try:
-                    piece = self._kernel(data[pos - first:pos - first + size], pos)
+                    piece = self._kernel(piece_of(pos, size), pos)
                 except KFormatError as exc:
-                    bad = self._bad(pos, size, exc)
+                    bad = self._bad(pos, size, self._cause(piece_of(pos, size), pos, exc))
                     if bad is not None:
                         yield bad, True
                     continue
@@ -332,6 +340,18 @@ class ColumnReader:
         self._count(len(run), out.num_rows, last - first)
         if out.num_rows:
             yield out, False
+
+    def _cause(self, data: memoryview, pos: int, exc: KFormatError) -> KFormatError:
+        """The error a batch that does not decode is reported with: in ``PERMISSIVE``, a CRC
+        mismatch when its CRC does not match (the damage, as the other modes name it), not
+        what decoding the damaged bytes met."""
+        if self.options.mode != "PERMISSIVE" or not self.options.verify_crc:
+            return exc
+        try:
+            self._kernel(data, pos, flag=False)
+        except KFormatError as cause:
+            return cause
+        return exc
 
     def _count(self, batches: int, rows: int, size: int) -> None:
         self.batches += batches

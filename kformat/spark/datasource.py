@@ -18,6 +18,7 @@ Options: :mod:`kformat.spark.options`.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +30,7 @@ from pyspark.sql.datasource import (
     WriterCommitMessage,
 )
 
+from kformat.errors import KFormatError
 from kformat.records.api import DEFAULT_MAX_BATCH_SIZE
 from kformat.spark.files import FileSpec, expand_paths, topic_partition
 from kformat.spark.options import Settings
@@ -57,6 +59,7 @@ __all__ = [
     "WrittenParts",
     "balance",
     "corrupt_count",
+    "counting",
     "dropped_count",
     "planning_defaults",
     "register",
@@ -64,6 +67,17 @@ __all__ = [
 ]
 
 NAME = "kafka-segments"
+_PLAIN = (KFormatError, ValueError, OSError)
+"""Errors kformat raises for bad data, options or paths: shown to the user as their one-line
+message, without kformat's own traceback frames (:func:`_plain`)."""
+
+
+def _plain(exc: BaseException) -> BaseException:
+    """``exc`` without its traceback: Spark prints the worker's traceback in its error, and
+    kformat's frames would bury the message under them (raise it ``from None``)."""
+    return exc.with_traceback(None)
+
+
 PUSHDOWN_CONF = "spark.sql.python.filterPushdown.enabled"
 
 
@@ -164,6 +178,12 @@ class KafkaSegmentsReader(DataSourceReader):
     def partitions(self) -> list[SegmentSplit | SplitGroup]:
         """The files' byte ranges, grouped into Spark partitions as Spark's file sources
         group files (:mod:`kformat.spark.sizing`), or by ``splitSize``/``packSize``."""
+        try:
+            return self._partitions()
+        except _PLAIN as exc:
+            raise _plain(exc) from None
+
+    def _partitions(self) -> list[SegmentSplit | SplitGroup]:
         from kformat.spark.planning import Bounds, SegmentIndex, narrow
         from kformat.spark.pruning import _base_offset
         from kformat.spark.sizing import Sizing
@@ -241,7 +261,10 @@ class KafkaSegmentsReader(DataSourceReader):
             return
         from kformat.spark.columns import coalesced
 
-        yield from coalesced(self._readers(splits))
+        try:
+            yield from coalesced(self._readers(splits))
+        except _PLAIN as exc:
+            raise _plain(exc) from None
 
     def _readers(self, splits: list[SegmentSplit]) -> Iterator[ColumnReader]:
         """A reader of each split in turn (the read options made once a task), its file
@@ -408,7 +431,10 @@ class KafkaSegmentsWriter(DataSourceArrowWriter):
         # unique per call: attempts (and workers without a task context) never share a dir
         staging = os.path.join(self.staging, f"task-{task:05d}-{uuid.uuid4().hex}")
         refused = Refused()
-        parts = write_rows(iterator, staging, self.options, task, refused=refused)
+        try:
+            parts = write_rows(iterator, staging, self.options, task, refused=refused)
+        except _PLAIN as exc:
+            raise _plain(exc) from None
         if refused.rows and self.dropped_counter is not None:
             self.dropped_counter.add(refused.rows)
         return WrittenParts(parts)
@@ -417,7 +443,10 @@ class KafkaSegmentsWriter(DataSourceArrowWriter):
         from kformat.spark.writer import commit
 
         parts = [p for m in messages if isinstance(m, WrittenParts) for p in m.parts]
-        commit(parts, self.directory, self.options, self.staging, overwrite=self.overwrite)
+        try:
+            commit(parts, self.directory, self.options, self.staging, overwrite=self.overwrite)
+        except _PLAIN as exc:
+            raise _plain(exc) from None
         self._clean()
 
     def abort(self, messages: list[WriterCommitMessage | None]) -> None:
@@ -448,7 +477,10 @@ class KafkaSegmentsDataSource(DataSource):
     def settings(self) -> Settings:
         """The read options (parsed when first needed: a write has no reader options)."""
         if self._settings is None:
-            self._settings = Settings.from_options(self.raw_options)
+            try:
+                self._settings = Settings.from_options(self.raw_options)
+            except _PLAIN as exc:
+                raise _plain(exc) from None
         return self._settings
 
     @classmethod
@@ -456,8 +488,12 @@ class KafkaSegmentsDataSource(DataSource):
         return NAME
 
     def schema(self) -> str:
-        _freeze_planning_worker(self.settings)
-        return self.settings.ddl()
+        try:
+            settings = self.settings
+        except _PLAIN as exc:
+            raise _plain(exc) from None
+        _freeze_planning_worker(settings)
+        return settings.ddl()
 
     def _settings_for(self, schema: StructType) -> Settings:
         """Projection: a user schema naming fewer columns reads only those."""
@@ -467,15 +503,24 @@ class KafkaSegmentsDataSource(DataSource):
         return self.settings.projected(names)
 
     def reader(self, schema: StructType) -> KafkaSegmentsReader:
-        return self._counted(KafkaSegmentsReader(self._settings_for(schema),
-                                                 self.session_defaults))
+        try:
+            settings = self._settings_for(schema)
+        except _PLAIN as exc:
+            raise _plain(exc) from None
+        return self._counted(KafkaSegmentsReader(settings, self.session_defaults))
 
     def _counted(self, reader: KafkaSegmentsReader) -> KafkaSegmentsReader:
         reader.corrupt_counter = getattr(type(self), "corrupt_counter", None)
         return reader
 
     def writer(self, schema: StructType, overwrite: bool) -> KafkaSegmentsWriter:
-        writer = KafkaSegmentsWriter(dict(self.raw_options), overwrite)
+        from kformat.spark.writer import check_columns
+
+        try:
+            check_columns((f.name, f.dataType.simpleString()) for f in schema.fields)
+            writer = KafkaSegmentsWriter(dict(self.raw_options), overwrite)
+        except _PLAIN as exc:
+            raise _plain(exc) from None
         writer.dropped_counter = getattr(type(self), "dropped_counter", None)
         return writer
 
@@ -607,3 +652,18 @@ def save(df: Any, path: str, mode: str = "errorifexists", **options: Any) -> boo
         writer = writer.option(key, str(value))
     writer.save(path)
     return True
+
+
+@contextlib.contextmanager
+def counting(spark: SparkSession) -> Iterator[dict[str, int]]:
+    """What the reads and writes run inside the ``with`` block met: ``corrupt``
+    (unreadable stretches, :func:`corrupt_count`) and ``dropped`` (rows a write left out,
+    :func:`dropped_count`), filled in when the block ends. Per read when one action runs
+    at a time (the counts are the session's accumulators before and after)."""
+    seen = {"corrupt": 0, "dropped": 0}
+    before = corrupt_count(spark), dropped_count(spark)
+    try:
+        yield seen
+    finally:
+        seen["corrupt"] = corrupt_count(spark) - before[0]
+        seen["dropped"] = dropped_count(spark) - before[1]

@@ -9,8 +9,9 @@ virtualenv at the same path on every node, or a loopback cluster, then just work
 set, when the interpreter Spark will use cannot import kformat.
 
 Local mode (the default, ``local[2]``) binds the driver to 127.0.0.1 (``spark.driver.host``,
-``spark.driver.bindAddress``, ``SPARK_LOCAL_IP``) and turns the UI and the console progress
-bar off, so it works on a machine with no network, and adaptive query execution (see
+``spark.driver.bindAddress``, ``SPARK_LOCAL_IP``) and turns the UI off and the console progress
+bar on only when stdout and stderr are terminals (:func:`progress_config`), so it works on a
+machine with no network, and adaptive query execution (see
 :data:`LOCAL_CONFIG`). With a cluster master, ``loopback=True`` binds the driver to 127.0.0.1
 too (a cluster on this machine); other settings are left to ``spark-submit`` and ``config``
 (see docs/spark.md). Both run the executors' Python workers under
@@ -22,13 +23,13 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
 __all__ = ["COMMON_CONFIG", "DAEMON_CONFIG", "DEFAULT_MASTER", "LOCAL_CONFIG", "LOOPBACK_CONFIG",
-           "PUSHDOWN_CONFIG", "WORKER_CONFIG", "check_python", "session"]
+           "PUSHDOWN_CONFIG", "WORKER_CONFIG", "check_python", "progress_config", "session"]
 
 DEFAULT_MASTER = "local[2]"
 LOOPBACK_CONFIG: dict[str, str] = {
@@ -38,7 +39,6 @@ LOOPBACK_CONFIG: dict[str, str] = {
 LOCAL_CONFIG: dict[str, str] = {
     **LOOPBACK_CONFIG,
     "spark.ui.enabled": "false",
-    "spark.ui.showConsoleProgress": "false",
     "spark.sql.shuffle.partitions": "4",
     "spark.sql.session.timeZone": "UTC",
     "spark.sql.execution.arrow.pyspark.enabled": "true",
@@ -78,6 +78,15 @@ PUSHDOWN_CONFIG: dict[str, str] = {
 }
 
 
+def progress_config(*streams: IO[str]) -> dict[str, str]:
+    """Spark's console progress bar (``spark.ui.showConsoleProgress``): on when ``streams``
+    (default: stdout, and stderr, where Spark draws it) are all terminals, off otherwise,
+    so a job piped to a file or run by a test prints no bar."""
+    streams = streams or (sys.stdout, sys.stderr)
+    shown = all(getattr(s, "isatty", lambda: False)() for s in streams)
+    return {"spark.ui.showConsoleProgress": "true" if shown else "false"}
+
+
 def session(master: str | None = None, app_name: str = "kformat", *,
             config: Mapping[str, str] | None = None, register: bool = True,
             log_level: str = "ERROR", loopback: bool | None = None,
@@ -103,7 +112,7 @@ def session(master: str | None = None, app_name: str = "kformat", *,
     local = master.startswith("local")
     if loopback is None:
         loopback = local or master.startswith(("spark://127.0.0.1:", "spark://localhost:"))
-    settings: dict[str, str] = dict(COMMON_CONFIG)
+    settings: dict[str, str] = {**COMMON_CONFIG, **progress_config()}
     python = (config or {}).get("spark.pyspark.python")
     if local:
         python = python or sys.executable

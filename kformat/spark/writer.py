@@ -57,6 +57,7 @@ __all__ = [
     "Refused",
     "TopicPartitionWriter",
     "WriteOptions",
+    "check_columns",
     "commit",
     "write_rows",
 ]
@@ -263,8 +264,8 @@ class TopicPartitionWriter:
             self.group, self.head = group, dict(row)
         headers = row.get("headers") or []
         self.rows.append({"key": row.get("key"), "value": row.get("value"),
-                          "headers": [(h["key"], h["value"]) if isinstance(h, Mapping)
-                                      else tuple(h) for h in headers],
+                          "headers": [(h["key"], _bytes(h["value"])) if isinstance(h, Mapping)
+                                      else (h[0], _bytes(h[1])) for h in headers],
                           "timestamp": row.get("timestamp"), "offset": offset})
         self.bytes += size
         self.last_offset = offset
@@ -322,6 +323,47 @@ class TopicPartitionWriter:
                            self.records, self.batches, self.assigned, self.task)
 
 
+_TEXT_OR_BYTES = ("binary", "string")
+_WRITE_TYPES: dict[str, tuple[str, ...]] = {
+    "key": _TEXT_OR_BYTES,
+    "value": _TEXT_OR_BYTES,
+    "topic": ("string",),
+    "partition": ("int", "smallint", "tinyint", "bigint"),
+    "offset": ("bigint", "int"),
+    "timestamp": ("timestamp", "timestamp_ntz"),
+    "headers": ("array<struct<key:string,value:binary>>",
+                "array<struct<key:string,value:string>>"),
+}
+"""The Kafka sink's columns and the Spark types each may have (Spark's Kafka sink takes
+``key``/``value`` as string or binary)."""
+
+
+def check_columns(fields: Iterable[tuple[str, str]]) -> None:
+    """Refuse, with one :class:`ValueError` naming the column, a DataFrame the writer
+    cannot write: ``fields`` are (name, Spark type as ``simpleString``). Accepted: the
+    Kafka sink's columns (:data:`_WRITE_TYPES`) and every column the ``kafka-segments``
+    source reads, with its type (the rest of those are read for batch grouping or not
+    used)."""
+    from kformat.spark.schema import CORRUPT_COLUMN, CORRUPT_SPARK, DECODE_MODES, columns
+
+    read = {c.name: (c.spark,) for mode in (None, *DECODE_MODES) for c in columns(mode)}
+    read[CORRUPT_COLUMN] = (CORRUPT_SPARK,)
+    for name, spark_type in fields:
+        allowed = _WRITE_TYPES.get(name) or read.get(name)
+        if allowed is None:
+            raise ValueError(f"kafka-segments write: column {name!r} is not a Kafka sink "
+                             f"column (key, value, headers, topic, partition, timestamp, "
+                             f"offset) nor one the kafka-segments source reads; drop it "
+                             f"before writing")
+        if spark_type.replace(" ", "") not in allowed:
+            raise ValueError(f"kafka-segments write: column {name!r} is {spark_type}; it "
+                             f"must be {' or '.join(allowed)}")
+
+
+def _bytes(value: Any) -> Any:
+    return value.encode("utf-8") if isinstance(value, str) else value
+
+
 def _rows(batch: Any, options: WriteOptions) -> Iterator[dict[str, Any]]:
     """Rows of an Arrow record batch as dicts (timestamps in ms)."""
     import pyarrow as pa
@@ -334,6 +376,9 @@ def _rows(batch: Any, options: WriteOptions) -> Iterator[dict[str, Any]]:
             micros = column.cast(pa.timestamp("us", tz=column.type.tz)).cast(pa.int64())
             cols[name] = [None if t is None else t // 1000 for t in micros.to_pylist()]
             continue
+        if name in ("key", "value") and (pa.types.is_string(column.type) or
+                                           pa.types.is_large_string(column.type)):
+            column = column.cast(pa.binary())
         cols[name] = column.to_pylist()
     n = batch.num_rows
     if "topic" not in cols:

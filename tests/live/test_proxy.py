@@ -117,6 +117,7 @@ def test_confluent_kafka_through_the_proxy(cluster, proxied, codec):
             got.append((message.partition(), message.key(), message.value()))
     consumer.close()
     assert by_partition(got) == by_partition([d[1:] for d in delivered])
+    assert proxy.flush()
     lines = log_lines(log)
     check_log(proxy, lines, cluster)
     assert sorted(logged_values(lines, topic)) == sorted(v for _, v in sent)
@@ -154,6 +155,7 @@ def test_kafka_python_through_the_proxy(cluster, proxied, codec):
     consumer.close()
     expected = [(m.partition, k, v) for m, (k, v) in zip(metas, sent, strict=True)]
     assert by_partition(got) == by_partition(expected)
+    assert proxy.flush()
     lines = log_lines(log)
     check_log(proxy, lines, cluster)
     assert sorted(logged_values(lines, topic)) == sorted(v for _, v in sent)

@@ -69,7 +69,7 @@ def test_listening_defaults():
 def test_upstream_without_a_port_is_a_usage_error_in_the_users_words():
     code, out, err = proxy_cli("--upstream", "nohostport")
     assert (code, out) == (2, "")
-    assert err == ("kformat proxy: argument --upstream: expected HOST:PORT (such as "
+    assert err == ("kformat proxy: --upstream: UsageError: expected HOST:PORT (such as "
                    "localhost:9092), got 'nohostport' (see kformat proxy --help)\n")
 
 

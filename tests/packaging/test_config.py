@@ -36,6 +36,15 @@ def test_every_grammar_file_is_package_data() -> None:
             assert f"{rel.parent.as_posix()}/*.kfg" in data["kformat.grammars"], rel
 
 
+def test_the_typing_files_are_package_data() -> None:
+    """``py.typed`` and every generated stub (kformat.messages) ship in the wheel."""
+    data = CONFIG["tool"]["setuptools"]["package-data"]
+    assert "py.typed" in data["kformat"] and (ROOT / "kformat" / "py.typed").is_file()
+    stubs = sorted(p.name for p in (ROOT / "kformat" / "messages").glob("*.pyi"))
+    assert stubs == ["__init__.pyi", "calls.pyi"]
+    assert data["kformat.messages"] == ["*.pyi"]
+
+
 def test_license_is_the_apache_2_text() -> None:
     text = (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert "Apache License" in text and "Version 2.0, January 2004" in text

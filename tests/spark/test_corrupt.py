@@ -16,6 +16,7 @@ import pytest
 from kformat.errors import (
     CorruptRecordError,
     InvalidValueError,
+    KFormatError,
     TruncatedError,
     UnsupportedCodecError,
 )
@@ -169,3 +170,23 @@ def test_find_batch_needs_a_matching_crc() -> None:
     damaged[-1] ^= 1
     source = BytesSource(A + GARBAGE + bytes(damaged))
     assert find_batch(source, 1, source.size(), limit=1 << 20, max_batch_size=1 << 20) is None
+
+
+def test_every_mode_names_the_same_cause_for_a_damaged_batch() -> None:
+    """A CRC mismatch whose damage also breaks decoding (an invalid UTF-8 header key):
+    PERMISSIVE reports the CRC mismatch, as FAILFAST and DROPMALFORMED do, not the
+    symptom it meets decoding the damaged bytes."""
+    good = build_batch(make_batch([{"key": b"k", "value": b"v", "headers": [("hdr", b"x")]}],
+                                  base_offset=3, base_timestamp=1000))
+    bad = bytearray(good)
+    bad[bytes(bad).index(b"hdr")] = 0xFF
+    raw = A + bytes(bad) + C
+    with pytest.raises(KFormatError) as failfast:
+        read_table(raw, segment=SEGMENT, options=ReadOptions(mode="FAILFAST"))
+    assert "CRC" in failfast.value.reason
+    dropped = ColumnReader(raw, segment=SEGMENT, options=ReadOptions(mode="DROPMALFORMED"))
+    list(dropped)
+    (row,) = [r for r in read_table(raw, segment=SEGMENT).to_pylist() if r["_corrupt"]]
+    assert row["_corrupt"]["errorClass"] == type(failfast.value).__name__ == \
+        type(dropped.skipped[0][1]).__name__
+    assert row["_corrupt"]["reason"] == failfast.value.reason.removeprefix(f"{SEGMENT}: ")

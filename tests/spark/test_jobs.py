@@ -189,3 +189,63 @@ def test_the_four_save_modes(spark: Any, tmp_path: Path) -> None:
     assert back.count() == 30 and {r["codec"] for r in back.collect()} == {"zstd"}
     with pytest.raises(ValueError, match="save mode must be one of"):
         kformat.spark.save(df, str(out), mode="upsert")
+
+
+# --------------------------------------------------------------------------- columns, errors
+
+def test_the_kafka_sink_columns(spark: Any, tmp_path: Path) -> None:
+    df = spark.createDataFrame(
+        [("k1", "v1", "t", 2, [("h", bytearray(b"x"))])],
+        "key string, value string, topic string, partition int, "
+        "headers array<struct<key:string,value:binary>>")
+    df.write.format("kafka-segments").mode("append").save(str(tmp_path / "out"))
+    (row,) = load(spark, tmp_path / "out").collect()
+    assert (bytes(row["key"]), bytes(row["value"]), row["topic"], row["partition"]) == (
+        b"k1", b"v1", "t", 2)
+    assert [(h["key"], bytes(h["value"])) for h in row["headers"]] == [("h", b"x")]
+    bad = spark.createDataFrame([(1, "t")], "value int, topic string")
+    with pytest.raises(Exception, match="column 'value' is int; it must be binary or string"):
+        bad.write.format("kafka-segments").mode("append").save(str(tmp_path / "bad"))
+
+
+def _python_frames(message: str) -> list[str]:
+    return [line.strip() for line in message.splitlines() if line.strip().startswith("File \"")]
+
+
+@pytest.mark.parametrize(("options", "expected"), [
+    ({"mode": "FAILFAST"}, r"TruncatedError: .*t-0/00000000000000000000\.log: batch cut short"),
+    ({"mode": "lenient"}, r"option mode: expected one of PERMISSIVE, DROPMALFORMED, FAILFAST"),
+    ({"columns": "offset,nope"}, r"unknown columns \['nope'\]"),
+])
+def test_errors_show_kformats_message_without_its_frames(
+        spark: Any, tmp_path: Path, options: dict[str, str], expected: str) -> None:
+    import re
+
+    source, _ = damaged_dir(tmp_path / "in", "truncated")
+    with pytest.raises(Exception) as info:
+        load(spark, source, **options).count()
+    message = str(info.value)
+    assert re.search(expected, message), message[-2000:]
+    inner = [f for f in _python_frames(message) if "/kformat/" in f]
+    assert all("kformat/spark/datasource.py" in f for f in inner), inner
+    assert len(inner) <= 1, inner
+
+
+def test_a_missing_path_is_one_line(spark: Any, tmp_path: Path) -> None:
+    with pytest.raises(Exception, match="no segment files match") as info:
+        load(spark, tmp_path / "nothing" / "*.log").count()
+    assert len([f for f in _python_frames(str(info.value)) if "/kformat/" in f]) <= 1
+
+
+def test_counting_what_one_read_met(spark: Any, tmp_path: Path) -> None:
+    import kformat.spark
+
+    source, _ = damaged_dir(tmp_path / "in", "garbage")
+    df = load(spark, source, mode="DROPMALFORMED")
+    with kformat.spark.counting(spark) as seen:
+        assert df.count() == 9
+    assert seen == {"corrupt": 1, "dropped": 0}
+    with kformat.spark.counting(spark) as seen:
+        load(spark, source).write.format("kafka-segments").mode("append") \
+            .option("corruptRows", "drop").save(str(tmp_path / "out"))
+    assert seen == {"corrupt": 1, "dropped": 1}

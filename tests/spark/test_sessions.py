@@ -62,3 +62,19 @@ def test_the_package_zip_is_importable_on_its_own(tmp_path: Path) -> None:
                          timeout=300, check=False)
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.split() == ["python", "[b'v']"]
+
+
+def test_progress_is_shown_on_a_terminal_and_quiet_otherwise() -> None:
+    class Tty:
+        def isatty(self) -> bool:
+            return True
+
+    class Pipe:
+        def isatty(self) -> bool:
+            return False
+
+    key = "spark.ui.showConsoleProgress"
+    assert sessions.progress_config(Tty(), Tty()) == {key: "true"}  # type: ignore[arg-type]
+    assert sessions.progress_config(Tty(), Pipe()) == {key: "false"}  # type: ignore[arg-type]
+    assert sessions.progress_config() == {key: "false"}  # pytest captures both streams
+    assert key not in sessions.LOCAL_CONFIG  # session() takes it from progress_config()

@@ -494,3 +494,32 @@ def test_a_commit_failing_half_way_leaves_the_target_as_it_was(tmp_path: Path,
         monkeypatch.setattr(writer_module.os, "replace", real)
         assert _snapshot(out) == before, overwrite
         assert not staging.exists()
+
+
+# --------------------------------------------------------------------------- columns
+
+def test_string_keys_values_and_headers_are_written_as_utf8(tmp_path: Path) -> None:
+    batch = pa.RecordBatch.from_pylist(
+        [{"topic": "t", "key": "clé", "value": "valeur", "headers": [{"key": "h", "value": "v"}]},
+         {"topic": "t", "key": None, "value": "x", "headers": []}],
+        schema=pa.schema([("topic", pa.string()), ("key", pa.string()), ("value", pa.string()),
+                          ("headers", pa.list_(pa.struct([("key", pa.string()),
+                                                          ("value", pa.string())])))]))
+    (part,) = write_rows([batch], tmp_path, WriteOptions())
+    records = [r for b in read_partition_dir(part.directory).batches for r in b.records]
+    assert [(r.key, r.value, list(r.headers)) for r in records] == [
+        ("clé".encode(), b"valeur", [("h", b"v")]), (None, b"x", [])]
+
+
+def test_check_columns_names_the_column() -> None:
+    from kformat.spark.writer import check_columns
+
+    check_columns([("key", "string"), ("value", "binary"), ("topic", "string"),
+                   ("partition", "int"), ("timestamp", "timestamp"), ("codec", "string"),
+                   ("headers", "array<struct<key:string,value:binary>>"),
+                   ("_corrupt", "struct<file:string,position:bigint,length:bigint,"
+                                "errorClass:string,reason:string,offset:bigint>")])
+    with pytest.raises(ValueError, match="column 'value' is int; it must be binary or string"):
+        check_columns([("value", "int")])
+    with pytest.raises(ValueError, match="column 'amount' is not a Kafka sink column"):
+        check_columns([("value", "binary"), ("amount", "double")])

@@ -1,0 +1,214 @@
+"""The proxy under load: one large request never holds up the other connections (forwarding
+does not wait for the log's decoding), the decode queue is bounded, and decoding is linear."""
+
+from __future__ import annotations
+
+import io
+import json
+import socket
+import struct
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from kformat.live.proxy import Proxy, ProxyThread, advertises_brokers
+from kformat.protocol.api import build_request, build_response, parse_response
+
+SIZE = struct.Struct(">i")
+API_VERSIONS = 18
+
+
+class Counting(io.TextIOBase):
+    """A log that keeps only what the test asks of it: lines and the largest one."""
+
+    def __init__(self, slow: float = 0.0) -> None:
+        self.slow = slow
+        """Seconds a line over 1 MB takes to write (a slow disk)."""
+        self.lines = 0
+        self.longest = 0
+        self.undecoded = 0
+        self.lock = threading.Lock()
+
+    def write(self, text: str) -> int:
+        if len(text) > 1 << 20:
+            time.sleep(self.slow)
+        with self.lock:
+            self.lines += text.count("\n")
+            self.longest = max(self.longest, len(text))
+            self.undecoded += '"undecoded"' in text
+        return len(text)
+
+
+def read_frame(sock: socket.socket) -> bytes | None:
+    head = b""
+    while len(head) < 4:
+        chunk = sock.recv(4 - len(head))
+        if not chunk:
+            return None
+        head += chunk
+    size = SIZE.unpack(head)[0]
+    parts, have = [], 0
+    while have < size:
+        chunk = sock.recv(min(1 << 20, size - have))
+        if not chunk:
+            return None
+        parts.append(chunk)
+        have += len(chunk)
+    return b"".join(parts)
+
+
+@pytest.fixture
+def upstream() -> Iterator[tuple[str, int]]:
+    """A loopback broker that answers ApiVersions v0 at once and nothing else; it stops with
+    the test."""
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.2)
+    stop = threading.Event()
+
+    def serve(conn: socket.socket) -> None:
+        conn.settimeout(60)
+        with conn:
+            while not stop.is_set():
+                try:
+                    frame = read_frame(conn)
+                except OSError:
+                    return
+                if frame is None:
+                    return
+                key, _version, cid = struct.unpack_from(">hhi", frame)
+                if key == API_VERSIONS:
+                    answer = build_response("ApiVersions", 0, {}, correlation_id=cid)
+                    conn.sendall(SIZE.pack(len(answer)) + answer)
+
+    def accept() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            threading.Thread(target=serve, args=(conn,), daemon=True).start()
+
+    acceptor = threading.Thread(target=accept, daemon=True)
+    acceptor.start()
+    try:
+        yield server.getsockname()[:2]
+    finally:
+        stop.set()
+        acceptor.join(5)
+        server.close()
+
+
+PING = build_request("ApiVersions", 0, {}, correlation_id=7, client_id="ping")
+
+
+def ping(sock: socket.socket) -> float:
+    """Seconds until the ApiVersions answer came back through the proxy."""
+    start = time.monotonic()
+    sock.sendall(SIZE.pack(len(PING)) + PING)
+    answer = read_frame(sock)
+    assert answer is not None
+    assert parse_response(answer, "ApiVersions", 0).correlation_id == 7
+    return time.monotonic() - start
+
+
+def metadata_v8(size: int) -> bytes:
+    topics = [{"name": f"t{i:09d}"} for i in range(size // 14)]  # 14 bytes a topic
+    return build_request("Metadata", 8, {"topics": topics}, correlation_id=1, client_id="big")
+
+
+def test_a_4mb_metadata_v8_request_does_not_hold_a_ping_on_another_connection(upstream):
+    """Decoding and logging it (on a log slow to write, here) happen beside the forwarding."""
+    big = metadata_v8(4 << 20)
+    log = Counting(slow=3.0)
+    proxy = Proxy(upstream, log=log, idle_timeout=60)
+    with ProxyThread(proxy, max_lifetime=120) as thread, \
+            socket.create_connection(thread.address, timeout=30) as loud, \
+            socket.create_connection(thread.address, timeout=30) as quiet:
+        ping(quiet)  # connected and answered once
+        loud.sendall(SIZE.pack(len(big)) + big)
+        waits = [ping(quiet) for _ in range(20)]
+        assert max(waits) < 2.0, waits  # 18 s before: the proxy decoded on its one loop
+        assert proxy.flush(60)
+    assert log.lines == 2 + 20 * 2 + 1  # every frame logged, the big one decoded
+    assert log.longest > len(big) and log.undecoded == 0
+
+
+def test_past_the_decode_queue_bound_frames_are_logged_undecoded_and_counted(upstream):
+    big = metadata_v8(1 << 20)
+    log = Counting()
+    proxy = Proxy(upstream, log=log, idle_timeout=60, decode_queue_bytes=len(big) + 1000)
+    with ProxyThread(proxy, max_lifetime=120) as thread:
+        with socket.create_connection(thread.address, timeout=30) as loud:
+            for _ in range(5):  # sent faster than they decode: the queue fills up
+                loud.sendall(SIZE.pack(len(big)) + big)
+            ping(loud)  # all forwarded
+        assert proxy.flush(60)
+        deadline = time.monotonic() + 30
+        while not proxy.summaries and time.monotonic() < deadline:
+            time.sleep(0.05)
+            proxy.flush(30)
+    (summary,) = proxy.summaries
+    assert summary["requests"] == 6 and summary["responses"] == 1
+    assert 1 <= summary["undecoded"] <= 4  # the first always decodes
+    assert log.undecoded == summary["undecoded"] and log.lines == 7
+
+
+def test_one_big_frame_and_many_small_connections_finish_in_bounded_time(upstream):
+    big = metadata_v8(4 << 20)
+    log = Counting()
+    proxy = Proxy(upstream, log=log, idle_timeout=60)
+    waits: list[float] = []
+    lock = threading.Lock()
+
+    def client(address: tuple[str, int]) -> None:
+        with socket.create_connection(address, timeout=30) as sock:
+            mine = [ping(sock) for _ in range(10)]
+        with lock:
+            waits.extend(mine)
+
+    start = time.monotonic()
+    with ProxyThread(proxy, max_lifetime=120) as thread, \
+            socket.create_connection(thread.address, timeout=30) as loud:
+        loud.sendall(SIZE.pack(len(big)) + big)
+        clients = [threading.Thread(target=client, args=(thread.address,)) for _ in range(40)]
+        for c in clients:
+            c.start()
+        for c in clients:
+            c.join(60)
+        assert proxy.flush(60)
+    assert len(waits) == 400
+    assert max(waits) < 5.0
+    assert time.monotonic() - start < 60
+    assert log.lines == 1 + 400 * 2
+
+
+def test_decoding_for_the_log_is_linear_in_the_request(upstream):
+    from kformat.capture.messages import ConnectionDecoder
+
+    def seconds(frame: bytes) -> float:
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            decoded = ConnectionDecoder("c:1", "s:2").request(frame)
+            json.dumps(decoded.record)
+            best = min(best, time.perf_counter() - start)
+        return best
+
+    small, large = seconds(metadata_v8(256 << 10)), seconds(metadata_v8(1 << 20))
+    assert large < 12 * small  # 4x the input; generous for a shared machine
+
+
+@pytest.mark.parametrize("api, version, expected", [
+    ("Metadata", 8, True), ("Metadata", 12, True), ("FindCoordinator", 3, True),
+    ("FindCoordinator", 4, True), ("DescribeCluster", 1, True), ("Fetch", 16, True),
+    ("Fetch", 15, False), ("Produce", 10, True), ("Produce", 9, False),
+    ("DescribeQuorum", 2, True), ("ApiVersions", 3, False), ("Produce", 99, False),
+])
+def test_which_responses_the_rewrite_parses_before_forwarding(api, version, expected):
+    from kformat.protocol.api import resolve_api
+
+    assert advertises_brokers(resolve_api(api), version) is expected
