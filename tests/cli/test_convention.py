@@ -52,7 +52,6 @@ def c(*argv: str, code: int, stdin: str = "", xfail: str = "") -> Case:
 
 NO_FILE = NA("reads no input file")
 NO_API = NA("takes no API name")
-PROXY = "proxy-side fix of issue 28 (kformat/live/), enabled when it lands"
 
 # Placeholders, filled from the workspace: {missing} a path that does not exist, {dir} a
 # directory given where a file is read, {garbage} {empty} and per command {good} {trunc}.
@@ -244,10 +243,10 @@ TABLE: dict[str, dict[str, Case | NA]] = {
                      "{missing}/log.jsonl", "--max-lifetime", "0", code=USAGE),
         "unreadable": c("proxy", "--upstream", "{closed}", "--listen", "127.0.0.1:0",
                         "--log", "{dir}", "--max-lifetime", "0", code=USAGE),
-        "garbage": c("proxy", "--upstream", "nohostport", code=USAGE, xfail=PROXY),
-        "empty": c("proxy", "--upstream", "", code=USAGE, xfail=PROXY),
+        "garbage": c("proxy", "--upstream", "nohostport", code=USAGE),
+        "empty": c("proxy", "--upstream", "", code=USAGE),
         "truncated": c("proxy", "--upstream", "{busy}", "--listen", "{busy}",
-                       "--max-lifetime", "0", code=USAGE, xfail=PROXY),
+                       "--max-lifetime", "0", code=USAGE),
         "stdin": NA("logs to stdout by default (--log -); a running proxy is tests/live's"),
         "bad_option_value": c("proxy", "--upstream", "{closed}", "--mutate", "sideways",
                               code=USAGE),
