@@ -38,7 +38,7 @@ from kformat.console import (
 )
 from kformat.errors import KFormatError
 from kformat.fuzz.live import MODES
-from kformat.protocol.cli import api_argument, api_list_argument
+from kformat.protocol.cli import api_argument, api_list_argument, check_api_version
 
 __all__ = ["main", "register"]
 
@@ -178,6 +178,8 @@ def _generate(args: argparse.Namespace, _: Console) -> int:
 
     if args.kind != "batches" and (args.api is None or args.api_version is None):
         raise UsageError(f"--api and --api-version are required for {args.kind} corpora")
+    if args.kind != "batches":
+        check_api_version(args.api, args.api_version, args.kind)
     limit = args.decompression_limit or DEFAULT_DECOMPRESSION_LIMIT
     corpus = generate(args.kind, args.api, args.api_version, count=args.count, seed=args.seed,
                       decompression_limit=limit)

@@ -124,6 +124,15 @@ def api_argument(text: str) -> int | str:
     return api
 
 
+def check_api_version(api: int | str, version: int, kind: str) -> None:
+    """An ``--api``/``--api-version`` pair names a grammar: an unknown version is a usage
+    error (exit status 2) naming the valid range, not a problem with the input."""
+    try:
+        grammar(resolve_api(api), version, kind)
+    except KFormatError as exc:
+        raise UsageError(f"argument -V/--api-version: {exc.reason}") from None
+
+
 def api_list_argument(text: str) -> str:
     """An ``--apis`` value: comma-separated API names or keys, each checked as
     :func:`api_argument` checks one; the text itself is returned."""
@@ -249,6 +258,8 @@ def _framing_hint(args: argparse.Namespace, data: bytes) -> str | None:
 
 
 def _run_frame(args: argparse.Namespace, console: Console) -> int:
+    if args.api is not None and args.api_version is not None:
+        check_api_version(args.api, args.api_version, args.what)
     try:
         data = read_input(args.file, console, hex_text=args.hex)
     except OSError as exc:

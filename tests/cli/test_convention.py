@@ -419,3 +419,27 @@ def test_the_convention(command: str, situation: str, case: Case, as_json: bool,
     assert lines[0] not in out and reason
     if code == USAGE:
         assert out == ""
+
+
+# An API version the grammars do not have is a usage error too (exit 2), in every command that
+# takes --api-version, named with the valid range, before any input is read.
+UNKNOWN_VERSION = {
+    "decode request": ("decode", "request", "--body", "--api", "Metadata", "-V", "99",
+                       "{request}"),
+    "decode response": ("decode", "response", "{response}", "--api", "Metadata", "-V", "99"),
+    "fuzz generate": ("fuzz", "generate", "--api", "Produce", "-V", "99", "--out", "{out}"),
+    "fuzz generate response": ("fuzz", "generate", "--kind", "response", "--api", "Produce",
+                               "-V", "99", "--out", "{out}"),
+}
+
+
+@pytest.mark.parametrize("command", sorted(UNKNOWN_VERSION))
+def test_an_unknown_api_version_is_a_usage_error(command: str,
+                                                  workspace: dict[str, str]) -> None:
+    argv = [arg.format(**workspace) for arg in UNKNOWN_VERSION[command]]
+    code, out, err = cli(*argv)
+    api = "Metadata" if "Metadata" in argv else "Produce"
+    kind = "Request" if "request" in argv or command == "fuzz generate" else "Response"
+    assert (code, out) == (USAGE, "")
+    assert err == (f"kformat {' '.join(argv[:2])}: -V/--api-version: UsageError: "
+                   f"{api}{kind} has no version 99 (valid: 0-13)\n")

@@ -79,11 +79,11 @@ def test_raw_input_replays_from_stdin_on_every_engine():
 def test_raw_input_replay_needs_an_entry_point():
     code, out, err = cli("fuzz", "replay", "-", stdin=b"\x00")
     assert (code, out) == (2, "")
-    assert err == ("kformat fuzz replay: standard input holds raw input bytes: name the entry "
-                   "point they go to with --entry\n")
+    assert err == ("kformat fuzz replay: UsageError: standard input holds raw input bytes: "
+                   "name the entry point they go to with --entry\n")
     code, _, err = cli("fuzz", "replay", "-", "--entry", "nope", stdin=b"\x00")
     assert code == 2
-    assert err.startswith("kformat fuzz replay: unknown entry point 'nope'; the entry points "
+    assert err.startswith("kformat fuzz replay: UsageError: unknown entry point 'nope'; the entry points "
                           "are batch-builder, batches, batches-lenient, conversation, ")
     code, _, err = cli("fuzz", "replay", "-", "--entry", "batches", "--param", "oops",
                         stdin=b"\x00")
