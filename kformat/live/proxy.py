@@ -31,6 +31,7 @@ default; connections and the proxy itself have bounded lifetimes when asked
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import functools
@@ -54,13 +55,15 @@ from kformat.primitives.base import unwrap
 from kformat.protocol.api import Request, Response, grammar
 from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE
 
-__all__ = ["DECODE_QUEUE_BYTES", "FrameContext", "FrameHook", "Proxy", "ProxyThread",
+__all__ = ["DECODE_MAX_BYTES", "DECODE_QUEUE_BYTES", "FrameContext", "FrameHook", "Proxy", "ProxyThread",
            "advertised_brokers", "advertises_brokers"]
 
 SIZE: Final = struct.Struct(">i")
 Address = tuple[str, int]
 DECODE_QUEUE_BYTES: Final = 64 << 20
 """Frame bytes waiting for the log's decoder; a frame past it is logged undecoded."""
+DECODE_MAX_BYTES: Final = 16 << 20
+"""The largest frame decoded; a larger one is forwarded and logged undecoded, with its size."""
 HOOK_DECODERS: Final = 2
 """Threads decoding the frames hooks need before they are forwarded."""
 
@@ -145,7 +148,7 @@ class _LogWorker:
         self._thread.start()
 
     def frame(self, decoder: ConnectionDecoder, frame: Frame, decoded: Decoded | None) -> None:
-        """Queue ``frame`` (``decoded`` when a hook had it decoded already)."""
+        """Queue ``frame`` (``decoded`` when it was decoded, or found undecodable, already)."""
         size = len(frame.payload)
         with self._lock:
             room = self.waiting + size <= self.limit
@@ -153,9 +156,13 @@ class _LogWorker:
                 self.waiting += size
         if not room:  # never buffered without limit: logged with its header only
             decoded = decoder.undecoded(frame, f"the log's decode queue holds {self.waiting} "
-                                               f"bytes (limit {self.limit})")
+                                               f"bytes (limit {self.limit})",
+                                        cause="decode_queue_full")
             size = 0
-        self._jobs.put(("frame", decoder, frame, decoded, size))
+        if decoded is None:
+            self._jobs.put(("frame", decoder, frame, None, size))
+        else:  # the record only: neither the frame nor the parsed message waits
+            self._jobs.put(("frame", decoder, None, decoded.record, size))
 
     def record(self, record: dict[str, Any]) -> None:
         self._jobs.put(("record", record))
@@ -191,11 +198,11 @@ class _LogWorker:
         elif job[0] == "closed":
             self.proxy._summary_now(job[1])
         else:
-            _, decoder, frame, decoded, size = job
+            _, decoder, frame, record, size = job
             try:
-                if decoded is None:
-                    decoded = decoder.decode(frame)
-                self.proxy._write(decoded.record)
+                if record is None:  # the parsed message is freed before the line is written
+                    record = decoder.decode(frame).record
+                self.proxy._write(record)
             finally:
                 with self._lock:
                     self.waiting -= size
@@ -218,6 +225,9 @@ class Proxy:
     max_frame_size: int = DEFAULT_MAX_FRAME_SIZE
     decode_queue_bytes: int = DECODE_QUEUE_BYTES
     """Frame bytes that may wait for the log's decoder (see the module doc)."""
+    decode_max_bytes: int = DECODE_MAX_BYTES
+    """The largest frame decoded (for the log and the hooks); larger ones are forwarded
+    undecoded, as frames that do not decode are."""
     summaries: list[dict[str, Any]] = field(default_factory=list)
     on_summary: Callable[[dict[str, Any]], None] | None = None
     """Called with each connection's summary when the connection closes."""
@@ -374,7 +384,9 @@ class Proxy:
                     return
                 payload = await self._read(reader, size)
                 out = await self._frame(direction, payload, decoder, upstream)
+                del payload
                 writer.write(SIZE.pack(len(out)) + out)
+                del out
                 await writer.drain()
         except (TimeoutError, asyncio.IncompleteReadError, ConnectionError):
             return
@@ -398,10 +410,15 @@ class Proxy:
                 and advertises_brokers(frame.api_key, frame.api_version):
             hooks.insert(0, self.rewrite_brokers)
         decoded = None
+        if len(payload) > self.decode_max_bytes:
+            decoded = decoder.undecoded(frame, f"frame of {len(payload)} bytes, over the decode "
+                                               f"limit ({self.decode_max_bytes} bytes)",
+                                        cause="over_decode_max_bytes")
         out = payload
         if hooks:
             assert self._loop is not None
-            decoded = await self._loop.run_in_executor(self._hook_pool, decoder.decode, frame)
+            if decoded is None:
+                decoded = await self._loop.run_in_executor(self._hook_pool, decoder.decode, frame)
             context = FrameContext(self, decoder, upstream, decoded.message, decoded)
             for hook in hooks:
                 out = hook(direction, out, context)
@@ -422,7 +439,8 @@ class Proxy:
 
     def _write(self, record: dict[str, Any]) -> None:
         if self.log is not None:
-            self.log.write(json.dumps(record, ensure_ascii=False) + "\n")
+            self.log.write(json.dumps(record, ensure_ascii=False))  # the line is not copied
+            self.log.write("\n")
             self.log.flush()
 
     def _summary(self, decoder: ConnectionDecoder) -> None:
@@ -549,11 +567,25 @@ def add_arguments(parser: Any) -> None:
                         help="records fields as batches with their records")
     parser.add_argument("--idle-timeout", type=float, default=None, metavar="SECONDS",
                         help="close a connection idle this long (default: never)")
+    parser.add_argument("--decode-max-bytes", type=_size_argument, default=DECODE_MAX_BYTES,
+                        metavar="BYTES",
+                        help="log larger frames undecoded, with their size (default "
+                             f"{DECODE_MAX_BYTES}: 16 MiB); they are forwarded all the same")
     parser.add_argument("--max-lifetime", type=float, default=None, metavar="SECONDS",
                         help="stop after this long (default: run until interrupted)")
     from kformat.fuzz.proxied import add_mutation_arguments
 
     add_mutation_arguments(parser)
+
+
+def _size_argument(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of bytes (0 or more), got {text!r}")
+    return value
 
 
 def register(commands: Any) -> None:
@@ -605,7 +637,7 @@ def run(args: Any, console: Console | None = None) -> int:
 
     proxy = Proxy(args.upstream, args.listen, log, rewrite=not args.no_rewrite,
                   all_fields=args.all_fields, records=args.records, idle_timeout=args.idle_timeout,
-                  on_summary=summary)
+                  decode_max_bytes=args.decode_max_bytes, on_summary=summary)
     mutation = mutation_from(args)  # --mutate: kformat.fuzz's mutating hook, after the rewrite
     if mutation is not None:
         proxy.hooks.append(mutation.hook)
