@@ -1,7 +1,7 @@
 """The cluster's listeners: one asyncio server per node, one task per connection.
 
 A connection reads size-prefixed frames (the size checked before the payload is read:
-:func:`~kformat.protocol.framing.frame_size`), parses each request with kformat's grammars,
+:func:`~kformat.protocol.framing.read_frame_async`), parses each request with kformat's grammars,
 answers it with the handler registered for its API (:mod:`kformat.broker.registry`) and
 builds the response with the same grammars. Requests on one connection are answered in
 order, one at a time, as a Java broker does (it mutes a connection while a request is in
@@ -37,10 +37,10 @@ from kformat.broker.producers import Producers
 from kformat.broker.registry import HANDLERS
 from kformat.broker.state import ClusterState, Node
 from kformat.broker.versions import supported_range
-from kformat.errors import KFormatError
+from kformat.errors import KFormatError, TruncatedError
 from kformat.jsonable import to_jsonable
 from kformat.protocol.api import Request, build_response, parse_request
-from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE, frame_size
+from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE, read_frame_async
 
 __all__ = ["Connection", "RequestContext", "Server"]
 
@@ -168,11 +168,6 @@ class Server:
 
     # ------------------------------------------------------------------ connections
 
-    async def _read(self, reader: asyncio.StreamReader, n: int) -> bytes:
-        if self.idle_timeout is None:
-            return await reader.readexactly(n)
-        return await asyncio.wait_for(reader.readexactly(n), self.idle_timeout)
-
     async def _connection(self, node: Node, reader: asyncio.StreamReader,
                           writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
@@ -182,14 +177,19 @@ class Server:
         conn = Connection(self, node, f"{peer[0]}:{peer[1]}" if peer else "?", writer)
         self._connections.add(conn)
         try:
+            at = 0  # where the next frame starts in the client's stream
             while True:
-                head = await self._read(reader, 4)
                 try:
-                    size = frame_size(head, 0, self.max_frame_size)
+                    payload = await read_frame_async(reader, max_frame_size=self.max_frame_size,
+                                                     timeout=self.idle_timeout, offset=at)
+                except TruncatedError:  # the client went away inside a frame
+                    return
                 except KFormatError as exc:
                     self._closed(conn, f"frame size: {exc}")
                     return
-                payload = await self._read(reader, size)
+                if payload is None:
+                    return
+                at += 4 + len(payload)
                 conn.requests += 1
                 try:
                     answer = await self.answer(conn, payload)

@@ -24,7 +24,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from kformat.errors import InvalidValueError, KFormatError, LimitExceededError
+from kformat.errors import InvalidValueError, KFormatError
 from kformat.protocol.api import (
     Request,
     Response,
@@ -33,7 +33,7 @@ from kformat.protocol.api import (
     parse_request,
     parse_response,
 )
-from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE
+from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE, frame_size
 from kformat.protocol.shape import body_json
 from kformat.spec.registry import load_registry
 
@@ -331,13 +331,11 @@ class ConnectionDecoder:
                 return out
             if len(buf) < 4:
                 return out
-            size = SIZE.unpack_from(buf)[0]
-            if size < 0 or size > self.max_frame_size:
-                err_cls = InvalidValueError if size < 0 else LimitExceededError
+            try:
+                size = frame_size(buf, 0, self.max_frame_size)
+            except KFormatError as exc:
                 rec = self._base(ts, "request" if side == "client" else "response")
-                out.append(self._fail(rec, err_cls(f"frame size {size} out of range",
-                                                   path="size", actual=size),
-                                      self._offsets[side]))
+                out.append(self._fail(rec, exc, self._offsets[side]))
                 self.gap(side, 0)  # look for the next plausible frame
                 self.stats.gaps -= 1
                 continue

@@ -29,10 +29,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from kformat.console import parse_address
+from kformat.errors import KFormatError
 from kformat.fuzz.framelog import FrameRecord
 from kformat.fuzz.live import FrameMutator
 from kformat.protocol.api import expects_response
-from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE
+from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE, read_frame
 
 __all__ = ["FakeBroker", "ServedFrame"]
 
@@ -154,23 +155,15 @@ class FakeBroker:
             self._threads.append(thread)
             thread.start()
 
-    def _read(self, conn: socket.socket, n: int) -> bytes | None:
-        parts, have = [], 0
-        deadline = time.monotonic() + self.timeout
-        while have < n:
-            if self._stop.is_set() or time.monotonic() > deadline:
-                return None
-            try:
-                chunk = conn.recv(min(65536, n - have))
-            except TimeoutError:
-                continue
-            except OSError:
-                return None
-            if not chunk:
-                return None
-            parts.append(chunk)
-            have += len(chunk)
-        return b"".join(parts)
+    def _read(self, conn: socket.socket) -> bytes | None:
+        """The next request frame, or None: the client closed, went idle for ``timeout``
+        seconds, sent a bad frame, or the broker is stopping."""
+        try:
+            return read_frame(conn, max_frame_size=self.max_frame_size,
+                              deadline=time.monotonic() + self.timeout,
+                              stopped=self._stop.is_set)
+        except (OSError, KFormatError):  # TimeoutError is an OSError
+            return None
 
     def _next_response(self, listener: str, api_key: int, version: int) -> FrameRecord | None:
         key = (api_key, version)
@@ -190,17 +183,10 @@ class FakeBroker:
                            last.api_key, last.api_name, last.api_version, last.correlation_id)
 
     def _serve(self, conn: socket.socket, listener: str, number: int) -> None:
-        conn.settimeout(0.5)
         with conn:
             while not self._stop.is_set():
-                head = self._read(conn, 4)
-                if head is None:
-                    return
-                size = _SIZE.unpack(head)[0]
-                if size < 8 or size > self.max_frame_size:
-                    return
-                request = self._read(conn, size)
-                if request is None:
+                request = self._read(conn)
+                if request is None or len(request) < 8:
                     return
                 key, version, cid = struct.unpack_from(">hhi", request)
                 if self.mutator is not None:

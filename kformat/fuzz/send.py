@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-import struct
 import sys
 import time
 from collections import Counter
@@ -34,13 +33,15 @@ from pathlib import Path
 from typing import IO, Any
 
 from kformat.console import parse_address
+from kformat.errors import KFormatError, TruncatedError
 from kformat.fuzz.corpus import load
+from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE, SIZE, read_frame
 
 __all__ = ["Outcome", "SendReport", "check_target", "parse_target", "send_case", "send_corpus"]
 
 UNREACHABLE_AFTER = 3
 """Stop after this many refused connections in a row."""
-MAX_REPLY = 100 * 1024 * 1024
+MAX_REPLY = DEFAULT_MAX_FRAME_SIZE
 """A reply frame claiming more than this is recorded as is, not read."""
 
 
@@ -98,25 +99,9 @@ def check_target(host: str, port: int, allow_non_loopback: bool = False) -> None
                                   f"pass --allow-non-loopback to fuzz it")
 
 
-def _read_exact(sock: socket.socket, n: int, deadline: float) -> bytes | None:
-    """``n`` bytes, or None if the peer closed first; raises TimeoutError at ``deadline``."""
-    parts, have = [], 0
-    while have < n:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise TimeoutError
-        sock.settimeout(left)
-        chunk = sock.recv(min(65536, n - have))
-        if not chunk:
-            return None
-        parts.append(chunk)
-        have += len(chunk)
-    return b"".join(parts)
-
-
 def _incomplete(data: bytes) -> bool:
     """Whether ``data`` ends before the frame its size prefix announces."""
-    return len(data) < 4 or struct.unpack_from(">i", data)[0] > len(data) - 4
+    return len(data) < 4 or SIZE.unpack_from(data)[0] > len(data) - 4
 
 
 def send_case(host: str, port: int, data: bytes, timeout: float) -> tuple[str, int | None, str]:
@@ -137,16 +122,16 @@ def send_case(host: str, port: int, data: bytes, timeout: float) -> tuple[str, i
         except (BrokenPipeError, ConnectionResetError) as exc:
             return "reset", None, f"while sending: {type(exc).__name__}"
         try:
-            head = _read_exact(sock, 4, deadline)
-            if head is None:
+            reply = read_frame(sock, max_frame_size=MAX_REPLY, deadline=deadline)
+            if reply is None:
                 return "closed", None, ""
-            size = struct.unpack(">i", head)[0]
-            if size < 0 or size > MAX_REPLY:
-                return "response", size, "reply size not read"
-            body = _read_exact(sock, size, deadline)
-            if body is None:
-                return "closed", None, f"reply cut short (size {size})"
-            return "response", size, ""
+            return "response", len(reply), ""
+        except TruncatedError as exc:
+            if exc.path == "size":
+                return "closed", None, ""
+            return "closed", None, f"reply cut short (size {exc.expected})"
+        except KFormatError as exc:  # the size is out of bounds: the reply is not read
+            return "response", exc.actual, f"reply size not read: {exc}"
         except TimeoutError:  # socket.timeout is TimeoutError
             return "timeout", None, ""
         except (ConnectionResetError, ConnectionAbortedError) as exc:

@@ -32,11 +32,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kformat.console import parse_address
+from kformat.errors import KFormatError
 from kformat.fuzz.process import RunResult, session_rss
+from kformat.protocol.framing import SIZE, frame, read_frame
 
 __all__ = ["UpstreamError", "UpstreamProcess", "probe"]
 
-_PROBE = struct.pack(">hhih", 18, 0, 0x7FFF0001, -1)  # ApiVersions v0, no client id
+_PROBE_ID = 0x7FFF0001
+_PROBE = struct.pack(">hhih", 18, 0, _PROBE_ID, -1)  # ApiVersions v0, no client id
 
 
 class UpstreamError(RuntimeError):
@@ -48,16 +51,10 @@ def probe(address: str, timeout: float) -> bool:
     deadline = time.monotonic() + timeout
     try:
         with socket.create_connection(parse_address(address), timeout=timeout) as s:
-            s.sendall(struct.pack(">i", len(_PROBE)) + _PROBE)
-            data = b""
-            while len(data) < 8:
-                s.settimeout(max(0.01, deadline - time.monotonic()))
-                chunk = s.recv(4096)
-                if not chunk:
-                    return False
-                data += chunk
-            return struct.unpack_from(">i", data, 4)[0] == 0x7FFF0001
-    except (OSError, ValueError):
+            s.sendall(frame(_PROBE))
+            reply = read_frame(s, deadline=deadline)
+            return reply is not None and reply[:4] == SIZE.pack(_PROBE_ID)  # its correlation id
+    except (OSError, ValueError, KFormatError):
         return False
 
 

@@ -53,10 +53,10 @@ from kformat.errors import KFormatError
 from kformat.primitives import KArray, KStruct, Presence, TaggedFields
 from kformat.primitives.base import unwrap
 from kformat.protocol.api import Request, Response, grammar
-from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE
+from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE, frame_size, read_exactly
 
-__all__ = ["DECODE_MAX_BYTES", "DECODE_QUEUE_BYTES", "FrameContext", "FrameHook", "Proxy", "ProxyThread",
-           "advertised_brokers", "advertises_brokers"]
+__all__ = ["DECODE_MAX_BYTES", "DECODE_QUEUE_BYTES", "FrameContext", "FrameHook", "Proxy",
+           "ProxyThread", "advertised_brokers", "advertises_brokers"]
 
 SIZE: Final = struct.Struct(">i")
 Address = tuple[str, int]
@@ -359,9 +359,7 @@ class Proxy:
             self._tasks.discard(task)
 
     async def _read(self, reader: asyncio.StreamReader, n: int) -> bytes:
-        if self.idle_timeout is None:
-            return await reader.readexactly(n)
-        return await asyncio.wait_for(reader.readexactly(n), self.idle_timeout)
+        return await read_exactly(reader, n, self.idle_timeout)
 
     async def _pump(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                     direction: str, decoder: ConnectionDecoder, upstream: Address) -> None:
@@ -375,9 +373,12 @@ class Proxy:
                     await self._raw(reader, writer)
                     return
                 first = False
-                size = SIZE.unpack(head)[0]
-                if not 0 <= size <= self.max_frame_size:
-                    decoder.feed("client" if direction == "request" else "server", head)
+                try:
+                    size = frame_size(head, 0, self.max_frame_size)
+                except KFormatError:  # the decoder makes the same error its log record
+                    side = "client" if direction == "request" else "server"
+                    for decoded in decoder.feed(side, head):
+                        self._queue_record(decoded.record)
                     self._log_all(decoder)
                     writer.write(head)
                     await self._raw(reader, writer)  # framing lost: pipe the rest

@@ -12,13 +12,20 @@ and version. Nothing is dropped: responses with no request, requests with no res
 frames that do not parse and partial frames at the end of a stream all appear as
 :class:`Exchange` entries with a ``status`` and an ``error``. Error offsets there are absolute
 in the stream named by ``error_stream``.
+
+:func:`read_frame` (a socket) and :func:`read_frame_async` (an asyncio stream) read one frame
+off a live connection with the same rule; every client, server and proxy in kformat reads its
+frames with them.
 """
 
 from __future__ import annotations
 
+import asyncio
+import socket
 import struct
+import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
@@ -38,6 +45,10 @@ __all__ = [
     "frame",
     "frame_size",
     "iter_frames",
+    "read_exactly",
+    "read_frame",
+    "read_frame_async",
+    "recv_exact",
     "split_frames",
     "unframe",
 ]
@@ -112,6 +123,103 @@ def split_frames(stream_bytes: bytes | bytearray | memoryview, *,
         frames.append(payload)
         consumed = offset + 4 + len(payload)
     return frames, data[consumed:]
+
+
+_POLL: Final = 0.5
+"""Seconds between checks of ``stopped`` while :func:`recv_exact` waits."""
+
+
+def recv_exact(sock: socket.socket, n: int, *, deadline: float | None = None,
+               stopped: Callable[[], bool] | None = None) -> bytes:
+    """``n`` bytes from ``sock``; fewer only when the peer closed first (or ``stopped()``
+    turned true). Raises :class:`TimeoutError` at ``deadline`` (a :func:`time.monotonic`
+    time; None: the socket's own timeout applies)."""
+    parts, have = [], 0
+    while have < n:
+        if stopped is not None and stopped():
+            break
+        if deadline is not None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"{have} of {n} bytes read by the deadline")
+            sock.settimeout(min(left, _POLL) if stopped is not None else left)
+        elif stopped is not None:
+            sock.settimeout(_POLL)
+        try:
+            chunk = sock.recv(min(65536, n - have))
+        except TimeoutError:
+            if stopped is None and deadline is None:
+                raise
+            continue  # look at ``stopped`` and the deadline again
+        if not chunk:
+            break
+        parts.append(chunk)
+        have += len(chunk)
+    return b"".join(parts)
+
+
+def _cut_short(data: bytes, size: int | None, offset: int) -> TruncatedError:
+    if size is None:
+        return TruncatedError("frame size cut short: the connection closed", path="size",
+                              offset=offset, expected=4, actual=len(data))
+    return TruncatedError(f"frame of {size} bytes cut short: the connection closed",
+                          offset=offset, expected=size, actual=len(data))
+
+
+def _checked_size(head: bytes, max_frame_size: int, offset: int) -> int:
+    try:
+        return frame_size(head, 0, max_frame_size)
+    except KFormatError as exc:
+        raise exc.relocated(offset) from None
+
+
+def read_frame(sock: socket.socket, *, max_frame_size: int = DEFAULT_MAX_FRAME_SIZE,
+               deadline: float | None = None, stopped: Callable[[], bool] | None = None,
+               offset: int = 0) -> bytes | None:
+    """The payload of the next frame on ``sock``, or None when the peer closed before one
+    started.
+
+    The size is checked by :func:`frame_size` before the payload is read; a connection that
+    closes inside a frame raises :class:`TruncatedError`. ``offset`` is where the frame
+    starts in the connection's stream (error offsets are absolute in it). ``deadline`` and
+    ``stopped`` are those of :func:`recv_exact`.
+    """
+    head = recv_exact(sock, 4, deadline=deadline, stopped=stopped)
+    if not head:
+        return None
+    if len(head) < 4:
+        raise _cut_short(head, None, offset)
+    size = _checked_size(head, max_frame_size, offset)
+    payload = recv_exact(sock, size, deadline=deadline, stopped=stopped)
+    if len(payload) < size:
+        raise _cut_short(payload, size, offset)
+    return payload
+
+
+async def read_exactly(reader: asyncio.StreamReader, n: int,
+                       timeout: float | None = None) -> bytes:
+    """``reader.readexactly(n)`` within ``timeout`` seconds (None: no limit)."""
+    if timeout is None:
+        return await reader.readexactly(n)
+    return await asyncio.wait_for(reader.readexactly(n), timeout)
+
+
+async def read_frame_async(reader: asyncio.StreamReader, *,
+                           max_frame_size: int = DEFAULT_MAX_FRAME_SIZE,
+                           timeout: float | None = None, offset: int = 0) -> bytes | None:
+    """:func:`read_frame` on an asyncio stream: the payload of the next frame, None when the
+    peer closed before one started; ``timeout`` bounds each of the two reads."""
+    try:
+        head = await read_exactly(reader, 4, timeout)
+    except asyncio.IncompleteReadError as exc:
+        if not exc.partial:
+            return None
+        raise _cut_short(exc.partial, None, offset) from None
+    size = _checked_size(head, max_frame_size, offset)
+    try:
+        return await read_exactly(reader, size, timeout)
+    except asyncio.IncompleteReadError as exc:
+        raise _cut_short(exc.partial, size, offset) from None
 
 
 @dataclass(slots=True)
