@@ -90,6 +90,7 @@ class _Stats:
     no_response: int = 0
     pending_dropped: int = 0
     undecoded: int = 0
+    undecoded_causes: dict[str, int] = field(default_factory=dict)
 
 
 MAX_PENDING: Final = 10_000
@@ -258,12 +259,16 @@ class ConnectionDecoder:
         self._trailing(out, message)
         return Decoded(out, message)
 
-    def undecoded(self, frame: Frame, reason: str) -> Decoded:
-        """What stands for :meth:`decode` when the frame is not decoded: its header fields
-        and ``undecoded`` (the reason), counted in the summary."""
+    def undecoded(self, frame: Frame, reason: str, *, cause: str) -> Decoded:
+        """What stands for :meth:`decode` when the frame is not decoded: its header fields,
+        ``size`` (the payload's bytes) and ``undecoded`` (the reason), counted in the summary
+        (``undecoded``, and per ``cause`` in ``undecoded_causes``)."""
         out = self._head(frame)
+        out["size"] = len(frame.payload)
         out["undecoded"] = reason
         self.stats.undecoded += 1
+        causes = self.stats.undecoded_causes
+        causes[cause] = causes.get(cause, 0) + 1
         return Decoded(out)
 
     def _advance(self, side: str, payload: bytes, at: int | None) -> int:
@@ -401,7 +406,7 @@ class ConnectionDecoder:
         out.update(requests=s.requests, responses=s.responses, errors=s.errors,
                    unmatched_responses=s.unmatched, no_response_expected=s.no_response,
                    pending_requests=self._waiting, pending_dropped=s.pending_dropped,
-                   undecoded=s.undecoded,
+                   undecoded=s.undecoded, undecoded_causes=dict(s.undecoded_causes),
                    trailing=s.trailing, gaps=s.gaps, gap_bytes=s.gap_bytes,
                    skipped_bytes=s.skipped_bytes + sum(len(b) for b in self._buffers.values()),
                    bytes={"client": s.bytes_client, "server": s.bytes_server})

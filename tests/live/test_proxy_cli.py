@@ -73,6 +73,14 @@ def test_upstream_without_a_port_is_a_usage_error_in_the_users_words():
                    "localhost:9092), got 'nohostport' (see kformat proxy --help)\n")
 
 
+@pytest.mark.parametrize("value", ["-1", "16M", ""])
+def test_decode_max_bytes_is_a_number_of_bytes(value):
+    code, out, err = proxy_cli("--upstream", "localhost:9092", "--decode-max-bytes", value)
+    assert (code, out) == (2, "")
+    assert err == ("kformat proxy: --decode-max-bytes: UsageError: expected a number of bytes "
+                   f"(0 or more), got {value!r} (see kformat proxy --help)\n")
+
+
 def test_a_port_in_use_is_one_line_and_exit_2(listening):
     busy = port_of(listening)
     code, out, err = proxy_cli("--listen", f"127.0.0.1:{busy}",
