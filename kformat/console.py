@@ -38,6 +38,7 @@ __all__ = [
     "error_parts",
     "missing_extra",
     "parse_address",
+    "parse_bootstrap",
     "parse_hex",
     "plain_text",
     "read_input",
@@ -251,6 +252,18 @@ def parse_address(text: str, *, default_host: str | None = None,
         lowest = 0 if allow_port_zero else 1
         raise AddressError(f"port {number} is out of range ({lowest}-65535) in {text!r}")
     return host, number
+
+
+def parse_bootstrap(text: str, *, default_host: str | None = None) -> list[tuple[str, int]]:
+    """The ``(host, port)`` of each entry of a ``HOST:PORT,HOST:PORT...`` list, as Kafka's
+    ``ClientUtils.parseAndValidateAddresses`` reads ``bootstrap.servers``: entries are
+    trimmed, empty ones skipped, each read by :func:`parse_address`; a list with none
+    raises :class:`AddressError`."""
+    addresses = [parse_address(part, default_host=default_host)
+                 for part in text.split(",") if part.strip()]
+    if not addresses:
+        raise AddressError(f"no HOST:PORT in {text!r} (expected HOST:PORT[,HOST:PORT...])")
+    return addresses
 
 
 def address_argument(*, default_host: str | None = None,

@@ -39,13 +39,12 @@ from kformat.broker.state import ClusterState, Node
 from kformat.broker.versions import supported_range
 from kformat.errors import KFormatError, TruncatedError
 from kformat.jsonable import to_jsonable
-from kformat.protocol.api import Request, build_response, parse_request
+from kformat.protocol.api import Request, build_response, parse_request, peek_request_header
 from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE, read_frame_async
 
 __all__ = ["Connection", "RequestContext", "Server"]
 
 SIZE: Final = struct.Struct(">i")
-_KEY_VERSION_CID: Final = struct.Struct(">hhi")
 API_VERSIONS: Final = 18
 
 
@@ -88,7 +87,7 @@ class CloseConnection(Exception):
     """Raised inside request handling: close the connection without answering."""
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1024)  # keyed by what clients send: bounded
 def _has_top_level_error(api_key: int, version: int) -> bool:
     """Whether the response of ``api_key`` v``version`` has a top-level ``error_code``."""
     return build_response(api_key, version, {}) != build_response(api_key, version,
@@ -238,9 +237,10 @@ class Server:
 
     async def answer(self, conn: Connection, payload: bytes) -> bytes | None:
         """The response frame (without its size) to one request frame, or None."""
-        if len(payload) < _KEY_VERSION_CID.size:
-            raise CloseConnection("request header: too short")
-        key, version, cid = _KEY_VERSION_CID.unpack_from(payload)
+        try:
+            key, version, cid, _ = peek_request_header(payload, client_id=False)
+        except KFormatError as exc:
+            raise CloseConnection(f"request header: {exc}") from None
         supported = self.advertised.get(key)
         if key == API_VERSIONS and supported is not None and \
                 not supported[0] <= version <= supported[1]:

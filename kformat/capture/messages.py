@@ -32,6 +32,7 @@ from kformat.protocol.api import (
     grammar,
     parse_request,
     parse_response,
+    peek_request_header,
 )
 from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE, frame_size
 from kformat.protocol.shape import body_json
@@ -40,7 +41,6 @@ from kformat.spec.registry import load_registry
 __all__ = ["MAX_PENDING", "ConnectionDecoder", "Decoded", "Frame", "error_json", "looks_like_tls"]
 
 SIZE: Final = struct.Struct(">i")
-KEY_VERSION: Final = struct.Struct(">hh")
 SASL_HANDSHAKE: Final = 17
 RESYNC_WAIT: Final = 1 << 20
 """After a gap, a plausible frame up to this size is waited for until it can be decoded."""
@@ -59,10 +59,8 @@ def looks_like_tls(data: bytes) -> bool:
 
 def plausible_request(payload: bytes) -> bool:
     """The frame payload starts with a known api key and a version it has."""
-    if len(payload) < 8:
-        return False
-    key, version = KEY_VERSION.unpack_from(payload)
     try:
+        key, version, _cid, _ = peek_request_header(payload, client_id=False)
         return version in load_registry().request(key).valid
     except KFormatError:
         return False
@@ -177,11 +175,12 @@ class ConnectionDecoder:
         frame = Frame(kind, payload, ts, self._advance(side, payload, at), sasl_raw=self._sasl_raw)
         if kind == "request":
             self.stats.requests += 1
-            if len(payload) >= 4:
-                frame.api_key, frame.api_version = KEY_VERSION.unpack_from(payload)
-            if len(payload) >= 8:
-                frame.correlation_id = SIZE.unpack_from(payload, 4)[0]
-            if frame.correlation_id is None or not plausible_request(payload):
+            try:
+                frame.api_key, frame.api_version, frame.correlation_id, _ = \
+                    peek_request_header(payload, client_id=False)
+            except KFormatError:  # under 8 bytes: parse_request says what is missing
+                return frame
+            if not plausible_request(payload):
                 return frame  # a body that will not decode: no response to wait for
             if not expects_response(payload):
                 self.stats.no_response += 1

@@ -32,7 +32,7 @@ from kformat.console import parse_address
 from kformat.errors import KFormatError
 from kformat.fuzz.framelog import FrameRecord
 from kformat.fuzz.live import FrameMutator
-from kformat.protocol.api import expects_response
+from kformat.protocol.api import expects_response, peek_request_header
 from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE, read_frame
 
 __all__ = ["FakeBroker", "ServedFrame"]
@@ -186,9 +186,12 @@ class FakeBroker:
         with conn:
             while not self._stop.is_set():
                 request = self._read(conn)
-                if request is None or len(request) < 8:
+                if request is None:
                     return
-                key, version, cid = struct.unpack_from(">hhi", request)
+                try:
+                    key, version, cid, _ = peek_request_header(request, client_id=False)
+                except KFormatError:
+                    return
                 if self.mutator is not None:
                     self.mutator.on_frame("request", request, connection=number, broker=listener)
                 if not expects_response(request):

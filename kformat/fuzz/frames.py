@@ -23,7 +23,7 @@ from typing import Any
 
 from kformat.fuzz.mutators import MUTATORS
 from kformat.fuzz.subjects import Subject, request_subject, response_subject
-from kformat.protocol.api import parse_request, parse_response
+from kformat.protocol.api import parse_request, parse_response, peek_request_header
 from kformat.protocol.framing import frame as size_prefixed
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
 
@@ -90,7 +90,7 @@ def frame_subject(frame: bytes, direction: str, api_key: int | None = None,
 
 def _header_ids(subject: Subject, api_version: int | None) -> tuple[int, int, int]:
     if subject.entry == "request":
-        key, version, cid = struct.unpack_from(">hhi", subject.data, 4)
+        key, version, cid, _ = peek_request_header(subject.data, 4, client_id=False)
         return key, version, cid
     assert api_version is not None
     return subject.params["api_key"], api_version, struct.unpack_from(">i", subject.data, 4)[0]

@@ -19,7 +19,7 @@ from typing import Any
 from kformat.errors import KFormatError
 from kformat.fuzz.framelog import FrameLog, FrameRecord
 from kformat.fuzz.frames import frame_seed, mutate_frame
-from kformat.protocol.api import resolve_api
+from kformat.protocol.api import peek_request_header, resolve_api
 from kformat.protocol.framing import frame as size_prefixed
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
 
@@ -117,10 +117,12 @@ class FrameMutator:
         """
         frame = bytes(frame)
         n = self._ordinal()
-        if direction == "request" and api_key is None and len(frame) >= 8:
-            api_key = int.from_bytes(frame[0:2], "big", signed=True)
-            api_version = int.from_bytes(frame[2:4], "big", signed=True)
-            correlation_id = int.from_bytes(frame[4:8], "big", signed=True)
+        if direction == "request" and api_key is None:
+            try:
+                api_key, api_version, correlation_id, _ = peek_request_header(frame,
+                                                                              client_id=False)
+            except KFormatError:  # under a header's 8 bytes: no ids
+                pass
         elif direction == "response" and correlation_id is None and len(frame) >= 4:
             correlation_id = int.from_bytes(frame[0:4], "big", signed=True)
         original = size_prefixed(frame)

@@ -21,7 +21,6 @@ as the mutation wrote it.
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from io import BytesIO
@@ -236,10 +235,10 @@ def _frame_trace(framed: bytes, header_grammar: Any, body_grammar: Any) -> Trace
 
 def request_subject(framed: bytes, **params: Any) -> Subject:
     """The ``request`` subject of a size-prefixed request frame."""
-    from kformat.protocol.api import grammar, request_header_version
+    from kformat.protocol.api import grammar, peek_request_header, request_header_version
 
     framed = bytes(framed)
-    key, version = struct.unpack_from(">hh", framed, 4)
+    key, version, _cid, _ = peek_request_header(framed, 4, client_id=False)
     header = grammar(key, request_header_version(key, version), "request-header")
     t = _frame_trace(framed, header, grammar(key, version, "request"))
     return Subject("request", framed, t, dict(params))

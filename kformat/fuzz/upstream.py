@@ -24,7 +24,6 @@ import select
 import shlex
 import signal
 import socket
-import struct
 import subprocess
 import threading
 import time
@@ -34,12 +33,13 @@ from pathlib import Path
 from kformat.console import parse_address
 from kformat.errors import KFormatError
 from kformat.fuzz.process import RunResult, session_rss
+from kformat.protocol.api import API_VERSIONS, build_request
 from kformat.protocol.framing import SIZE, frame, read_frame
 
 __all__ = ["UpstreamError", "UpstreamProcess", "probe"]
 
 _PROBE_ID = 0x7FFF0001
-_PROBE = struct.pack(">hhih", 18, 0, _PROBE_ID, -1)  # ApiVersions v0, no client id
+_PROBE = build_request(API_VERSIONS, 0, {}, correlation_id=_PROBE_ID)  # null client id
 
 
 class UpstreamError(RuntimeError):

@@ -17,11 +17,13 @@ addresses to those ports, by parse, modify, build with kformat's own API
 
 Forwarding never waits for the log: each frame is read, paired with its request (cheap:
 the header only), forwarded, and queued for a worker thread that decodes it and writes its
-JSON line, in order. The queue holds at most ``decode_queue_bytes`` of frames; a frame
-arriving past that is logged with its header fields and ``undecoded`` (counted in the
-connection's summary), never buffered without limit. A frame a hook needs parsed (a response
-that can advertise brokers, for the rewrite, or every frame when there are other hooks) is
-decoded before it is forwarded, in a small thread pool, so other connections go on meanwhile.
+JSON line, in order; frames of ``decode_process_bytes`` or more are decoded in a child
+process, whose work never holds this interpreter. The queue holds at most
+``decode_queue_bytes`` of frames; a frame arriving past that is logged with its header
+fields and ``undecoded`` (counted in the connection's summary), never buffered without
+limit. Frames over ``decode_max_bytes`` are never decoded (logged the same way). A frame a
+hook needs parsed (a response that can advertise brokers, for the rewrite, or every frame
+when there are other hooks) is decoded before it is forwarded, in a small thread pool.
 
 Frames that do not decode are forwarded unchanged and logged with their error. A TLS
 connection is piped through undecoded and reported. Listening sockets bind to 127.0.0.1 by
@@ -36,9 +38,13 @@ import asyncio
 import contextlib
 import functools
 import json
+import os
+import pickle
 import queue
+import signal
 import socket
 import struct
+import subprocess
 import sys
 import threading
 import time
@@ -55,8 +61,8 @@ from kformat.primitives.base import unwrap
 from kformat.protocol.api import Request, Response, grammar
 from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE, frame_size, read_exactly
 
-__all__ = ["DECODE_MAX_BYTES", "DECODE_QUEUE_BYTES", "FrameContext", "FrameHook", "Proxy",
-           "ProxyThread", "advertised_brokers", "advertises_brokers"]
+__all__ = ["DECODE_MAX_BYTES", "DECODE_PROCESS_BYTES", "DECODE_QUEUE_BYTES", "FrameContext",
+           "FrameHook", "Proxy", "ProxyThread", "advertised_brokers", "advertises_brokers"]
 
 SIZE: Final = struct.Struct(">i")
 Address = tuple[str, int]
@@ -64,6 +70,10 @@ DECODE_QUEUE_BYTES: Final = 64 << 20
 """Frame bytes waiting for the log's decoder; a frame past it is logged undecoded."""
 DECODE_MAX_BYTES: Final = 16 << 20
 """The largest frame decoded; a larger one is forwarded and logged undecoded, with its size."""
+DECODE_PROCESS_BYTES: Final = 256 << 10
+"""Frames at least this large are decoded for the log in a separate process, so that their
+decoding never holds the interpreter (and the forwarding) of the proxy; smaller ones are
+decoded in the log's thread, in milliseconds."""
 HOOK_DECODERS: Final = 2
 """Threads decoding the frames hooks need before they are forwarded."""
 
@@ -99,7 +109,7 @@ def advertised_brokers(value: Any) -> Iterator[dict[str, Any]]:
             yield from advertised_brokers(item)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1024)  # keyed by what clients send: bounded
 def advertises_brokers(api_key: int, api_version: int) -> bool:
     """Whether a response of this API version can hold a struct with a ``host`` and a
     ``port`` (what :meth:`Proxy.rewrite_brokers` rewrites): read from its grammar once."""
@@ -134,14 +144,79 @@ def _has_host_and_port(sc: Any) -> bool:
     return False
 
 
+def _decode_line(client: str, server: str, all_fields: bool, records: bool,
+                 frame: Frame) -> tuple[str, int, int]:
+    """In the decoding process: ``frame``'s JSON line (as :meth:`ConnectionDecoder.decode`
+    makes it, paired in the proxy) and the errors and trailing bytes it adds to the summary."""
+    decoder = ConnectionDecoder(client, server, all_fields=all_fields, records=records)
+    line = json.dumps(decoder.decode(frame).record, ensure_ascii=False)
+    return line, decoder.stats.errors, decoder.stats.trailing
+
+
+def _decoder_main() -> None:
+    """The decoding process: pickled :func:`_decode_line` arguments on stdin, pickled results
+    (or ``(None, reason)`` when decoding raised) on stdout, until stdin closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the proxy's interrupt ends it by closing stdin
+    jobs, results = sys.stdin.buffer, sys.stdout.buffer
+    sys.stdout = sys.stderr  # nothing but results goes to the pipe
+    while True:
+        try:
+            job = pickle.load(jobs)
+        except EOFError:
+            return
+        try:
+            result: tuple[Any, ...] = _decode_line(*job)
+        except Exception as exc:  # reported as the frame's reason, never a lost line
+            result = (None, f"{type(exc).__name__}: {exc}")
+        pickle.dump(result, results, protocol=pickle.HIGHEST_PROTOCOL)
+        results.flush()
+
+
+class _DecoderProcess:
+    """A Python child running :func:`_decoder_main` (with this kformat on its path)."""
+
+    def __init__(self) -> None:
+        env = dict(os.environ)
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", "from kformat.live.proxy import _decoder_main; _decoder_main()"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+
+    def decode(self, job: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The result of :func:`_decode_line` on ``job``; EOFError or OSError if the child is
+        gone."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        pickle.dump(job, self.process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
+        self.process.stdin.flush()
+        result: tuple[Any, ...] = pickle.load(self.process.stdout)
+        return result
+
+    def close(self, timeout: float = 10.0) -> None:
+        with contextlib.suppress(OSError):
+            if self.process.stdin is not None:
+                self.process.stdin.close()
+        try:
+            self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+
 class _LogWorker:
     """The thread that decodes forwarded frames and writes their JSON lines, in order, and
-    each connection's summary when it closes; at most ``limit`` frame bytes wait for it."""
+    each connection's summary when it closes; at most ``limit`` frame bytes wait for it.
+    Frames of ``process_bytes`` or more are decoded in a child process (started on the first
+    one; started again if it dies)."""
 
-    def __init__(self, proxy: Proxy, limit: int) -> None:
+    def __init__(self, proxy: Proxy, limit: int, process_bytes: int) -> None:
         self.proxy = proxy
         self.limit = limit
+        self.process_bytes = process_bytes
         self.waiting = 0
+        self._child: _DecoderProcess | None = None
         self._lock = threading.Lock()
         self._jobs: queue.SimpleQueue[tuple[Any, ...] | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="kformat-proxy-log", daemon=True)
@@ -178,6 +253,8 @@ class _LogWorker:
     def stop(self, timeout: float) -> None:
         self._jobs.put(None)
         self._thread.join(timeout)
+        if self._child is not None and not self._thread.is_alive():
+            self._child.close()
 
     def _run(self) -> None:
         while True:
@@ -200,12 +277,43 @@ class _LogWorker:
         else:
             _, decoder, frame, record, size = job
             try:
+                if record is None and size >= self.process_bytes:
+                    self.proxy._write_line(self._decode_apart(decoder, frame))
+                    return
                 if record is None:  # the parsed message is freed before the line is written
                     record = decoder.decode(frame).record
                 self.proxy._write(record)
             finally:
                 with self._lock:
                     self.waiting -= size
+
+
+    def _decode_apart(self, decoder: ConnectionDecoder, frame: Frame) -> str:
+        """``frame``'s line, decoded in the child process."""
+        if self._child is None:
+            self._child = _DecoderProcess()
+        child = self._child
+        try:
+            result = child.decode((decoder.client, decoder.server, decoder.all_fields,
+                                   decoder.records, frame))
+        except (EOFError, OSError, pickle.UnpicklingError):  # killed (out of memory?)
+            self._child = None
+            child.close(1.0)
+            code = child.process.returncode
+            return self._undecoded(decoder, frame, f"the decoding process died (exit status "
+                                                   f"{code})", "decoder_died")
+        if result[0] is None:
+            return self._undecoded(decoder, frame, f"decoding failed: {result[1]}",
+                                   "decoder_failed")
+        line, errors, trailing = result
+        decoder.stats.errors += errors
+        decoder.stats.trailing += trailing
+        return str(line)
+
+    @staticmethod
+    def _undecoded(decoder: ConnectionDecoder, frame: Frame, reason: str, cause: str) -> str:
+        return json.dumps(decoder.undecoded(frame, reason, cause=cause).record,
+                          ensure_ascii=False)
 
 
 @dataclass
@@ -228,6 +336,8 @@ class Proxy:
     decode_max_bytes: int = DECODE_MAX_BYTES
     """The largest frame decoded (for the log and the hooks); larger ones are forwarded
     undecoded, as frames that do not decode are."""
+    decode_process_bytes: int = DECODE_PROCESS_BYTES
+    """Frames at least this large are decoded for the log in a child process."""
     summaries: list[dict[str, Any]] = field(default_factory=list)
     on_summary: Callable[[dict[str, Any]], None] | None = None
     """Called with each connection's summary when the connection closes."""
@@ -251,7 +361,7 @@ class Proxy:
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._listen_for(self.upstream, self.listen)
-        self._log_worker = _LogWorker(self, self.decode_queue_bytes)
+        self._log_worker = _LogWorker(self, self.decode_queue_bytes, self.decode_process_bytes)
         self._hook_pool = ThreadPoolExecutor(HOOK_DECODERS, thread_name_prefix="kformat-proxy-hook")
 
     def _listen_for(self, upstream: Address, where: Address | None = None) -> Address:
@@ -440,7 +550,11 @@ class Proxy:
 
     def _write(self, record: dict[str, Any]) -> None:
         if self.log is not None:
-            self.log.write(json.dumps(record, ensure_ascii=False))  # the line is not copied
+            self._write_line(json.dumps(record, ensure_ascii=False))
+
+    def _write_line(self, line: str) -> None:
+        if self.log is not None:
+            self.log.write(line)  # not joined to its newline: no copy of the line
             self.log.write("\n")
             self.log.flush()
 

@@ -29,7 +29,7 @@ import struct
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from io import BytesIO
-from typing import TYPE_CHECKING, Any, Final, Generic
+from typing import TYPE_CHECKING, Any, Final, Generic, NamedTuple
 
 from construct import Construct
 
@@ -48,6 +48,7 @@ from kformat.spec.schema import MessageDef
 __all__ = [
     "BODY_KINDS",
     "Request",
+    "RequestHead",
     "Response",
     "build_request",
     "build_response",
@@ -56,6 +57,7 @@ __all__ = [
     "grammar",
     "parse_request",
     "parse_response",
+    "peek_request_header",
     "request_header_version",
     "resolve_api",
     "response_header_version",
@@ -67,6 +69,8 @@ API_VERSIONS: Final = 18
 BODY_KINDS: Final = ("request", "response")
 HEADER_KINDS: Final = ("request-header", "response-header")
 _KEY_VERSION: Final = struct.Struct(">hh")
+_HEAD: Final = struct.Struct(">hhi")
+"""What every request header version starts with: api key, api version, correlation id."""
 
 if TYPE_CHECKING:  # typing.TypeVar takes default= from Python 3.13 only
     from typing_extensions import TypeVar
@@ -323,6 +327,21 @@ def _as_bytes(frame: Any) -> bytes:
     raise DecodeError("a frame is bytes", actual=type(frame).__name__)
 
 
+def _header(codec: _Codec, data: bytes) -> tuple[dict[str, Any], int]:
+    """The header at the start of a frame and where it ends, by the interpreter: the
+    precise error when it does not read."""
+    stream = BytesIO(data)
+    try:
+        return codec.header.parse_stream(stream), stream.tell()
+    except Exception:
+        try:
+            codec.header.parse(data, exact=False)
+        except KFormatError as exc:
+            raise exc.relocated(prefix="header") from None
+        raise DecodeError("header rejected by the compiled parser only", path="header",
+                          offset=0) from None
+
+
 def _parse(codec: _Codec, data: bytes, strict: bool = True) -> tuple[dict[str, Any], dict[str, Any], bytes]:
     """(header, body, trailing bytes) of a frame: the active engine first, the interpreter
     for the error. With ``strict`` bytes after the body are an error (``trailing`` is then b"")."""
@@ -333,17 +352,7 @@ def _parse(codec: _Codec, data: bytes, strict: bool = True) -> tuple[dict[str, A
             return header, body, data[end:]
     except Exception:
         pass
-    stream = BytesIO(data)
-    try:
-        header = codec.header.parse_stream(stream)
-    except Exception:
-        try:
-            codec.header.parse(data, exact=False)
-        except KFormatError as exc:
-            raise exc.relocated(prefix="header") from None
-        raise DecodeError("header rejected by the compiled parser only", path="header",
-                          offset=0) from None
-    start = stream.tell()
+    header, start = _header(codec, data)
     try:
         body = codec.body.parse(data[start:], exact=strict)
     except KFormatError as exc:
@@ -351,6 +360,46 @@ def _parse(codec: _Codec, data: bytes, strict: bool = True) -> tuple[dict[str, A
     if strict:
         return header, body, b""
     raise DecodeError("body read by the interpreter only: its end is unknown", offset=start)
+
+
+class RequestHead(NamedTuple):
+    """The fields at the start of a request header (:func:`peek_request_header`)."""
+
+    api_key: int
+    api_version: int
+    correlation_id: int
+    client_id: str | None = None
+    """None when not asked for, in header v0 (ControlledShutdown v0), or null."""
+
+
+def peek_request_header(frame: bytes | bytearray | memoryview, offset: int = 0, *,
+                        client_id: bool = True) -> RequestHead:
+    """The api key, version, correlation id and client id of the request header at
+    ``offset`` (4 in a size-prefixed frame), without reading the body.
+
+    Fewer than the 8 bytes every header version starts with raise :class:`TruncatedError`.
+    With ``client_id=False`` nothing more is read, so this holds for any key and version;
+    else the header is read by its grammar: an unknown key or version raises
+    :class:`UnsupportedVersionError`, a bad client id its error. Offsets are absolute in
+    ``frame``.
+    """
+    data = _as_bytes(frame)
+    left = len(data) - offset
+    if left < _HEAD.size:
+        raise TruncatedError(f"a request header needs at least {_HEAD.size} bytes, "
+                             f"{max(left, 0)} available", path="header", offset=offset,
+                             expected=_HEAD.size, actual=max(left, 0))
+    key, version, cid = _HEAD.unpack_from(data, offset)
+    if not client_id:
+        return RequestHead(key, version, cid)
+    try:
+        codec = _request_codec(key, version)
+        if codec.header_version == 0:
+            return RequestHead(key, version, cid)
+        header, _end = _header(codec, data[offset:] if offset else data)
+    except KFormatError as exc:
+        raise exc.relocated(offset) from None
+    return RequestHead(key, version, cid, header["client_id"])
 
 
 def parse_request(frame: bytes | bytearray | memoryview, *, strict: bool = True) -> Request:

@@ -145,6 +145,9 @@ def grammar_for(kind: str, name_or_type: int | str, version: int, *,
 
 
 _COMPILED: dict[tuple[int, int], tuple[MessageDef, CompiledGrammar]] = {}
+_COMPILED_KEPT = 4096
+"""At most this many compiled grammars are kept (emptied when full, as
+:func:`kformat.spec.compiler.body_grammar`'s)."""
 
 
 def compiled(msg: MessageDef, version: int) -> CompiledGrammar:
@@ -154,6 +157,8 @@ def compiled(msg: MessageDef, version: int) -> CompiledGrammar:
         check_version(msg, version)
         hit = (msg, CompiledGrammar(body_grammar(msg, version), f"{msg.name} v{version}",
                                     native=True))
+        if len(_COMPILED) >= _COMPILED_KEPT:
+            _COMPILED.clear()
         _COMPILED[(id(msg), version)] = hit
     return hit[1]
 

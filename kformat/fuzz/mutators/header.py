@@ -14,6 +14,7 @@ from kformat.fuzz.subjects import (
     Subject,
     splice,
 )
+from kformat.protocol.api import peek_request_header
 
 
 def _unknown_api_keys() -> list[int]:
@@ -39,7 +40,7 @@ def api_version_unknown(subject: Subject, rng: random.Random) -> Mutation | None
         return None
     from kformat.spec.registry import load_registry
 
-    key = struct.unpack_from(">h", subject.data, 4)[0]
+    key = peek_request_header(subject.data, 4, client_id=False).api_key
     valid = load_registry().request(key).valid
     version = _pick(rng, [v for v in (-1, (valid.highest or 0) + 1, (1 << 15) - 1)
                           if v not in valid])
