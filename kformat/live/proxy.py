@@ -109,7 +109,7 @@ def advertised_brokers(value: Any) -> Iterator[dict[str, Any]]:
             yield from advertised_brokers(item)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1024)  # keyed by what clients send: bounded
 def advertises_brokers(api_key: int, api_version: int) -> bool:
     """Whether a response of this API version can hold a struct with a ``host`` and a
     ``port`` (what :meth:`Proxy.rewrite_brokers` rewrites): read from its grammar once."""
