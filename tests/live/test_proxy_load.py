@@ -266,6 +266,23 @@ def test_a_decoding_process_that_dies_is_reported_and_replaced(upstream):
     assert summary["undecoded_causes"] == {"decoder_died": 1}
 
 
+def test_a_decoding_process_that_cannot_start_is_reported(upstream, monkeypatch):
+    big = metadata_v8(300 << 10)
+    log = io.StringIO()
+    monkeypatch.setattr(sys, "executable", "/nonexistent/python")
+    proxy = Proxy(upstream, log=log, idle_timeout=60)
+    with ProxyThread(proxy, max_lifetime=120) as thread:
+        with socket.create_connection(thread.address, timeout=30) as sock:
+            sock.sendall(SIZE.pack(len(big)) + big)
+            ping(sock)
+        summary = summary_of(proxy)
+    first, *rest = (json.loads(line) for line in log.getvalue().splitlines())
+    assert first["undecoded"] == ("the decoding process did not start (FileNotFoundError: "
+                                  "[Errno 2] No such file or directory: '/nonexistent/python')")
+    assert first["size"] == len(big) and [r["api_name"] for r in rest] == ["ApiVersions"] * 2
+    assert summary["undecoded_causes"] == {"decoder_unavailable": 1}
+
+
 def test_one_big_frame_and_many_small_connections_finish_in_bounded_time(upstream):
     big = metadata_v8(4 << 20)
     log = Counting()
