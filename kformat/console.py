@@ -314,9 +314,9 @@ def short_help(doc: str | None) -> str:
     return " ".join(first.split())
 
 
-def command_group(commands: argparse._SubParsersAction, name: str, *, help: str,
-                  description: str | None, raw: bool = False, dest: str = "action",
-                  metavar: str = "ACTION") -> argparse._SubParsersAction:
+def command_group(commands: argparse._SubParsersAction[argparse.ArgumentParser], name: str, *,
+                  help: str, description: str | None, raw: bool = False, dest: str = "action",
+                  metavar: str = "ACTION") -> argparse._SubParsersAction[argparse.ArgumentParser]:
     """A top-level command holding subcommands (``kformat records decode``...): its parser
     under ``commands``, and the subparsers its subcommands are added to. ``raw`` keeps the
     description's line breaks (a module docstring)."""

@@ -142,7 +142,7 @@ class KGreedy(KConstruct):
         self.subcon = subcon
 
     def _parse(self, stream: Any, context: Any, path: str) -> list[Any]:
-        out = []
+        out: list[Any] = []
         while rt.remaining(stream):
             start = stream.tell()
             item_path = f"{path}[{len(out)}]"

@@ -171,6 +171,7 @@ def _struct(msg: MessageDef, fields: tuple[FieldDef, ...], version: int) -> KStr
         defaults[name] = default
         grammar = _field(msg, f, version)
         if flexible and f.is_tagged(version):
+            assert f.tag is not None  # is_tagged: the field has a tag
             tagged.append(TaggedField(f.tag, name, grammar, default))
         else:
             subcons.append(name / grammar)
