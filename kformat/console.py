@@ -38,6 +38,7 @@ __all__ = [
     "error_parts",
     "missing_extra",
     "parse_address",
+    "parse_bootstrap",
     "parse_hex",
     "plain_text",
     "read_input",
@@ -253,6 +254,18 @@ def parse_address(text: str, *, default_host: str | None = None,
     return host, number
 
 
+def parse_bootstrap(text: str, *, default_host: str | None = None) -> list[tuple[str, int]]:
+    """The ``(host, port)`` of each entry of a ``HOST:PORT,HOST:PORT...`` list, as Kafka's
+    ``ClientUtils.parseAndValidateAddresses`` reads ``bootstrap.servers``: entries are
+    trimmed, empty ones skipped, each read by :func:`parse_address`; a list with none
+    raises :class:`AddressError`."""
+    addresses = [parse_address(part, default_host=default_host)
+                 for part in text.split(",") if part.strip()]
+    if not addresses:
+        raise AddressError(f"no HOST:PORT in {text!r} (expected HOST:PORT[,HOST:PORT...])")
+    return addresses
+
+
 def address_argument(*, default_host: str | None = None,
                      allow_port_zero: bool = False) -> Any:
     """An argparse ``type=`` for a ``HOST:PORT`` option: :func:`parse_address`, its error the
@@ -301,9 +314,9 @@ def short_help(doc: str | None) -> str:
     return " ".join(first.split())
 
 
-def command_group(commands: argparse._SubParsersAction, name: str, *, help: str,
-                  description: str | None, raw: bool = False, dest: str = "action",
-                  metavar: str = "ACTION") -> argparse._SubParsersAction:
+def command_group(commands: argparse._SubParsersAction[argparse.ArgumentParser], name: str, *,
+                  help: str, description: str | None, raw: bool = False, dest: str = "action",
+                  metavar: str = "ACTION") -> argparse._SubParsersAction[argparse.ArgumentParser]:
     """A top-level command holding subcommands (``kformat records decode``...): its parser
     under ``commands``, and the subparsers its subcommands are added to. ``raw`` keeps the
     description's line breaks (a module docstring)."""

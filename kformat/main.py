@@ -102,7 +102,8 @@ def run_pipeline(out: IO[str] = sys.stdout, *, records: int = DEFAULT_RECORDS,
     plan = CorpusPlan(seed=seed, shards=shards, records_per_shard=per_shard)
     temporary = directory is None
     # absolute: on a cluster, executors resolve paths from their own working directory
-    base = tempfile.mkdtemp(prefix="kformat-run-") if temporary else os.path.abspath(directory)
+    base = (tempfile.mkdtemp(prefix="kformat-run-") if directory is None
+            else os.path.abspath(directory))
     print(f"\n2. Spark pipeline: {plan.records:,} records in {shards} shards "
           f"(seed {seed}) under {base}", file=out)
     started = time.perf_counter()

@@ -33,9 +33,9 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("kformat.engine.plan", "kformat.records.shape"):
         "lowering reads the record shape (which struct becomes a native Record, from which "
         "batch fields) declared in the records layer",
-    ("kformat.engine.plan", "kformat.protocol.compiler"):
+    ("kformat.engine.plan", "kformat.spec.compiler"):
         "lowering reads the attributes of the blocks declared above the primitives",
-    ("kformat.engine.plan", "kformat.protocol.records_field"):
+    ("kformat.engine.plan", "kformat.spec.records_field"):
         "lowering reads the attributes of the blocks declared above the primitives",
     ("kformat.spec.records_field", "kformat.records.api"):
         "a RecordSet decodes (and builds) its batches with the records API, on first access",

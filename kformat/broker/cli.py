@@ -13,7 +13,7 @@ import threading
 from typing import Any
 
 from kformat.broker.versions import DEFAULT_KAFKA_VERSION, KAFKA_VERSIONS
-from kformat.fuzz.send import parse_target
+from kformat.console import address_argument
 
 DESCRIPTION = ("A Kafka cluster for tests on 127.0.0.1, built on kformat's grammars: prints "
                "the bootstrap list as its first line and serves until interrupted.")
@@ -31,7 +31,8 @@ def _topic(text: str) -> tuple[str, int]:
 def add_arguments(parser: Any) -> None:
     parser.add_argument("--brokers", type=int, default=1, metavar="N",
                         help="nodes in the cluster (default 1)")
-    parser.add_argument("--listen", type=parse_target, default=("127.0.0.1", 0),
+    parser.add_argument("--listen", default=("127.0.0.1", 0),
+                        type=address_argument(default_host="127.0.0.1", allow_port_zero=True),
                         metavar="HOST:PORT", help="the first node's address; the others take "
                         "the next ports (port 0, the default: free ports)")
     parser.add_argument("--kafka-version", default=DEFAULT_KAFKA_VERSION,

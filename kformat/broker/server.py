@@ -87,7 +87,7 @@ class CloseConnection(Exception):
     """Raised inside request handling: close the connection without answering."""
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1024)  # keyed by what clients send: bounded
 def _has_top_level_error(api_key: int, version: int) -> bool:
     """Whether the response of ``api_key`` v``version`` has a top-level ``error_code``."""
     return build_response(api_key, version, {}) != build_response(api_key, version,

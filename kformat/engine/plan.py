@@ -366,10 +366,10 @@ def _codec_field(codec: Any, where: str) -> tuple[str, int]:
 
 def _lower_hook(sc: Construct, where: str, merge: bool) -> tuple[Any, ...] | None:
     """Blocks declared above the primitives layer (protocol fields, record blocks)."""
-    from kformat.protocol.compiler import Absent
-    from kformat.protocol.records_field import RecordSet, RecordsField
     from kformat.records.blocks import _CRC, Compressed, CrcGuard, Expected, compressed_payload
     from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, decompress_into
+    from kformat.spec.compiler import Absent
+    from kformat.spec.records_field import RecordSet, RecordsField
 
     if isinstance(sc, Expected):
         return _node(Op.EXPECTED, _lower(sc.subcon, where), sc.value)
@@ -394,9 +394,13 @@ def _lower_hook(sc: Construct, where: str, merge: bool) -> tuple[Any, ...] | Non
 
 def _lower_legacy(sc: Construct, where: str) -> tuple[Any, ...] | None:
     """The magic 0/1 message blocks (:mod:`kformat.records.legacy_blocks`)."""
-    from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT, compress, decompress_into
-    from kformat.records.legacy_blocks import (
+    from kformat.records.codecs import (
         CODEC_MASK,
+        DEFAULT_DECOMPRESSION_LIMIT,
+        compress,
+        decompress_into,
+    )
+    from kformat.records.legacy_blocks import (
         MAGICS,
         UNUSED_BITS,
         VALUE_PREFIX,
@@ -499,7 +503,7 @@ def _struct(sc: Any, where: str, merge: bool = False, factory: bool = False
 
 
 def _struct_fields(sc: Any, where: str) -> tuple[Any, ...]:
-    fields = []
+    fields: list[tuple[int, str | None, tuple[Any, ...], bool, Any]] = []
     for sub in sc.subcons:
         name, inner = unwrap(sub)
         label = f"{where}.{name}" if where and name else (name or where)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kformat.console import parse_address
+from kformat.console import parse_bootstrap
 from kformat.fuzz.live import FrameMutator
 from kformat.protocol.cli import api_list_argument
 
@@ -63,7 +63,7 @@ class MutatingHook:
 
 
 def _address(text: str) -> tuple[str, int]:
-    return parse_address(text.split(",")[0], default_host="127.0.0.1")
+    return parse_bootstrap(text, default_host="127.0.0.1")[0]
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ import threading
 from types import TracebackType
 from typing import Final
 
-from kformat.console import parse_address
+from kformat.console import parse_bootstrap
 from kformat.errors import KFormatError
 
 __all__ = ["MockCluster", "MockClusterError", "librdkafka_path", "load_librdkafka"]
@@ -114,7 +114,7 @@ class MockCluster:
     @property
     def addresses(self) -> list[tuple[str, int]]:
         """The brokers' ``(host, port)`` pairs."""
-        return [parse_address(item) for item in self.bootstraps.split(",")]
+        return parse_bootstrap(self.bootstraps)
 
     @property
     def running(self) -> bool:

@@ -109,7 +109,7 @@ def advertised_brokers(value: Any) -> Iterator[dict[str, Any]]:
             yield from advertised_brokers(item)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1024)  # keyed by what clients send: bounded
 def advertises_brokers(api_key: int, api_version: int) -> bool:
     """Whether a response of this API version can hold a struct with a ``host`` and a
     ``port`` (what :meth:`Proxy.rewrite_brokers` rewrites): read from its grammar once."""
@@ -291,7 +291,12 @@ class _LogWorker:
     def _decode_apart(self, decoder: ConnectionDecoder, frame: Frame) -> str:
         """``frame``'s line, decoded in the child process."""
         if self._child is None:
-            self._child = _DecoderProcess()
+            try:
+                self._child = _DecoderProcess()
+            except OSError as exc:  # no interpreter to start: this frame goes undecoded
+                return self._undecoded(decoder, frame, f"the decoding process did not start "
+                                                       f"({type(exc).__name__}: {exc})",
+                                       "decoder_unavailable")
         child = self._child
         try:
             result = child.decode((decoder.client, decoder.server, decoder.all_fields,

@@ -139,11 +139,17 @@ _OPTIONS = ("topic", "partition", "segment")
 gets their values."""
 
 
-@functools.cache
+_SINKS_KEPT = 64
+"""How many compiled sinks :func:`_sink` keeps (the least recently used go first): each
+holds its compiled plan (tens of KB), and every distinct ``columns`` list makes one."""
+
+
+@functools.lru_cache(maxsize=_SINKS_KEPT)
 def _sink(columns: tuple[str, ...], skip_control: bool,
           program: bool = True) -> tuple[Any, pa.Schema]:
     """The C sink compiled for a column list (``_native.arrow_sink``) and the schema;
-    ``program``: rows read by the row program (else node by node, for the tests)."""
+    ``program``: rows read by the row program (else node by node, for the tests). At most
+    :data:`_SINKS_KEPT` are kept."""
     specs = []
     for name in columns:
         spec = column_spec(name)

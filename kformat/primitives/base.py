@@ -52,7 +52,7 @@ def evaluate(value: Any, context: Any) -> Any:
 def min_size_of(subcon: Construct) -> int:
     """Fewest bytes a value of ``subcon`` takes (0 when unknown)."""
     while True:
-        size = getattr(subcon, "min_size", None)
+        size: int | None = getattr(subcon, "min_size", None)
         if size is not None:
             return size
         inner = getattr(subcon, "subcon", None)

@@ -77,7 +77,8 @@ class _Simple(KConstruct):
 
     def _sizeof(self, context: Any, path: str) -> int:
         if self.size is None:
-            return super()._sizeof(context, path)
+            size: int = super()._sizeof(context, path)  # construct's: raises SizeofError
+            return size
         return self.size
 
     def _emitparse(self, code: Any) -> str:

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Literal
 
 from construct import Construct, Container, Struct
 
@@ -51,7 +51,7 @@ class KStruct(Struct):
     def positional(self) -> tuple[str, ...] | None:
         """The field names a tuple value gives in order, or ``None`` when a tuple cannot
         stand for the struct (a context-only, unnamed or flattened subcon)."""
-        cached = self.__dict__.get("_positional", False)
+        cached: tuple[str, ...] | Literal[False] | None = self.__dict__.get("_positional", False)
         if cached is False:
             names = tuple(sc.name for sc in self.subcons)
             ok = all(n and not n.startswith("_") for n in names) and not any(
@@ -177,10 +177,12 @@ class Flatten(KConstruct):
         return self.subcon._build(obj, stream, context, path)
 
     def _emitparse(self, code: Any) -> str:
-        return self.subcon._compileparse(code)
+        source: str = self.subcon._compileparse(code)
+        return source
 
     def _emitbuild(self, code: Any) -> str:
-        return self.subcon._compilebuild(code)
+        source: str = self.subcon._compilebuild(code)
+        return source
 
     def __repr__(self) -> str:
         return f"Flatten({self.subcon!r})"

@@ -19,6 +19,7 @@ The section sits inside a :class:`~kformat.primitives.structs.KStruct` with
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from io import BytesIO
 from typing import Any
@@ -171,6 +172,7 @@ class TaggedFields(KConstruct):
     def _known(self, mode: str) -> dict[int, tuple[str, Any, Any]]:
         out = {}
         for f in self.fields:
+            fn: Callable[..., Any]  # (io, this, path) to parse, (obj, io, this, path) to build
             if mode == "parse":
                 def fn(io: Any, this: Any, path: str, sc: Construct = f.subcon) -> Any:
                     return sc._parsereport(io, this, path)

@@ -18,6 +18,13 @@ and :mod:`kformat.protocol.kraft`; :mod:`kformat.protocol.formats` covers the co
 protocol, Streams subscription info, principals and producer snapshots. Every function of
 those modules is re-exported here.
 
+A type checker sees these functions typed by topic and record type
+(``kformat/messages/topics.pyi``, generated from the grammars): called with a literal topic
+and record type (a key or value grammar name or the type number) and version, they take that
+record's :mod:`kformat.messages` TypedDicts and decode to them (``decode_record`` with a
+literal topic: a :class:`DecodedRecord` of the union of that topic's keys and values); any
+other call takes and returns ``dict[str, Any]`` bodies. At run time they are plain functions.
+
 Decode errors are :class:`~kformat.errors.DecodeError` subclasses whose path starts with
 ``key`` or ``value`` and whose offset is counted from the start of that part; unknown record
 types and versions raise :class:`~kformat.errors.UnsupportedVersionError`.
@@ -25,19 +32,8 @@ types and versions raise :class:`~kformat.errors.UnsupportedVersionError`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING
 
-from kformat.errors import EncodeError, InvalidValueError, UnsupportedVersionError
-from kformat.primitives import CompiledGrammar, KStruct
-from kformat.protocol.coordinator import (
-    COORDINATOR_TOPICS,
-    decode_coordinator_key,
-    decode_coordinator_value,
-    encode_coordinator_key,
-    encode_coordinator_value,
-    record_type_of,
-)
 from kformat.protocol.formats import (
     build_producer_snapshot,
     decode_consumer_assignment,
@@ -51,16 +47,35 @@ from kformat.protocol.formats import (
     parse_producer_snapshot,
 )
 from kformat.protocol.kraft import (
-    METADATA_TOPICS,
     ControlType,
     decode_control_key,
     decode_control_value,
-    decode_metadata_record,
     encode_control_key,
     encode_control_value,
-    encode_metadata_record,
 )
+from kformat.protocol.topic_records import TOPICS, DecodedRecord, compiled_grammar, grammar
 from kformat.protocol.versioned import Versioned, compiled_for, grammar_for
+
+if TYPE_CHECKING:  # signatures typed by topic and record type (kformat/messages/topics.pyi)
+    from kformat.messages.topics import (
+        decode_coordinator_key,
+        decode_coordinator_value,
+        decode_metadata_record,
+        decode_record,
+        encode_coordinator_key,
+        encode_coordinator_value,
+        encode_metadata_record,
+        encode_record,
+    )
+else:
+    from kformat.protocol.coordinator import (
+        decode_coordinator_key,
+        decode_coordinator_value,
+        encode_coordinator_key,
+        encode_coordinator_value,
+    )
+    from kformat.protocol.kraft import decode_metadata_record, encode_metadata_record
+    from kformat.protocol.topic_records import decode_record, encode_record
 
 __all__ = [
     "TOPICS",
@@ -94,116 +109,3 @@ __all__ = [
     "grammar_for",
     "parse_producer_snapshot",
 ]
-
-TOPICS: Final = (*COORDINATOR_TOPICS, *METADATA_TOPICS)
-"""The internal topics :func:`decode_record` knows."""
-
-
-@dataclass(frozen=True)
-class DecodedRecord:
-    """One decoded internal-topic record.
-
-    ``key_type`` is the coordinator record type from the key (None for the metadata topics,
-    whose key is null); ``value_type`` the metadata record type from the value frame, or the
-    coordinator record type when there is a value. ``key_version``/``value_version`` are the
-    versions the bodies were read at, ``key``/``value`` the bodies (``value`` None for a
-    tombstone), ``key_schema``/``value_schema`` the grammar names.
-    """
-
-    topic: str
-    key_type: int | None
-    key_version: int | None
-    key: dict[str, Any] | None
-    value_type: int | None
-    value_version: int | None
-    value: dict[str, Any] | None
-    key_schema: str | None = None
-    value_schema: str | None = None
-
-    @property
-    def record_type(self) -> int | None:
-        """The record type, from the key when there is one, else from the value."""
-        return self.key_type if self.key_type is not None else self.value_type
-
-    @property
-    def is_tombstone(self) -> bool:
-        return self.value is None
-
-    def encode(self) -> tuple[bytes | None, bytes | None]:
-        """The key and value bytes (see :func:`encode_record`)."""
-        if self.record_type is None:
-            raise EncodeError("a record without a type cannot be encoded")
-        return encode_record(self.topic, self.record_type, self.key, self.value,
-                             value_version=self.value_version)
-
-
-def grammar(name_or_type: int | str, version: int, kind: str) -> KStruct:
-    """``kformat.protocol.api.grammar``'s hook for the record kinds (see :func:`grammar_for`)."""
-    return grammar_for(kind, name_or_type, version)
-
-
-def compiled_grammar(name_or_type: int | str, version: int, kind: str) -> CompiledGrammar:
-    """``kformat.protocol.api.compiled_grammar``'s hook (see :func:`compiled_for`)."""
-    return compiled_for(kind, name_or_type, version)
-
-
-def _check_topic(topic: str) -> None:
-    if topic not in TOPICS:
-        raise UnsupportedVersionError(f"no record schemas for topic {topic!r}", actual=topic,
-                                      expected=TOPICS)
-
-
-def decode_record(topic: str, key: bytes | None, value: bytes | None) -> DecodedRecord:
-    """Decode the key and value of a record read from one of :data:`TOPICS`."""
-    _check_topic(topic)
-    if topic in METADATA_TOPICS:
-        if key is not None:
-            raise InvalidValueError(f"{topic} records have a null key", path="key",
-                                    actual=len(key))
-        if value is None:
-            raise InvalidValueError(f"{topic} records have a value", path="value")
-        decoded = decode_metadata_record(bytes(value), group=topic, part="value")
-        return DecodedRecord(topic, None, None, None, decoded.record_type, decoded.version,
-                             decoded.value, None, decoded.schema)
-    if key is None:
-        raise InvalidValueError(f"{topic} records have a key", path="key")
-    k = decode_coordinator_key(topic, bytes(key), part="key")
-    assert k.record_type is not None  # coordinator keys always carry their type
-    if value is None:
-        return DecodedRecord(topic, k.record_type, k.version, k.value, None, None, None,
-                             k.schema, None)
-    v = decode_coordinator_value(topic, k.record_type, bytes(value), part="value")
-    return DecodedRecord(topic, k.record_type, k.version, k.value, v.record_type, v.version,
-                         v.value, k.schema, v.schema)
-
-
-def encode_record(topic: str, record_type: int | str, key: dict[str, Any] | None = None,
-                  value: dict[str, Any] | None = None, *,
-                  value_version: int | None = None) -> tuple[bytes | None, bytes | None]:
-    """Encode a record of one of :data:`TOPICS`: returns ``(key_bytes, value_bytes)``.
-
-    ``record_type`` is the record type or a key/value grammar name (``"OffsetCommitKey"``,
-    ``"TopicRecord"``). For coordinator topics ``key`` is the key body and ``value=None``
-    makes a tombstone; metadata topics take ``key=None`` and a value. ``value_version``
-    defaults to the newest version of the value grammar.
-    """
-    try:
-        _check_topic(topic)
-    except UnsupportedVersionError as exc:
-        raise EncodeError(exc.reason, actual=topic) from None
-    if topic in METADATA_TOPICS:
-        if key is not None:
-            raise EncodeError(f"{topic} records have a null key", path="key")
-        if value is None:
-            raise EncodeError(f"{topic} records have no tombstones", path="value")
-        return None, encode_metadata_record(record_type, value_version, value, group=topic,
-                                            part="value")
-    try:
-        kind = record_type_of(topic, record_type)
-    except UnsupportedVersionError as exc:
-        raise EncodeError(exc.reason, path="key.type", actual=record_type) from None
-    key_bytes = encode_coordinator_key(topic, kind, key, part="key")
-    if value is None:
-        return key_bytes, None
-    return key_bytes, encode_coordinator_value(topic, kind, value, value_version,
-                                               part="value")

@@ -19,9 +19,11 @@ non-default value for another version's field is an ``EncodeError`` (an ``ignora
 is dropped), so there it is a type error; a parsed body does carry those fields, at their
 defaults, beyond its type's keys.
 
-:func:`render_stub` writes ``kformat/messages/__init__.pyi`` and :func:`render_calls` the
+:func:`render_stub` writes ``kformat/messages/__init__.pyi``, :func:`render_calls` the
 ``@overload`` signatures of the entry points and of ``compiled_grammar``, the body-level
-codec (``kformat/messages/calls.pyi``); ``kformat grammars types [--check]`` regenerates both (tests/protocol/test_typed.py checks
+codec (``kformat/messages/calls.pyi``), and :func:`render_topics` those of the internal-topic
+record calls of :mod:`kformat.protocol.topics` (``kformat/messages/topics.pyi``);
+``kformat grammars types [--check]`` regenerates them (tests/protocol/test_typed.py checks
 the committed files are current). :func:`runtime_type` builds the same TypedDict at run time
 for ``kformat.messages``, which loads nothing until a name is asked for.
 """
@@ -52,6 +54,7 @@ __all__ = [
     "body_types",
     "render_calls",
     "render_stub",
+    "render_topics",
     "runtime_type",
     "version_names",
 ]
@@ -348,9 +351,209 @@ def render_calls() -> str:
     return "\n".join(out) + "\n"
 
 
+_TOPICS_HEAD: Final = '''\
+"""The internal-topic record calls typed by topic and record type (generated; do not edit).
+
+``kformat.protocol.topics`` re-exports these signatures under ``TYPE_CHECKING``; at run time
+its names are the functions of ``kformat.protocol.topic_records``, ``.coordinator`` and
+``.kraft``. A call with a literal topic (or coordinator/metadata group), record type (number,
+key or value grammar name) and version takes that record's TypedDicts, and a decode with a
+literal topic returns the union of the types it can meet; any other call takes and returns
+``dict[str, Any]`` bodies. A literal call whose body does not match is reported as a use of a
+deprecated overload (mypy: ``enable_error_code = ["deprecated"]``).
+Regenerate with ``kformat grammars types``.
+"""
+
+from typing import Any, Literal, Never, overload
+
+from typing_extensions import deprecated
+
+from kformat import messages as m
+from kformat.protocol.topic_records import DecodedRecord
+from kformat.protocol.versioned import Versioned
+
+_Pair = tuple[bytes | None, bytes | None]
+'''
+
+
+def _union(names: Iterator[str] | list[str]) -> str:
+    return " | ".join(f"m.{n}" for n in dict.fromkeys(names))
+
+
+def _version_groups(names: dict[int, str]) -> dict[str, list[int]]:
+    groups: dict[str, list[int]] = {}
+    for version, name in sorted(names.items()):
+        groups.setdefault(name, []).append(version)
+    return groups
+
+
+def _versioned_param(versions: list[int], newest: int) -> str:
+    """The version parameter's type for one TypedDict's versions (None: the newest)."""
+    return f"{_lit(tuple(versions))} | None = ..." if newest in versions else _lit(tuple(versions))
+
+
+@dataclass(frozen=True)
+class _Record:
+    """One record type of an internal topic: its names, key type, value types by version."""
+
+    literals: tuple[str | int, ...]
+    title: str
+    key: str | None
+    values: dict[int, str]
+    newest: int
+
+
+def _coordinator_records(group: str) -> list[_Record]:
+    from kformat.protocol.coordinator import value_schema
+    from kformat.protocol.versioned import highest_version
+
+    registry = load_registry()
+    out = []
+    for key in registry.by_kind("coordinator-key"):
+        if key.source != f"coordinator/{group}":
+            continue
+        assert key.api_key is not None
+        value = registry.coordinator_value(group, key.api_key)
+        values = {}
+        for version in range(0, 1 + max(v.valid.highest or 0 for v in registry
+                                         .by_kind("coordinator-value"))):
+            msg = value_schema(group, key.api_key, version)
+            if version in msg.valid:
+                values[version] = version_names(msg)[version]
+        out.append(_Record((key.api_key, key.name, value.name), key.name.removesuffix("Key"),
+                           version_names(key)[0], values, highest_version(value)))
+    return out
+
+
+def _metadata_records(group: str) -> list[_Record]:
+    from kformat.protocol.kraft import _SOURCES
+    from kformat.protocol.versioned import highest_version
+
+    out = []
+    for msg in load_registry().by_kind("metadata"):
+        if msg.source == _SOURCES[group]:
+            assert msg.api_key is not None
+            out.append(_Record((msg.api_key, msg.name), msg.name, None, version_names(msg),
+                               highest_version(msg)))
+    return out
+
+
+def _deprecated(title: str, names: str) -> str:
+    return (f'@overload\n@deprecated("a body is not the TypedDict of this {title} record '
+            f'version (kformat.messages.{names})")')
+
+
+def render_topics() -> str:
+    """The text of ``kformat/messages/topics.pyi``."""
+    from kformat.protocol.coordinator import COORDINATOR_TOPICS
+    from kformat.protocol.kraft import METADATA_TOPICS
+
+    out = [_TOPICS_HEAD]
+    coordinator = {group: (topic, _coordinator_records(group))
+                   for topic, group in COORDINATOR_TOPICS.items()}
+    metadata = {group: (topic, _metadata_records(group))
+                for topic, group in METADATA_TOPICS.items()}
+    pair = "-> _Pair: ..."
+    for topic, records in coordinator.values():
+        for r in records:
+            head = f"def encode_record(topic: Literal[{topic!r}], record_type: {_lit(r.literals)}"
+            for name, versions in _version_groups(r.values).items():
+                out.append(f"@overload\n{head}, key: m.{r.key} | None = ..., value: m.{name} | "
+                           f"None = ..., *, value_version: "
+                           f"{_versioned_param(versions, r.newest)}) {pair}")
+            out.append(f"{_deprecated(r.title, f'{r.title}KeyV<n>, {r.title}ValueV<n>')}\n{head}, "
+                       f"key: Any = ..., value: Any = ..., *, value_version: int | None = ...) "
+                       f"{pair}")
+    for topic, records in metadata.values():
+        for r in records:
+            head = f"def encode_record(topic: Literal[{topic!r}], record_type: {_lit(r.literals)}"
+            for name, versions in _version_groups(r.values).items():
+                out.append(f"@overload\n{head}, key: None = ..., value: m.{name} = ..., *, "
+                           f"value_version: {_versioned_param(versions, r.newest)}) {pair}")
+            out.append(f"{_deprecated(r.title, f'{r.title}V<n>')}\n{head}, key: Any = ..., "
+                       f"value: Any = ..., *, value_version: int | None = ...) {pair}")
+    out.append("@overload\ndef encode_record(topic: str, record_type: int | str, key: Any = ..., "
+               "value: Any = ..., *, value_version: int | None = ...) -> _Pair: ...")
+    out.append("")
+    for topic, records in coordinator.values():
+        keys = _union(r.key for r in records if r.key)
+        values = _union(n for r in records for n in r.values.values())
+        out.append(f"@overload\ndef decode_record(topic: Literal[{topic!r}], key: bytes | None, "
+                   f"value: bytes | None) -> DecodedRecord[{keys}, {values}]: ...  # type: ignore[overload-overlap]")
+    for topic, records in metadata.values():
+        values = _union(n for r in records for n in r.values.values())
+        out.append(f"@overload\ndef decode_record(topic: Literal[{topic!r}], key: bytes | None, "
+                   f"value: bytes | None) -> DecodedRecord[Never, {values}]: ...  # type: ignore[overload-overlap]")
+    out.append("@overload\ndef decode_record(topic: str, key: bytes | None, value: bytes | None) "
+               "-> DecodedRecord: ...")
+    out.append("")
+    for group, (topic, records) in coordinator.items():
+        groups = _lit((topic, group))
+        for r in records:
+            head = f"def encode_coordinator_key(group: {groups}, name_or_type: {_lit(r.literals)}"
+            out.append(f"@overload\n{head}, body: m.{r.key} | None = ..., *, part: str = ...) "
+                       "-> bytes: ...")
+            out.append(f"{_deprecated(r.title, f'{r.title}KeyV<n>')}\n{head}, body: Any = ..., *, "
+                       "part: str = ...) -> bytes: ...")
+    out.append("@overload\ndef encode_coordinator_key(group: str, name_or_type: int | str, "
+               "body: Any = ..., *, part: str = ...) -> bytes: ...")
+    out.append("")
+    for group, (topic, records) in coordinator.items():
+        groups = _lit((topic, group))
+        for r in records:
+            head = f"def encode_coordinator_value(group: {groups}, name_or_type: {_lit(r.literals)}"
+            for name, versions in _version_groups(r.values).items():
+                out.append(f"@overload\n{head}, body: m.{name}, version: "
+                           f"{_versioned_param(versions, r.newest)}, *, part: str = ...) "
+                           "-> bytes: ...")
+            out.append(f"{_deprecated(r.title, f'{r.title}ValueV<n>')}\n{head}, body: Any, "
+                       "version: int | None = ..., *, part: str = ...) -> bytes: ...")
+    out.append("@overload\ndef encode_coordinator_value(group: str, name_or_type: int | str, "
+               "body: Any, version: int | None = ..., *, part: str = ...) -> bytes: ...")
+    out.append("")
+    for group, (topic, records) in coordinator.items():
+        keys = _union(r.key for r in records if r.key)
+        out.append(f"@overload\ndef decode_coordinator_key(group: {_lit((topic, group))}, "
+                   f"data: bytes, *, part: str = ...) -> Versioned[{keys}]: ...  # type: ignore[overload-overlap]")
+    out.append("@overload\ndef decode_coordinator_key(group: str, data: bytes, *, "
+               "part: str = ...) -> Versioned: ...")
+    out.append("")
+    for group, (topic, records) in coordinator.items():
+        for r in records:
+            out.append(f"@overload\ndef decode_coordinator_value(group: {_lit((topic, group))}, "
+                       f"record_type: {_lit(r.literals[:1])}, data: bytes, *, part: str = ...) "
+                       f"-> Versioned[{_union(list(r.values.values()))}]: ...  # type: ignore[overload-overlap]")
+    out.append("@overload\ndef decode_coordinator_value(group: str, record_type: int, "
+               "data: bytes, *, part: str = ...) -> Versioned: ...")
+    out.append("")
+    for group, (topic, records) in metadata.items():
+        groups = _lit((group, topic)) + (" = ..." if group == "metadata" else "")
+        for r in records:
+            head = f"def encode_metadata_record(name_or_type: {_lit(r.literals)}"
+            for name, versions in _version_groups(r.values).items():
+                version = _versioned_param(versions, r.newest).removesuffix(" = ...")
+                out.append(f"@overload\n{head}, version: {version}, body: m.{name}, *, "
+                           f"group: {groups}, part: str = ...) -> bytes: ...")
+            out.append(f"{_deprecated(r.title, f'{r.title}V<n>')}\n{head}, version: int | None, "
+                       f"body: Any, *, group: {groups}, part: str = ...) -> bytes: ...")
+    out.append("@overload\ndef encode_metadata_record(name_or_type: int | str, version: int | None, "
+               "body: Any, *, group: str = ..., part: str = ...) -> bytes: ...")
+    out.append("")
+    for group, (topic, records) in metadata.items():
+        groups = _lit((group, topic)) + (" = ..." if group == "metadata" else "")
+        values = _union(n for r in records for n in r.values.values())
+        overlap = "" if group == "metadata" else "  # type: ignore[overload-overlap]"
+        out.append(f"@overload\ndef decode_metadata_record(value: bytes, *, group: {groups}, "
+                   f"part: str = ...) -> Versioned[{values}]: ...{overlap}")
+    out.append("@overload\ndef decode_metadata_record(value: bytes, *, group: str = ..., "
+               "part: str = ...) -> Versioned: ...")
+    return "\n".join(out) + "\n"
+
+
 def rendered() -> dict[str, str]:
     """File name under ``kformat/messages/`` -> its generated text."""
-    return {"__init__.pyi": render_stub(), "calls.pyi": render_calls()}
+    return {"__init__.pyi": render_stub(), "calls.pyi": render_calls(),
+            "topics.pyi": render_topics()}
 
 
 # --------------------------------------------------------------------------- at run time

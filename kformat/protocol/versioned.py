@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from io import BytesIO
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, Generic
 
 from kformat.errors import EncodeError, KFormatError, UnsupportedVersionError, join_path
 from kformat.primitives import CompiledGrammar, KStruct
@@ -47,13 +47,22 @@ __all__ = [
     "schema_for",
 ]
 
+if TYPE_CHECKING:  # typing.TypeVar takes default= from Python 3.13 only
+    from typing_extensions import TypeVar
+
+    ValueT = TypeVar("ValueT", default=dict[str, Any])
+else:
+    from typing import TypeVar
+
+    ValueT = TypeVar("ValueT")
+
 GRAMMAR_KINDS: Final = ("metadata", "coordinator-key", "coordinator-value", "data")
 _DEFAULT_GROUP: Final = {"metadata": "metadata", "coordinator-key": "group",
                          "coordinator-value": "group"}
 
 
 @dataclass(frozen=True)
-class Versioned:
+class Versioned(Generic[ValueT]):
     """A decoded versioned value.
 
     ``schema`` is the grammar name, ``version`` the version found on the wire, ``value`` the
@@ -61,12 +70,13 @@ class Versioned:
     type or control type where there is one. ``read_as`` is the version the body was read at:
     it differs from ``version`` only when a format reads a newer version as the newest one it
     knows (as Kafka does for consumer-protocol data and transaction markers), and is None when
-    only a version header was read.
+    only a version header was read. The type parameter is the body's type (``dict[str, Any]``
+    unless a typed call says which :mod:`kformat.messages` types it can be).
     """
 
     schema: str
     version: int
-    value: dict[str, Any]
+    value: ValueT
     record_type: int | None = None
     read_as: int | None = None
 
@@ -135,6 +145,9 @@ def grammar_for(kind: str, name_or_type: int | str, version: int, *,
 
 
 _COMPILED: dict[tuple[int, int], tuple[MessageDef, CompiledGrammar]] = {}
+_COMPILED_KEPT = 4096
+"""At most this many compiled grammars are kept (emptied when full, as
+:func:`kformat.spec.compiler.body_grammar`'s)."""
 
 
 def compiled(msg: MessageDef, version: int) -> CompiledGrammar:
@@ -144,6 +157,8 @@ def compiled(msg: MessageDef, version: int) -> CompiledGrammar:
         check_version(msg, version)
         hit = (msg, CompiledGrammar(body_grammar(msg, version), f"{msg.name} v{version}",
                                     native=True))
+        if len(_COMPILED) >= _COMPILED_KEPT:
+            _COMPILED.clear()
         _COMPILED[(id(msg), version)] = hit
     return hit[1]
 

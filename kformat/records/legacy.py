@@ -65,11 +65,10 @@ from kformat.primitives import (
     KStruct,
 )
 from kformat.records.blocks import CrcGuard
-from kformat.records.codecs import find_codec
+from kformat.records.codecs import CODEC_MASK, find_codec
 from kformat.records.enums import TimestampType, as_codec
 from kformat.records.framing import BATCH_OVERHEAD, HEAD, TIMESTAMP_TYPE_FLAG, frame_numbers
 from kformat.records.legacy_blocks import (
-    CODEC_MASK,
     LEGACY_CODECS,
     LEGACY_RECORD_SHAPE,
     MAGICS,

@@ -171,6 +171,7 @@ def _struct(msg: MessageDef, fields: tuple[FieldDef, ...], version: int) -> KStr
         defaults[name] = default
         grammar = _field(msg, f, version)
         if flexible and f.is_tagged(version):
+            assert f.tag is not None  # is_tagged: the field has a tag
             tagged.append(TaggedField(f.tag, name, grammar, default))
         else:
             subcons.append(name / grammar)
@@ -180,6 +181,9 @@ def _struct(msg: MessageDef, fields: tuple[FieldDef, ...], version: int) -> KStr
 
 
 _GRAMMARS: dict[tuple[int, int], tuple[MessageDef, KStruct]] = {}
+_GRAMMARS_KEPT = 4096
+"""At most this many grammars are kept (the built-in registry has under a thousand message
+versions; other registries' messages count too, so the table is emptied when full)."""
 
 
 def body_grammar(msg: MessageDef, version: int) -> KStruct:
@@ -191,5 +195,7 @@ def body_grammar(msg: MessageDef, version: int) -> KStruct:
         raise GrammarError(f"{msg.name} has no version {version} (valid: {msg.valid})")
     grammar = _struct(msg, msg.fields, version)
     grammar.label = f"{msg.name} v{version}"
+    if len(_GRAMMARS) >= _GRAMMARS_KEPT:
+        _GRAMMARS.clear()
     _GRAMMARS[(id(msg), version)] = (msg, grammar)
     return grammar

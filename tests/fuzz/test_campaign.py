@@ -9,12 +9,14 @@ import shlex
 import socket
 import struct
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 import kformat
+from kformat.console import parse_address
 from kformat.fuzz import cli
 from kformat.fuzz.campaign import (
     CampaignConfig,
@@ -26,6 +28,7 @@ from kformat.fuzz.fakebroker import FakeBroker
 from kformat.fuzz.framelog import FrameLog, FrameRecord, read_frames
 from kformat.fuzz.frames import frame_seed, mutate_frame
 from kformat.fuzz.live import FrameMutator, parse_apis
+from kformat.protocol.framing import read_frame
 from tests.fuzz.live.frames import (
     FETCH_V12,
     PRODUCE_V9,
@@ -134,17 +137,7 @@ def test_bad_hook_options_are_refused():
 
 def _exchange(sock: socket.socket, request: bytes) -> bytes | None:
     sock.sendall(kformat.frame(request))
-    head = b""
-    while len(head) < 4:
-        chunk = sock.recv(4 - len(head))
-        if not chunk:
-            return None
-        head += chunk
-    size = struct.unpack(">i", head)[0]
-    body = b""
-    while len(body) < size:
-        body += sock.recv(size - len(body))
-    return body
+    return read_frame(sock, deadline=time.monotonic() + 10)
 
 
 def test_the_fake_broker_answers_by_api_key_in_order_with_the_clients_correlation_id():
@@ -154,13 +147,12 @@ def test_the_fake_broker_answers_by_api_key_in_order_with_the_clients_correlatio
                            m.mutated, m.label, m.seed),
                FrameRecord(1, "response", kformat.frame(metadata_response(43)), 1,
                            "127.0.0.1:0", 3, "Metadata", 12, 43)]
-    with FakeBroker(records, timeout=5) as broker:
-        host, port = broker.bootstrap.split(":")
-        with socket.create_connection((host, int(port)), timeout=5) as sock:
-            one = _exchange(sock, metadata_request(100))
-            two = _exchange(sock, metadata_request(101))
-            three = _exchange(sock, metadata_request(102))  # the log is exhausted
-            assert _exchange(sock, PRODUCE_V9) is None  # no Produce answer recorded: closed
+    with FakeBroker(records, timeout=5) as broker, \
+            socket.create_connection(parse_address(broker.bootstrap), timeout=5) as sock:
+        one = _exchange(sock, metadata_request(100))
+        two = _exchange(sock, metadata_request(101))
+        three = _exchange(sock, metadata_request(102))  # the log is exhausted
+        assert _exchange(sock, PRODUCE_V9) is None  # no Produce answer recorded: closed
     assert one == struct.pack(">i", 100) + m.mutated[8:]
     assert two == struct.pack(">i", 101) + metadata_response()[4:]
     assert three == struct.pack(">i", 102) + metadata_response()[4:]
@@ -258,9 +250,8 @@ def test_the_fake_broker_answers_each_version_with_a_response_to_that_version():
                                                                          correlation_id=2)),
                      1, "127.0.0.1:0", 3, "Metadata", 9, 2)
     v9_request = kformat.build_request("Metadata", 9, {"topics": None}, correlation_id=7)
-    with FakeBroker([v12, v9], timeout=5) as broker:
-        host, port = broker.bootstrap.split(":")
-        with socket.create_connection((host, int(port)), timeout=5) as sock:
-            assert _exchange(sock, v9_request) == struct.pack(">i", 7) + v9.original[8:]
-            assert _exchange(sock, metadata_request(8)) == \
-                struct.pack(">i", 8) + v12.original[8:]
+    with FakeBroker([v12, v9], timeout=5) as broker, \
+            socket.create_connection(parse_address(broker.bootstrap), timeout=5) as sock:
+        assert _exchange(sock, v9_request) == struct.pack(">i", 7) + v9.original[8:]
+        assert _exchange(sock, metadata_request(8)) == \
+            struct.pack(">i", 8) + v12.original[8:]

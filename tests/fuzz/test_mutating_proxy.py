@@ -5,25 +5,27 @@ from __future__ import annotations
 
 import socket
 import struct
+import time
 
 import kformat
+from kformat.console import parse_address
 from kformat.fuzz.fakebroker import FakeBroker
 from kformat.fuzz.framelog import FrameLog, read_frames
 from kformat.fuzz.frames import frame_seed, mutate_frame
 from kformat.fuzz.live import FrameMutator
 from kformat.fuzz.proxied import MutatingHook, ProxySource
+from kformat.protocol.framing import read_frame
 from tests.fuzz.live.frames import metadata_request, metadata_script
 
 
 def _exchange(address: str, requests: list[bytes]) -> list[bytes]:
-    host, _, port = address.rpartition(":")
     answers = []
-    with socket.create_connection((host, int(port)), timeout=10) as sock:
+    with socket.create_connection(parse_address(address), timeout=10) as sock:
         for request in requests:
             sock.sendall(kformat.frame(request))
-            head = sock.recv(4, socket.MSG_WAITALL)
-            size = struct.unpack(">i", head)[0]
-            answers.append(head + sock.recv(size, socket.MSG_WAITALL))
+            answer = read_frame(sock, deadline=time.monotonic() + 10)
+            assert answer is not None
+            answers.append(kformat.frame(answer))
     return answers
 
 

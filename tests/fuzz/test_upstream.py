@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import kformat
+from kformat.console import parse_address
 from kformat.fuzz.campaign import FINDING_FORMAT, replay_finding
 from kformat.fuzz.framelog import FrameLog, FrameRecord
 from kformat.fuzz.frames import mutate_frame
@@ -27,8 +28,7 @@ def _command(mode: str) -> str:
 def _send(address: str, wire: bytes) -> None:
     import socket
 
-    host, _, port = address.rpartition(":")
-    with socket.create_connection((host, int(port)), timeout=5) as s:
+    with socket.create_connection(parse_address(address), timeout=5) as s:
         s.sendall(wire)
         s.settimeout(2)
         try:

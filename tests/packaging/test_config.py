@@ -41,7 +41,7 @@ def test_the_typing_files_are_package_data() -> None:
     data = CONFIG["tool"]["setuptools"]["package-data"]
     assert "py.typed" in data["kformat"] and (ROOT / "kformat" / "py.typed").is_file()
     stubs = sorted(p.name for p in (ROOT / "kformat" / "messages").glob("*.pyi"))
-    assert stubs == ["__init__.pyi", "calls.pyi"]
+    assert stubs == ["__init__.pyi", "calls.pyi", "topics.pyi"]
     assert data["kformat.messages"] == ["*.pyi"]
 
 

@@ -24,6 +24,7 @@ from kformat import (
     unframe,
 )
 from kformat.capture import ConnectionDecoder
+from kformat.console import parse_address
 from kformat.fuzz.fakebroker import FakeBroker
 from kformat.fuzz.send import send_case
 from kformat.live.proxy import Proxy, ProxyThread
@@ -212,11 +213,10 @@ def test_every_reader_refuses_a_bad_size_with_the_same_error(head):
         close()
     assert outcome == ("response", rule.actual, f"reply size not read: {rule}")
     # the fake broker closes the connection without waiting for a payload
-    with FakeBroker([], timeout=5) as fake:
-        host, fport = fake.bootstrap.split(":")
-        with socket.create_connection((host, int(fport)), timeout=5) as sock:
-            sock.sendall(head)
-            assert sock.recv(16) == b""
+    with FakeBroker([], timeout=5) as fake, \
+            socket.create_connection(parse_address(fake.bootstrap), timeout=5) as sock:
+        sock.sendall(head)
+        assert sock.recv(16) == b""
     # the test broker closes it too, naming the rule's error
     log = io.StringIO()
     with Broker(1, max_lifetime=60, log=log) as broker:

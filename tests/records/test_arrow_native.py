@@ -448,3 +448,35 @@ def test_legacy_projections_crc_flags_and_edge_values_agree() -> None:
     assert assert_same(bad_crc)[0] == "CorruptRecordError"
     assert assert_same(stamps, columns=("timestamp",)).column(0).null_count == 2
     assert assert_same(beyond)[:3:2] == ("InvalidValueError", "offset")
+
+
+def test_distinct_column_lists_keep_memory_bounded() -> None:
+    """Every distinct ``columns`` list compiles a sink (tens of KB, PyMem, so tracemalloc
+    sees it): 20,000 distinct lists keep at most the bounded caches' worth, checked as they
+    go (the old unbounded cache grew by one sink per list, about 0.9 GB over the 20,000)."""
+    import gc
+    import itertools
+    import tracemalloc
+
+    from kformat.records import to_arrow
+
+    data = build_batch(make_batch([(b"k", b"v")]))
+    lists = itertools.islice(itertools.permutations(COLUMN_NAMES, 4), 20_000)
+    to_arrow(data, columns=("key",))
+    gc.collect()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        for i, columns in enumerate(lists, 1):
+            got = to_arrow(data, columns=columns)
+            if i % 1000 == 0:
+                assert got.schema.names == list(columns)
+                gc.collect()
+                grown = tracemalloc.get_traced_memory()[0] - base
+                assert grown < 12 << 20, (i, grown)
+                assert arrow_native._sink.cache_info().currsize <= arrow_native._SINKS_KEPT
+                assert len(columnar._READERS) <= columnar._MAX_READERS
+                assert columnar._options.cache_info().currsize <= 256
+    finally:
+        tracemalloc.stop()
+    assert i == 20_000

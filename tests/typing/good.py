@@ -10,6 +10,7 @@ import kformat
 from kformat.messages import (
     ApiVersionsResponseV0,
     MetadataResponseV12,
+    OffsetCommitKeyV0,
     OffsetCommitValueV3,
     ProduceRequestTopicProduceDataV9,
     ProduceRequestV9,
@@ -17,6 +18,7 @@ from kformat.messages import (
     ProduceResponseV9,
     RequestHeaderV2,
 )
+from kformat.protocol import topics
 from kformat.protocol.api import Response
 from kformat.spec.records_field import RecordSet
 
@@ -79,3 +81,22 @@ def body_level() -> int:
     response = kformat.compiled_grammar("Metadata", 12, "response")
     throttle: int = response.parse(response.build({})).get("throttle_time_ms", 0)
     return body.get("timeout_ms", 0) + throttle
+
+
+def internal_topics() -> tuple[int, str | None, str]:
+    """Internal-topic records with literal topics and record types: typed bodies in and out."""
+    key: OffsetCommitKeyV0 = {"group": "g", "topic": "t", "partition": 0}
+    key_bytes, value_bytes = topics.encode_record(
+        "__consumer_offsets", "OffsetCommitKey", key,
+        {"offset": 5, "leader_epoch": -1, "metadata": "", "commit_timestamp": 0},
+        value_version=3)
+    assert key_bytes is not None and value_bytes is not None
+    value = topics.decode_coordinator_value("__consumer_offsets", 1, value_bytes).value
+    offset: int = value.get("offset", -1)
+    txn_key, _ = topics.encode_record("__transaction_state", 0, {"transactional_id": "tx"})
+    txn = topics.decode_record("__transaction_state", txn_key, None)
+    transactional_id = txn.key.get("transactional_id") if txn.key is not None else None
+    topic = topics.encode_metadata_record("TopicRecord", None,
+                                          {"name": "t", "topic_id": uuid.UUID(int=1)})
+    name = topics.decode_metadata_record(topic).schema
+    return offset, transactional_id, name

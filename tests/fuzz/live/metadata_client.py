@@ -17,14 +17,15 @@ import sys
 import time
 
 import kformat
+from kformat.console import parse_address
 from kformat.errors import KFormatError
 
 
 def main() -> int:
-    host, _, port = os.environ["KFORMAT_BOOTSTRAP"].rpartition(":")
     request = kformat.build_request("Metadata", 12, {"topics": None}, correlation_id=42,
                                     client_id="fragile")
-    with socket.create_connection((host, int(port)), timeout=10) as sock:
+    with socket.create_connection(parse_address(os.environ["KFORMAT_BOOTSTRAP"]),
+                                  timeout=10) as sock:
         sock.sendall(kformat.frame(request))
         data = b""
         while len(data) < 4 or len(data) < 4 + struct.unpack_from(">i", data)[0]:
