@@ -172,16 +172,22 @@ def _decoder_main() -> None:
         results.flush()
 
 
+_CHILD: Final = ("import sys\n"
+                 "if sys.argv[1] not in sys.path:\n"
+                 "    sys.path.insert(0, sys.argv[1])\n"
+                 "from kformat.live.proxy import _decoder_main\n"
+                 "_decoder_main()\n")
+"""The decoding process's program: this kformat (the directory holding it first on the path
+unless it is there already, as a site-packages is), then :func:`_decoder_main`."""
+
+
 class _DecoderProcess:
-    """A Python child running :func:`_decoder_main` (with this kformat on its path)."""
+    """A Python child running :func:`_decoder_main` with this kformat."""
 
     def __init__(self) -> None:
-        env = dict(os.environ)
         root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", "from kformat.live.proxy import _decoder_main; _decoder_main()"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+        self.process = subprocess.Popen([sys.executable, "-c", _CHILD, root],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 
     def decode(self, job: tuple[Any, ...]) -> tuple[Any, ...]:
         """The result of :func:`_decode_line` on ``job``; EOFError or OSError if the child is
@@ -291,7 +297,12 @@ class _LogWorker:
     def _decode_apart(self, decoder: ConnectionDecoder, frame: Frame) -> str:
         """``frame``'s line, decoded in the child process."""
         if self._child is None:
-            self._child = _DecoderProcess()
+            try:
+                self._child = _DecoderProcess()
+            except OSError as exc:  # no interpreter to start: this frame goes undecoded
+                return self._undecoded(decoder, frame, f"the decoding process did not start "
+                                                       f"({type(exc).__name__}: {exc})",
+                                       "decoder_unavailable")
         child = self._child
         try:
             result = child.decode((decoder.client, decoder.server, decoder.all_fields,
