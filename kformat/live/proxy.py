@@ -291,7 +291,12 @@ class _LogWorker:
     def _decode_apart(self, decoder: ConnectionDecoder, frame: Frame) -> str:
         """``frame``'s line, decoded in the child process."""
         if self._child is None:
-            self._child = _DecoderProcess()
+            try:
+                self._child = _DecoderProcess()
+            except OSError as exc:  # no interpreter to start: this frame goes undecoded
+                return self._undecoded(decoder, frame, f"the decoding process did not start "
+                                                       f"({type(exc).__name__}: {exc})",
+                                       "decoder_unavailable")
         child = self._child
         try:
             result = child.decode((decoder.client, decoder.server, decoder.all_fields,

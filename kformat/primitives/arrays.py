@@ -78,15 +78,15 @@ class KArray(KConstruct):
                 raise EncodeError("null in a non-nullable array", path=path)
             rt.b_length(None, stream, self.prefix, path)
             return obj
-        rt.array_items(obj, path=path)
+        items = rt.array_items(obj, path=path)
         if self.prefix is None:
             n = evaluate(self.count, context)
-            if n != len(obj):
+            if n != len(items):
                 raise EncodeError("array length differs from its count field", path=path,
-                                  expected=n, actual=len(obj))
+                                  expected=n, actual=len(items))
         else:
-            rt.b_length(len(obj), stream, self.prefix, path)
-        for i, item in enumerate(obj):
+            rt.b_length(len(items), stream, self.prefix, path)
+        for i, item in enumerate(items):
             context._index = i
             self.subcon._build(item, stream, context, f"{path}[{i}]")
         return obj

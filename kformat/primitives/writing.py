@@ -200,10 +200,19 @@ _NOT_ARRAYS = (str, bytes, bytearray, memoryview)
 
 
 def array_items(obj: Any, count: int | None = None, path: str = "") -> Any:
-    """An array's value on build: a list, a tuple or another sequence (not text or bytes)."""
-    if obj.__class__ is not list and not isinstance(obj, tuple) and (
-            not isinstance(obj, Sequence) or isinstance(obj, _NOT_ARRAYS)):
-        raise EncodeError("array needs a list", path=path, actual=type(obj).__name__)
+    """An array's items on build, from a list, a tuple or another sequence (not text or
+    bytes): a list or tuple as is, anything else (a subclass included) as the list of what
+    iterating it gives, so the count written is that of the items written whatever its
+    ``__len__`` says."""
+    cls = obj.__class__
+    if cls is not list and cls is not tuple:
+        if not isinstance(obj, Sequence) or isinstance(obj, _NOT_ARRAYS):
+            raise EncodeError("array needs a list", path=path, actual=type(obj).__name__)
+        try:
+            obj = [item for item in obj]  # no length hint: __len__ is not asked
+        except Exception as exc:  # the sequence's own iteration failed
+            raise EncodeError(f"array items could not be read: {type(exc).__name__}: {exc}",
+                              path=path, actual=cls.__name__) from None
     if count is not None and count != len(obj):
         raise EncodeError("array length differs from its count field", path=path,
                           expected=count, actual=len(obj))

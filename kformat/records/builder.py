@@ -24,7 +24,13 @@ from kformat.errors import EncodeError
 from kformat.primitives import CompiledGrammar
 from kformat.records.batch import HEADER_SIZE, Header, RecordFields
 from kformat.records.batch import Record as RecordV2
-from kformat.records.building import build_batch, check_timestamp, check_timestamp_type, make_batch
+from kformat.records.building import (
+    build_batch,
+    check_offset,
+    check_timestamp,
+    check_timestamp_type,
+    make_batch,
+)
 from kformat.records.codecs import Codec
 from kformat.records.conversion import attributes_of, codec_of, v2_grammar, v2_value
 from kformat.records.enums import TimestampType, as_timestamp_type
@@ -63,9 +69,8 @@ def checked_record(index: int, offset: int | None, timestamp: int | None, key: A
                         timestamp if timestamp is not None else
                         base_timestamp if base_timestamp is not None else _now_ms(),
                         key, value, headers, timestamp_type)
-        if offset is not None and record.offset < next_offset:
-            raise EncodeError(f"offsets must increase: the next one is at least {next_offset}",
-                              path="offset", actual=offset)
+        if offset is not None:
+            check_offset(record.offset, next_offset)
         check_timestamp(record.timestamp)
         base = record.timestamp if base_timestamp is None else base_timestamp
         record = record.replace(offset_delta=record.offset - base_offset,

@@ -81,7 +81,9 @@ def _item(item: Any, i: int) -> tuple[int | None, int | None, Any, Any, Any, int
         unknown = set(item) - {"key", "value", "headers", "timestamp", "offset", "attributes"}
         if unknown:
             raise EncodeError(f"unknown record fields {sorted(unknown)}", path=f"records[{i}]")
-        headers = item.get("headers") or []
+        headers = item.get("headers")
+        if headers is None:  # not `or`: a sequence's truth is its __len__'s
+            headers = []
         if isinstance(headers, dict):
             headers = list(headers.items())
         return (item.get("offset"), item.get("timestamp"), item.get("key"),
@@ -102,6 +104,32 @@ def check_timestamp_type(timestamp_type: TimestampType | int, magic: int) -> Non
     if magic and timestamp_type not in (0, 1):
         raise EncodeError(f"a magic {magic} batch's timestamp_type is CREATE_TIME (0) or "
                           "LOG_APPEND_TIME (1)", path="timestamp_type", actual=timestamp_type)
+
+
+def check_offset(offset: int, next_offset: int) -> None:
+    """A batch's record offsets increase, as Java's ``MemoryRecordsBuilder.appendWithOffset``
+    requires: each at least ``next_offset`` (the one after the previous record's; the
+    batch's ``base_offset`` for the first). :class:`~kformat.errors.EncodeError` at
+    ``offset`` otherwise. The rule of :func:`make_batch` and of
+    :class:`~kformat.records.RecordBatchBuilder`."""
+    if offset < next_offset:
+        raise EncodeError(f"offsets must increase: the next one is at least {next_offset}",
+                          path="offset", actual=offset)
+
+
+def _items(records: Any) -> list[Any] | tuple[Any, ...]:
+    """make_batch's records as a list or tuple: :class:`~kformat.errors.EncodeError` at
+    ``records`` for what is not an iterable of records (None, a number, text or bytes)."""
+    if records.__class__ is list or records.__class__ is tuple:
+        return records  # type: ignore[no-any-return]
+    if records is None or isinstance(records, str | bytes | bytearray | memoryview | dict):
+        raise EncodeError("records must be an iterable of records", path="records",
+                          actual=type(records).__name__)
+    try:
+        return [item for item in records]  # a list subclass's __len__ is not asked
+    except TypeError:
+        raise EncodeError("records must be an iterable of records", path="records",
+                          actual=type(records).__name__) from None
 
 
 def check_timestamp(stamp: int) -> None:
@@ -140,8 +168,10 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
                timestamp_type: TimestampType | int = TimestampType.CREATE_TIME) -> Batch:
     """A batch of ``records``, ready for :func:`build_batch`.
 
-    Records get offsets ``base_offset, base_offset + 1, ...`` (a dict may give an absolute
-    ``offset``). A record without a timestamp (``Record.timestamp == -1``, or none given)
+    Records get offsets ``base_offset, base_offset + 1, ...``; a dict may give an absolute
+    ``offset``, at least the one after the previous record's (offsets increase, as
+    :class:`~kformat.records.RecordBatchBuilder` requires: :func:`check_offset`), and the
+    records after it follow on from it. A record without a timestamp (``Record.timestamp == -1``, or none given)
     takes ``base_timestamp``, which defaults to the first record's timestamp, else the
     current time. ``last_offset_delta`` and ``max_timestamp`` are computed; an empty batch
     has ``last_offset_delta == -1``. For magic 0/1, see :func:`kformat.records.legacy.build_legacy`
@@ -155,7 +185,10 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
         raise EncodeError("magic must be 0, 1 or 2", path="magic", actual=magic)
     timestamp_type = as_timestamp_type(timestamp_type)
     check_timestamp_type(timestamp_type, magic)
-    items = records if isinstance(records, list | tuple) else list(records)
+    for name, number in (("base_offset", base_offset), ("base_timestamp", base_timestamp)):
+        if number.__class__ is not int and not (number is None and name == "base_timestamp"):
+            raise EncodeError(f"{name} needs an int", path=name, actual=type(number).__name__)
+    items = _items(records)
     if base_timestamp is None:
         first = _item(items[0], 0)[1] if items else None
         base_timestamp = first if first is not None else _now_ms()
@@ -166,13 +199,16 @@ def make_batch(records: Iterable[Record | dict[str, Any] | tuple[Any, ...]], *,
         made, max_timestamp = restamped
     else:
         made = []
+        next_offset = base_offset
         for i, item in enumerate(items):
             offset, stamp, key, value, headers, attributes = _item(item, i)
-            offset = base_offset + i if offset is None else offset
+            offset = next_offset if offset is None else offset
             stamp = base_timestamp if stamp is None or magic == 0 else stamp
             if offset.__class__ is not int or stamp.__class__ is not int:
                 raise EncodeError("offset and timestamp need ints", path=f"records[{i}]")
             try:
+                check_offset(offset, next_offset)
+                next_offset = offset + 1
                 check_timestamp(stamp)
                 made.append(Record(offset, stamp, key, value, headers, timestamp_type,
                                    attributes, offset - base_offset,

@@ -33,7 +33,7 @@ from __future__ import annotations
 import functools
 import re
 import struct
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from kformat.errors import InvalidValueError, LimitExceededError, UnsupportedVersionError
@@ -68,6 +68,7 @@ __all__ = [
     "min_length",
     "named_flags",
     "plausible_batch",
+    "plausible_entries",
     "plausible_frame",
     "plausible_run",
 ]
@@ -199,25 +200,37 @@ def _count_offset() -> int:
     return RECORD_COUNT_OFFSET
 
 
+def plausible_entries(read: Callable[[int, int], bytes | memoryview], pos: int, end: int,
+                      max_batch_size: int, max_rows: int = 0,
+                      max_bytes: int = 0) -> Iterator[tuple[int, int, int]]:
+    """``(position, size, magic)`` of each entry of the run at ``pos``: the whole entries
+    that frame plausibly (:func:`plausible_frame`) before ``end``, up to the first that does
+    not, or up to and including the one that brings the records their heads announce (a
+    magic 2 batch's ``record_count``, 1 for a magic 0/1 entry) to ``max_rows`` or their bytes
+    to ``max_bytes`` (0: no limit). ``read(position, n)`` gives up to ``n`` bytes."""
+    at = _count_offset()
+    start, rows = pos, 0
+    while pos < end:
+        head = read(pos, at + 4)
+        found = plausible_frame(bytes(head[:PEEK]), pos, end, max_batch_size)
+        if found is None:
+            return
+        size, magic = found
+        yield pos, size, magic
+        rows += int.from_bytes(head[at:at + 4], "big") if magic == 2 else 1
+        pos += size
+        if (max_rows and rows >= max_rows) or (max_bytes and pos - start >= max_bytes):
+            return
+
+
 def plausible_run(data: bytes | memoryview, max_batch_size: int, max_rows: int = 0,
                   max_bytes: int = 0) -> tuple[int, int]:
-    """``(bytes, entries)``: the whole entries that start ``data`` and frame plausibly
-    (:func:`plausible_frame`), up to the first that does not, or up to and including the one
-    that brings the records their heads announce (a magic 2 batch's ``record_count``, 1 for
-    a magic 0/1 entry) to ``max_rows`` or their bytes to ``max_bytes`` (0: no limit)."""
-    at = _count_offset()
-    pos = entries = rows = 0
-    end = len(data)
-    while pos < end:
-        found = plausible_frame(bytes(data[pos:pos + PEEK]), pos, end, max_batch_size)
-        if found is None:
-            break
-        size, magic = found
-        entries += 1
-        rows += int.from_bytes(data[pos + at:pos + at + 4], "big") if magic == 2 else 1
-        pos += size
-        if (max_rows and rows >= max_rows) or (max_bytes and pos >= max_bytes):
-            break
+    """``(bytes, entries)`` of the run that starts ``data`` (:func:`plausible_entries`)."""
+    view = memoryview(data)
+    pos = entries = 0
+    for at, size, _magic in plausible_entries(lambda p, n: view[p:p + n], 0, len(view),
+                                              max_batch_size, max_rows, max_bytes):
+        pos, entries = at + size, entries + 1
     return pos, entries
 
 

@@ -42,9 +42,8 @@ from kformat.errors import KFormatError, TruncatedError
 from kformat.outputs.arrow_python import CODEC_NAMES
 from kformat.outputs.columnar import to_arrow, to_arrow_run
 from kformat.records.api import DEFAULT_MAX_BATCH_SIZE, iter_batches
-from kformat.records.batch import BATCH_OVERHEAD, HEADER_SIZE
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
-from kformat.records.framing import DEFAULT_RESYNC_LIMIT, HEAD, PEEK, find_batch, plausible_frame
+from kformat.records.framing import DEFAULT_RESYNC_LIMIT, PEEK, find_batch, plausible_entries
 from kformat.records.model import TruncatedTail
 from kformat.spark.decoded import decoder
 from kformat.spark.files import BytesSource, RandomAccess
@@ -65,7 +64,6 @@ __all__ = [
 ]
 
 _LEGACY_MODES = {"fail": "FAILFAST", "skip": "DROPMALFORMED"}
-_COUNT_AT = HEADER_SIZE - 4
 _BLOCK = 8 << 20
 _CHUNK_BYTES = 4 << 20
 COALESCE_BYTES = 4 << 20
@@ -183,17 +181,9 @@ def plan_splits(source: RandomAccess | bytes, split_size: int, *,
     if split_size <= 0 or size - start <= split_size:
         return [(start, size)]
     cuts = [start]
-    pos = start
-    while pos + BATCH_OVERHEAD <= size:
-        head = src.read_at(pos, BATCH_OVERHEAD)
-        length = HEAD.unpack_from(head)[1]
-        if length < PEEK - BATCH_OVERHEAD or BATCH_OVERHEAD + length > max_batch_size:
-            break
-        pos += BATCH_OVERHEAD + length
-        if pos >= size:
-            break
-        if pos - cuts[-1] >= split_size:
-            cuts.append(pos)
+    for pos, length, _magic in plausible_entries(src.read_at, start, size, max_batch_size):
+        if pos + length < size and pos + length - cuts[-1] >= split_size:
+            cuts.append(pos + length)
     return list(zip(cuts, [*cuts[1:], size], strict=True))
 
 
@@ -273,19 +263,8 @@ class ColumnReader:
         """``(position, size, magic)`` of the batches of the run at ``pos`` (the run
         :meth:`_run` reads), framed from their heads."""
         opts = self.options
-        run: list[tuple[int, int, int]] = []
-        rows = size = 0
-        while pos < end and rows < opts.batch_rows and size < _CHUNK_BYTES:
-            head = window.get(pos, HEADER_SIZE)
-            found = plausible_frame(head, pos, end, opts.max_batch_size)
-            if found is None:
-                break
-            run.append((pos, *found))
-            rows += int.from_bytes(head[_COUNT_AT:_COUNT_AT + 4], "big") \
-                if found[1] == 2 and len(head) >= HEADER_SIZE else 1
-            size += found[0]
-            pos += found[0]
-        return run
+        return list(plausible_entries(window.get, pos, end, opts.max_batch_size,
+                                      opts.batch_rows, _CHUNK_BYTES))
 
     def _run(self, data: memoryview, position: int) -> tuple[pa.RecordBatch, int, int]:
         opts = self.options

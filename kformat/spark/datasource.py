@@ -61,9 +61,11 @@ __all__ = [
     "corrupt_count",
     "counting",
     "dropped_count",
+    "install_save_modes",
     "planning_defaults",
     "register",
     "save",
+    "save_mode",
 ]
 
 NAME = "kafka-segments"
@@ -386,6 +388,10 @@ PUSHDOWN_REFUSED = (
 """Why :func:`kformat.spark.session` refuses ``pushdown=True``."""
 
 
+_CLEAN_SECONDS = 30.0
+"""How long a write's end keeps removing its staging directory while killed tasks write."""
+
+
 class WrittenParts(WriterCommitMessage):
     """A task's commit message: the topic-partitions it wrote into the staging directory."""
 
@@ -417,6 +423,11 @@ class KafkaSegmentsWriter(DataSourceArrowWriter):
         self.options = WriteOptions.from_options(options)
         self.overwrite = overwrite
         self.staging = os.path.join(self.directory, STAGING, uuid.uuid4().hex)
+        self.created = not os.path.exists(self.directory)
+        """The directory is new: a failed write removes it again."""
+        # made here, on the driver, before any task: tasks make only what is below it, so
+        # once an abort removed it, no task still running can bring it back
+        os.makedirs(self.staging)
 
     def write(self, iterator: Iterator[pa.RecordBatch]) -> WrittenParts:
         import os
@@ -431,8 +442,14 @@ class KafkaSegmentsWriter(DataSourceArrowWriter):
         # unique per call: attempts (and workers without a task context) never share a dir
         staging = os.path.join(self.staging, f"task-{task:05d}-{uuid.uuid4().hex}")
         refused = Refused()
+        if not os.path.isdir(self.staging):
+            raise _plain(FileNotFoundError(
+                f"kafka-segments write: {self.staging} is not there: the write was aborted, "
+                f"or this executor does not see the driver's directory (write to a path "
+                f"every executor and the driver share)"))
         try:
-            parts = write_rows(iterator, staging, self.options, task, refused=refused)
+            parts = write_rows(iterator, staging, self.options, task, refused=refused,
+                               inside=True)
         except _PLAIN as exc:
             raise _plain(exc) from None
         if refused.rows and self.dropped_counter is not None:
@@ -446,20 +463,37 @@ class KafkaSegmentsWriter(DataSourceArrowWriter):
         try:
             commit(parts, self.directory, self.options, self.staging, overwrite=self.overwrite)
         except _PLAIN as exc:
+            self._clean(failed=True)
             raise _plain(exc) from None
+        except BaseException:
+            self._clean(failed=True)
+            raise
         self._clean()
 
     def abort(self, messages: list[WriterCommitMessage | None]) -> None:
-        self._clean()
+        self._clean(failed=True)
 
-    def _clean(self) -> None:
+    def _clean(self, failed: bool = False) -> None:
+        """Remove the staging directory (and, after a failed write into a new directory,
+        that directory: the target is left as it was)."""
         import os
         import shutil
+        import time
 
-        shutil.rmtree(self.staging, ignore_errors=True)
+        # tasks killed with a failed job may still be writing below it for a moment: remove
+        # until it is gone (nothing makes it again)
+        deadline = time.monotonic() + _CLEAN_SECONDS
+        while True:
+            shutil.rmtree(self.staging, ignore_errors=True)
+            if not os.path.exists(self.staging) or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
         parent = os.path.dirname(self.staging)
-        if os.path.isdir(parent) and not os.listdir(parent):
+        with contextlib.suppress(OSError):  # not empty: another write's staging
             os.rmdir(parent)
+        if failed and self.created:
+            with contextlib.suppress(OSError):  # not empty: someone else wrote into it
+                os.rmdir(self.directory)
 
 
 class KafkaSegmentsDataSource(DataSource):
@@ -535,11 +569,13 @@ def register(spark: SparkSession) -> None:
     whatever ``spark.sql.python.filterPushdown.enabled`` says: :data:`PUSHDOWN_REFUSED`),
     planning with the session's settings as they are now
     (:func:`planning_defaults`; register again after changing them: the count of
-    :func:`corrupt_count` goes on). Fails early when Spark's Python workers cannot import
-    kformat (:func:`kformat.spark.sessions.check_python`)."""
+    :func:`corrupt_count` goes on), and gives ``df.write.format("kafka-segments").save()``
+    Spark's four save modes (:func:`install_save_modes`). Fails early when Spark's Python
+    workers cannot import kformat (:func:`kformat.spark.sessions.check_python`)."""
     from kformat.spark.sessions import check_python
 
     check_python(spark)
+    install_save_modes()
     base = KafkaSegmentsDataSource
     sc = spark.sparkContext
     known = _COUNTERS.get(id(sc))
@@ -619,39 +655,95 @@ def dropped_count(spark: SparkSession) -> int:
 
 
 SAVE_MODES = ("errorifexists", "append", "overwrite", "ignore")
+_SPARK_MODES = {"errorifexists": "errorifexists", "error": "errorifexists",
+                "default": "errorifexists", "append": "append", "overwrite": "overwrite",
+                "ignore": "ignore"}
 
 
-def save(df: Any, path: str, mode: str = "errorifexists", **options: Any) -> bool:
-    """``df`` written as partition directories under ``path`` with Spark's four save modes
-    (``error``/``default`` spell ``errorifexists``): ``errorifexists`` writes into a new or
-    empty directory and raises :class:`FileExistsError` otherwise; ``ignore`` writes nothing
-    when the directory holds anything; ``append`` adds segments after each partition's
-    last offset; ``overwrite`` replaces the topic-partitions written. Spark (4.3) itself
-    refuses ``errorifexists`` and ``ignore`` for every Python data source
-    (``UNSUPPORTED_DATA_SOURCE_SAVE_MODE``), so those two are checked here, on the driver,
-    and the write runs as ``append``. ``options``: the writer's. Returns whether it wrote."""
+def save_mode(path: str | None, mode: str) -> str | None:
+    """What a ``kafka-segments`` write to ``path`` with Spark's save ``mode`` does, decided
+    on the driver: ``"append"`` or ``"overwrite"`` (the mode the write runs with), or None
+    (``ignore`` and ``path`` holds something: write nothing). ``errorifexists`` (also spelt
+    ``error``, ``default``) raises :class:`FileExistsError` when ``path`` is not empty, and
+    runs as ``append`` into a new or empty directory. A ``_kformat_staging`` directory left
+    by a killed job does not count."""
     import os
 
     from kformat.spark.writer import STAGING
 
-    wanted = {"error": "errorifexists", "default": "errorifexists"}.get(mode.lower(),
-                                                                         mode.lower())
-    if wanted not in SAVE_MODES:
+    wanted = _SPARK_MODES.get(mode.lower())
+    if wanted is None:
         raise ValueError(f"kafka-segments save mode must be one of {', '.join(SAVE_MODES)}, "
                          f"not {mode!r}")
+    if not path:
+        raise ValueError("kafka-segments write needs a directory: .save('/data/out')")
+    if wanted in ("append", "overwrite"):
+        return wanted
     local = path.removeprefix("file://")
-    held = os.path.isdir(local) and any(n != STAGING for n in os.listdir(local))
+    held = os.path.exists(local) and (not os.path.isdir(local) or
+                                      any(n != STAGING for n in os.listdir(local)))
     if held and wanted == "errorifexists":
         raise FileExistsError(f"kafka-segments: {path} is not empty (save mode "
-                              f"errorifexists); save with mode='append' to add to it, "
-                              f"'overwrite' to replace its topic-partitions, or 'ignore'")
-    if held and wanted == "ignore":
+                              f"errorifexists); write with .mode('append') to add to it, "
+                              f".mode('overwrite') to replace its topic-partitions, or "
+                              f".mode('ignore') to leave it as it is")
+    return None if held else "append"
+
+
+def save(df: Any, path: str, mode: str = "errorifexists", **options: Any) -> bool:
+    """``df`` written as partition directories under ``path`` with Spark's four save modes
+    (:func:`save_mode`); the same as ``df.write.format("kafka-segments").mode(mode)
+    .options(**options).save(path)`` once the source is registered. Returns whether it
+    wrote."""
+    run = save_mode(path, mode)
+    if run is None:
         return False
-    writer = df.write.format(NAME).mode("overwrite" if wanted == "overwrite" else "append")
+    writer = df.write.format(NAME).mode(run)
     for key, value in options.items():
         writer = writer.option(key, str(value))
     writer.save(path)
     return True
+
+
+def install_save_modes() -> None:
+    """Give ``df.write.format("kafka-segments").save(path)`` Spark's four save modes.
+
+    Spark (4.3) refuses ``errorifexists`` (its default) and ``ignore`` for every Python
+    data source (``UNSUPPORTED_DATA_SOURCE_SAVE_MODE``): its writer API is told only
+    "overwrite or not". :func:`register` therefore wraps pyspark's
+    ``DataFrameWriter.save`` (once per process): for a ``kafka-segments`` write it decides
+    the mode on the driver (:func:`save_mode`) and runs the write as ``append`` (or writes
+    nothing); every other format goes to Spark untouched."""
+    from pyspark.sql.readwriter import DataFrameWriter
+
+    spark_save = DataFrameWriter.save
+    if getattr(spark_save, "kformat_save_modes", False):
+        return
+
+    def save(self: DataFrameWriter, path: str | None = None, format: str | None = None,
+             mode: str | None = None, partitionBy: Any = None, **options: Any) -> None:
+        self.mode(mode).options(**options)
+        if format is not None:
+            self.format(format)
+        jwrite = self._jwrite
+        if str(jwrite.source()).lower() == NAME:
+            target = path
+            if target is None:
+                given = jwrite.extraOptions().get("path")
+                target = str(given.get()) if given.isDefined() else None
+            try:
+                run = save_mode(target, str(jwrite.curmode().toString()))
+            except _PLAIN as exc:
+                raise _plain(exc) from None
+            if run is None:
+                return None
+            self.mode(run)
+        return spark_save(self, path, partitionBy=partitionBy)
+
+    save.__doc__ = spark_save.__doc__
+    save.__wrapped__ = spark_save  # type: ignore[attr-defined]
+    save.kformat_save_modes = True  # type: ignore[attr-defined]
+    DataFrameWriter.save = save  # type: ignore[method-assign]
 
 
 @contextlib.contextmanager

@@ -91,7 +91,8 @@ class WriteOptions:
     batch_bytes: int = 1 << 20
     topic: str | None = None
     partition: int | None = None
-    leader_epoch: int = 0
+    leader_epoch: int | None = None
+    """None: 0, or when appending, the directory's last leader epoch."""
     compression_level: int | None = None
     corrupt_rows: str = "fail"
 
@@ -300,7 +301,8 @@ class TopicPartitionWriter:
                            base_sequence=sequence,
                            is_transactional=bool(head.get("isTransactional")),
                            is_control=bool(head.get("isControl")),
-                           partition_leader_epoch=opts.leader_epoch if magic == 2 else -1,
+                           partition_leader_epoch=(opts.leader_epoch or 0) if magic == 2
+                           else -1,
                            timestamp_type=1 if stamp_type == 1 and magic else 0)
         data = build_batch(batch, compression_level=opts.compression_level)
         if magic == 2:
@@ -395,13 +397,19 @@ def _rows(batch: Any, options: WriteOptions) -> Iterator[dict[str, Any]]:
 
 def write_rows(batches: Iterable[Any], directory: str | os.PathLike[str],
                options: WriteOptions, task: int = 0,
-               refused: Refused | None = None) -> list[PartWritten]:
+               refused: Refused | None = None, *, inside: bool = False) -> list[PartWritten]:
     """Write Arrow record batches of rows under ``directory`` (one sub-directory per
     topic-partition); returns what was written. Rows not read as records (:class:`Refused`,
     counted in ``refused`` when given) raise one :class:`~kformat.errors.EncodeError` after
-    every row was looked at, or with ``corrupt_rows="drop"`` are left out and logged."""
+    every row was looked at, or with ``corrupt_rows="drop"`` are left out and logged.
+
+    ``inside``: ``directory``'s parent must exist (a write's staging root, which an abort
+    removes while killed tasks may still run): ``directory`` and each topic-partition's are
+    made one level at a time, never a missing parent, so a removed root stays removed."""
     refused = Refused() if refused is None else refused
     writers: dict[tuple[str, int], TopicPartitionWriter] = {}
+    if inside:
+        os.mkdir(directory)
     for batch in batches:
         for row in _rows(batch, options):
             if refused.check(row) or (refused.rows and options.corrupt_rows == "fail"):
@@ -412,6 +420,8 @@ def write_rows(batches: Iterable[Any], directory: str | os.PathLike[str],
             tp = (topic, int(partition))
             w = writers.get(tp)
             if w is None:
+                if inside:
+                    os.mkdir(Path(directory) / partition_dir_name(*tp))
                 w = writers[tp] = TopicPartitionWriter(directory, tp[0], tp[1], options, task)
             w.add(row)
     if refused.rows:
@@ -515,6 +525,13 @@ def _write_parts(parts: list[PartWritten], parent: Path, options: WriteOptions, 
                              index_interval_bytes=options.index_interval_bytes,
                              producer_snapshot=start is None)
     writer.epochs = list(epochs or [])
+    floor = writer.epochs[-1].epoch if writer.epochs else -1
+    if options.leader_epoch is not None and options.leader_epoch < floor:
+        raise EncodeError(f"kafka-segments append: leaderEpoch {options.leader_epoch} is "
+                          f"below {first.topic}-{first.partition}'s last leader epoch "
+                          f"{floor} (leader epochs never go back; leave the option out to "
+                          f"carry the directory's on)", path="leaderEpoch",
+                          actual=options.leader_epoch)
     segments = _Segments(writer, options.segment_bytes)
     next_offset = start or 0
     for part in parts:
@@ -528,6 +545,11 @@ def _write_parts(parts: list[PartWritten], parent: Path, options: WriteOptions, 
         for data, b in _batches_of(part):
             if shift:
                 data, b = _shifted(b, shift, options)
+            if b.magic == 2 and b.partition_leader_epoch < floor:  # the directory's epoch
+                from kformat.broker.log import stamped
+
+                data = stamped(data, b.base_offset, floor)
+                b.partition_leader_epoch = floor
             segments.add(data, b)
             next_offset = b.next_offset
     return writer.close()
@@ -593,13 +615,21 @@ def _move_into_place(plan: list[tuple[Path, Path, bool]], old_root: Path) -> Non
                 os.replace(ready, target)
                 undo.append((target, None))
                 continue
+            # only an empty last segment (a broker's rolled, unused one) has the base
+            # offset the new rows start at: it and its indexes are replaced
+            empty = {f.stem for f in target.glob(f"*{LOG_SUFFIX}") if not f.stat().st_size}
             for f in sorted(ready.iterdir()):
                 if f.suffix in _APPENDED:
-                    if (target / f.name).exists():
-                        raise FileExistsError(f"kafka-segments append: {target / f.name} "
-                                              f"exists")
-                    os.replace(f, target / f.name)
-                    undo.append((target / f.name, None))
+                    dest = target / f.name
+                    if dest.exists():
+                        if f.stem not in empty:
+                            raise FileExistsError(f"kafka-segments append: {dest} exists")
+                        old_root.mkdir(parents=True, exist_ok=True)
+                        kept = old_root / f"{target.name}.{f.name}"
+                        os.replace(dest, kept)
+                        undo.append((kept, dest))
+                    os.replace(f, dest)
+                    undo.append((dest, None))
             checkpoint = target / LEADER_EPOCH_CHECKPOINT
             if checkpoint.exists():
                 old_root.mkdir(parents=True, exist_ok=True)

@@ -95,3 +95,34 @@ def test_mutation_is_deterministic(pool):
 def test_every_mutant_raises_the_error_its_label_promises_long():
     big = _subjects(150, 23)
     _run(big, 200_000, 7)
+
+
+def test_the_codec_a_mutator_sees_is_the_one_the_batch_declares():
+    """Mutators read a batch's codec from the ``attributes`` span its grammar traced, for
+    magic 0, 1 and 2 alike: the codec the records API parses."""
+    import kformat
+    from kformat.fuzz.mutators.base import _codec_of
+
+    seen = set()
+    for _, subject in subjects("batches", 40, 7):
+        for entry in subject.spans(kind="entry"):
+            (batch,) = kformat.parse_batches(subject.data[entry.start:entry.end],
+                                             verify_crc=False)
+            assert _codec_of(subject, entry) == batch.codec
+            seen.add((batch.magic, int(batch.codec)))
+    assert {m for m, _ in seen} == {0, 1, 2} and {c for _, c in seen} == {0, 1, 2, 3, 4}
+
+
+def test_no_mutator_hard_codes_a_batch_offset():
+    """Offsets into a batch come from the record-batch declaration (``kformat.records.batch``,
+    ``kformat.records.framing``) or the traced spans, never from literals."""
+    import re
+    from pathlib import Path
+
+    import kformat.fuzz.mutators as package
+
+    literal = re.compile(r"\b(start|end)\s*\+\s*(1[2-9]|[2-9]\d)\b|\{0: 14, 1: 22\}")
+    found = [f"{p.name}:{i}" for p in Path(package.__file__).parent.glob("*.py")
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if literal.search(line)]
+    assert found == []

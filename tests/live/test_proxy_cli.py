@@ -153,3 +153,39 @@ def test_each_connection_is_summarised_when_it_closes(listening):
     assert thread.is_alive() and not done
     thread.join(20)
     assert done == [0] and len(err.lines()) == 3
+
+
+def test_decode_max_bytes_reaches_the_proxy(listening, tmp_path):
+    """A frame over ``--decode-max-bytes`` is forwarded and logged undecoded with its size."""
+    from kformat.protocol.api import build_request
+
+    request = build_request("ApiVersions", 0, {}, correlation_id=5, client_id="c")
+    log = tmp_path / "log.jsonl"
+    err = Lines()
+    argv = ["proxy", "--listen", "127.0.0.1:0", "--upstream", f"127.0.0.1:{port_of(listening)}",
+            "--max-lifetime", "3", "--log", str(log), "--decode-max-bytes", str(len(request) - 1)]
+    thread = threading.Thread(target=lambda: run(argv, Console(stderr=err)), daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not err.lines() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    host, port = re.match(r"kformat proxy: listening on (.+):(\d+) for ", err.lines()[0]).groups()
+    with socket.create_connection((host, int(port)), timeout=10) as client:
+        client.sendall(len(request).to_bytes(4, "big") + request)
+        listening.settimeout(10)
+        got = b""
+        while not got:  # the first connection may be the proxy's probe of the upstream
+            upstream, _ = listening.accept()
+            with upstream:
+                upstream.settimeout(10)
+                while chunk := upstream.recv(4096):
+                    got += chunk
+                    if len(got) >= 4 + len(request):
+                        break
+        assert got == len(request).to_bytes(4, "big") + request  # forwarded as it came
+    thread.join(20)
+    (line,) = (json.loads(x) for x in log.read_text().splitlines())
+    assert (line["api_name"], line["size"], "body" in line) == ("ApiVersions", len(request), False)
+    assert line["undecoded"] == (f"frame of {len(request)} bytes, over the decode limit "
+                                 f"({len(request) - 1} bytes)")
+    assert json.loads(err.lines()[1])["undecoded_causes"] == {"over_decode_max_bytes": 1}

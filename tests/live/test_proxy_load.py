@@ -266,6 +266,23 @@ def test_a_decoding_process_that_dies_is_reported_and_replaced(upstream):
     assert summary["undecoded_causes"] == {"decoder_died": 1}
 
 
+def test_a_decoding_process_that_cannot_start_is_reported(upstream, monkeypatch):
+    big = metadata_v8(300 << 10)
+    log = io.StringIO()
+    monkeypatch.setattr(sys, "executable", "/nonexistent/python")
+    proxy = Proxy(upstream, log=log, idle_timeout=60)
+    with ProxyThread(proxy, max_lifetime=120) as thread:
+        with socket.create_connection(thread.address, timeout=30) as sock:
+            sock.sendall(SIZE.pack(len(big)) + big)
+            ping(sock)
+        summary = summary_of(proxy)
+    first, *rest = (json.loads(line) for line in log.getvalue().splitlines())
+    assert first["undecoded"] == ("the decoding process did not start (FileNotFoundError: "
+                                  "[Errno 2] No such file or directory: '/nonexistent/python')")
+    assert first["size"] == len(big) and [r["api_name"] for r in rest] == ["ApiVersions"] * 2
+    assert summary["undecoded_causes"] == {"decoder_unavailable": 1}
+
+
 def test_one_big_frame_and_many_small_connections_finish_in_bounded_time(upstream):
     big = metadata_v8(4 << 20)
     log = Counting()
@@ -389,3 +406,25 @@ def test_long_the_audits_requests_stall_time_and_peak_memory(upstream, tmp_path,
     assert max(waits) < 1.0
     assert peak - before < 8 * megabytes + 20  # copies of the frame and its line only
     assert 0 < child_peak < 100 * megabytes + 100
+
+
+def test_the_decoding_process_answers_a_failing_decode_with_its_reason():
+    """A decode that raises in the child comes back as ``(None, reason)`` (the proxy logs the
+    frame undecoded, ``decoder_failed``), and the child goes on with the next frame."""
+    from kformat.capture.messages import ConnectionDecoder
+    from kformat.live.proxy import _DecoderProcess
+
+    child = _DecoderProcess()
+    try:
+        assert child.decode(("c:1", "s:2", False, False, None)) == (
+            None, "AttributeError: 'NoneType' object has no attribute 'ts'")
+        frame = ConnectionDecoder("c:1", "s:2").pair("request", PING, 1.5)
+        line, errors, trailing = child.decode(("c:1", "s:2", False, False, frame))
+        assert json.loads(line) == {"ts": 1.5, "client": "c:1", "server": "s:2",
+                                    "kind": "request", "api_key": 18, "api_name": "ApiVersions",
+                                    "api_version": 0, "correlation_id": 7, "client_id": "ping",
+                                    "body": {}}
+        assert (errors, trailing) == (0, 0)
+    finally:
+        child.close()
+    assert child.process.returncode == 0

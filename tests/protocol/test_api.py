@@ -536,3 +536,21 @@ def test_compiled_fast_paths_refuse_like_the_interpreter():
     assert_rejects(arrays, b"\x00", InvalidValueError, path="xs", offset=0)
     assert_rejects(arrays, b"\xff\xff\xff\xff\x0f", TruncatedError, path="xs", offset=0)
     assert_rejects(arrays, b"\x01" + i32(-2), InvalidValueError, path="ys", offset=1)
+
+
+class LyingList(list):  # type: ignore[type-arg]
+    """A list whose ``__len__`` is not its number of items."""
+
+    def __len__(self) -> int:
+        return (1 << 31) + 5
+
+
+@pytest.mark.parametrize("version", [12, 8])
+def test_an_array_whose_len_lies_gets_the_count_of_its_items(each_engine: str,
+                                                             version: int) -> None:
+    """The count written is that of the items written: a compact array said 2^31+6 with one
+    topic after it, a non-flexible one refused the length."""
+    topics = [{"name": "a"}, {"name": "b"}]
+    honest = build_request("Metadata", version, {"topics": topics})
+    assert build_request("Metadata", version, {"topics": LyingList(topics)}) == honest
+    assert [t["name"] for t in parse_request(honest).body["topics"]] == ["a", "b"]

@@ -382,3 +382,80 @@ def test_builders_of_equal_fields_share_a_template_but_not_a_bool_for_an_int(
         RecordBatchBuilder(base_offset=True)
     assert RecordBatchBuilder(producer_id=1, codec="gzip", base_timestamp=7).build() == \
         made([], producer_id=1, codec=Codec.GZIP, base_timestamp=7)
+
+
+@pytest.mark.parametrize(("offsets", "base_offset", "at", "expected"), [
+    ((5, 3), 0, 1, "offsets must increase: the next one is at least 6"),
+    ((7, 7), 0, 1, "offsets must increase: the next one is at least 8"),
+    ((9,), 10, 0, "offsets must increase: the next one is at least 10"),
+])
+@pytest.mark.parametrize("magic", [2, 1, 0])
+def test_make_batch_refuses_the_offsets_the_builder_refuses(
+        each_engine: str, offsets: tuple[int, ...], base_offset: int, at: int, expected: str,
+        magic: int) -> None:
+    """One rule (``building.check_offset``): each offset at least the one after the previous
+    record's, the first at least ``base_offset``; make_batch accepted any order."""
+    items = [{"offset": o, "timestamp": 1_700_000_000_000, "key": b"k", "value": b"v"}
+             for o in offsets]
+    with pytest.raises(EncodeError) as made_exc:
+        kformat.make_batch(items, base_offset=base_offset, magic=magic)
+    builder = RecordBatchBuilder(base_offset=base_offset)
+    with pytest.raises(EncodeError) as appended_exc:
+        for o in offsets:
+            builder.append(1_700_000_000_000, b"k", b"v", offset=o)
+    for exc in (made_exc.value, appended_exc.value):
+        assert (exc.reason, exc.field_path, exc.actual) == (expected, f"records[{at}].offset",
+                                                             offsets[at])
+
+
+def test_a_record_without_an_offset_follows_the_previous_one(each_engine: str) -> None:
+    """As the builder numbers them: after an explicit offset, the next record takes the one
+    after it (make_batch gave ``base_offset + i``, a decreasing offset)."""
+    batch = kformat.make_batch([{"offset": 5, "value": b"a"}, {"value": b"b"}], base_offset=0)
+    assert [r.offset for r in batch.records] == [5, 6]
+    builder = RecordBatchBuilder(base_offset=0, base_timestamp=batch.base_timestamp)
+    builder.append(None, None, b"a", offset=5)
+    builder.append(None, None, b"b")
+    assert builder.build() == kformat.build_batch(batch)
+
+
+@pytest.mark.parametrize(("records", "fields", "path", "actual"), [
+    (None, {}, "records", "NoneType"),
+    (5, {}, "records", "int"),
+    (b"kv", {}, "records", "bytes"),
+    ("kv", {}, "records", "str"),
+    ([(b"k", b"v")], {"base_offset": None}, "base_offset", "NoneType"),
+    ([(b"k", b"v")], {"base_offset": "1"}, "base_offset", "str"),
+    ([(b"k", b"v")], {"base_timestamp": 1.5}, "base_timestamp", "float"),
+])
+def test_make_batch_of_what_is_not_records_is_an_encode_error(
+        records: Any, fields: dict[str, Any], path: str, actual: str) -> None:
+    """It raised TypeError (not iterable, None + int)."""
+    with pytest.raises(EncodeError) as exc:
+        kformat.make_batch(records, **fields)
+    assert (exc.value.field_path, exc.value.actual) == (path, actual)
+
+
+class LyingList(list):  # type: ignore[type-arg]
+    """A list whose ``__len__`` is not its number of items."""
+
+    def __init__(self, items: Any, length: int) -> None:
+        super().__init__(items)
+        self.length = length
+
+    def __len__(self) -> int:
+        return self.length
+
+
+@pytest.mark.parametrize("length", [(1 << 31) + 5, 5, 0])
+def test_records_and_headers_whose_len_lies_are_written_as_iterated(
+        each_engine: str, length: int) -> None:
+    honest = kformat.build_batch(kformat.make_batch(
+        [{"key": b"k", "value": b"v", "headers": [("a", b"b")], "timestamp": 7}]))
+    lying = kformat.build_batch(kformat.make_batch(LyingList(
+        [{"key": b"k", "value": b"v", "headers": LyingList([("a", b"b")], length),
+          "timestamp": 7}], length)))
+    assert lying == honest
+    builder = RecordBatchBuilder(base_timestamp=7)
+    builder.append(7, b"k", b"v", LyingList([("a", b"b")], length))
+    assert builder.build() == honest

@@ -21,7 +21,13 @@ from kformat.outputs import arrow_native, arrow_python, columnar
 from kformat.records import build_batch, make_batch
 from kformat.records.codecs import CODECS
 from kformat.records.columnar import ArrowOptions
-from kformat.records.framing import PEEK, frame_numbers, plausible_frame, plausible_run
+from kformat.records.framing import (
+    PEEK,
+    frame_numbers,
+    plausible_entries,
+    plausible_frame,
+    plausible_run,
+)
 from tests.records.test_arrow_native import legacy_seeds, mixed_pieces
 
 pa = pytest.importorskip("pyarrow")
@@ -166,3 +172,24 @@ def test_mutated_runs_agree_on_value_or_error() -> None:
         max_rows, max_bytes = rng.choice(LIMITS)
         for kwargs in ({}, {"crc_mismatch": "flag"}, {"verify_crc": False}):
             assert_same_run(bytes(raw), max_rows, max_bytes, **kwargs)
+
+
+def test_plausible_entries_is_the_run_from_any_reader() -> None:
+    """The one run rule over a reader (a file's ``read_at``, the Spark reader's window):
+    the entries of :func:`plausible_run`, from any start, however the reads are cut."""
+    pieces = mixed_pieces()
+    data = b"\xff" * 7 + b"".join(pieces) + b"\0" * 30 + pieces[0]
+    sizes = [len(p) for p in pieces]
+
+    def short_reads(p: int, n: int) -> bytes:  # at most what a window could give
+        return data[p:min(p + n, len(data))]
+
+    for limits in [(0, 0), (3, 0), (4, 0), (0, sizes[0] + 1)]:
+        entries = list(plausible_entries(short_reads, 7, len(data), 1 << 30, *limits))
+        assert [size for _, size, _ in entries] == sizes[:len(entries)]
+        assert [pos for pos, _, _ in entries] == [7 + sum(sizes[:i]) for i in range(len(entries))]
+        run = plausible_run(data[7:], 1 << 30, *limits)
+        assert run == (sum(sizes[:len(entries)]), len(entries))
+    assert [magic for *_, magic in plausible_entries(short_reads, 7, len(data), 1 << 30)] == \
+        [data[7 + sum(sizes[:i]) + 16] for i in range(len(sizes))]
+    assert list(plausible_entries(short_reads, 7, 7 + sizes[0] - 1, 1 << 30)) == []  # cut short

@@ -14,6 +14,7 @@ from kformat.errors import CorruptRecordError, InvalidValueError, UnsupportedVer
 from kformat.records.api import build_batch, make_batch, parse_batches
 from kformat.records.batch import CRC_OFFSET
 from kformat.records.checksum import crc32c
+from kformat.records.framing import plausible_entries
 from kformat.records.model import TruncatedTail
 from kformat.spark.columns import ColumnReader, ReadOptions, plan_splits, read_table
 from kformat.spark.files import expand_paths, topic_partition
@@ -408,3 +409,19 @@ def test_expand_paths_glob_directory_and_uri(corpus_data: data.Fixture) -> None:
 ])
 def test_topic_partition(path: str, expected: tuple[str | None, int | None]) -> None:
     assert topic_partition(path) == expected
+
+
+def test_split_planning_frames_by_the_one_run_rule() -> None:
+    """Splits are cut where :func:`plausible_entries` says entries end: a head with a sane
+    length but no known magic stops the cuts (planning jumped over it by its length and cut
+    inside whatever followed)."""
+    good = b"".join(build_batch(make_batch([(b"k", b"v" * 100)], base_offset=i,
+                                           base_timestamp=0)) for i in range(10))
+    bad = struct.pack(">qii", 10, 200, 0) + b"\x09" + b"\x00" * 195  # magic 9
+    raw = good + bad + good
+    ranges = plan_splits(raw, 300)
+    ends = {pos + size for pos, size, _ in
+            plausible_entries(lambda p, n: raw[p:p + n], 0, len(raw), 1 << 30)}
+    assert max(ends) == len(good)
+    assert len(ranges) > 2 and {start for start, _ in ranges[1:]} <= ends
+    assert ranges[-1][1] == len(raw)

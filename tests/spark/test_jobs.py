@@ -165,30 +165,102 @@ def test_pushdown_is_refused_with_the_reason() -> None:
 
 # --------------------------------------------------------------------------- save modes
 
+def _tree(d: Path) -> dict[str, bytes] | None:
+    """Every file and directory under ``d`` with its bytes (None: ``d`` does not exist)."""
+    if not d.exists():
+        return None
+    return {str(p.relative_to(d)): p.read_bytes() if p.is_file() else b"<dir>"
+            for p in sorted(d.rglob("*"))}
+
+
+def _peer_offsets(d: Path) -> list[int]:
+    """Offsets of ``d/t-0`` as kafka-python and aiokafka read them (CRCs checked)."""
+    kafka_memory = pytest.importorskip("kafka.record.memory_records")
+    aio_memory = pytest.importorskip("aiokafka.record.memory_records")
+    seen: list[list[int]] = [[], []]
+    for log in sorted((d / "t-0").glob("*.log")):
+        raw = log.read_bytes()
+        for got, memory in zip(seen, (kafka_memory.MemoryRecords(raw),
+                                      aio_memory.MemoryRecords(raw)), strict=True):
+            while memory.has_next():
+                batch = memory.next_batch()
+                assert batch.validate_crc()
+                got += [r.offset for r in batch]
+    assert seen[0] == seen[1]
+    return seen[0]
+
+
 def test_the_four_save_modes(spark: Any, tmp_path: Path) -> None:
-    """Spark refuses errorifexists and ignore for Python data sources; kformat.spark.save
-    gives all four Spark's meaning, and .mode('append') adds a day's rows each run."""
+    """``df.write.format("kafka-segments").save(dir)`` with Spark's save modes (Spark 4.3
+    refused errorifexists, its default, and ignore: UNSUPPORTED_DATA_SOURCE_SAVE_MODE):
+    a new or empty directory is written, a non-empty one refused naming the modes; ignore
+    leaves it as it was; append adds each run, a daily job; overwrite replaces."""
+    import io
+
     import kformat.spark
+    from kformat.segments.dump import main as dump_main
+    from kformat.segments.partition import check_partition_dir
 
     df = spark.createDataFrame([("t", 0, b"k%d" % i, b"v%d" % i) for i in range(30)],
                                "topic string, partition int, key binary, value binary")
     out = tmp_path / "out"
-    with pytest.raises(Exception, match="UNSUPPORTED_DATA_SOURCE_SAVE_MODE"):
-        df.write.format("kafka-segments").save(str(out))  # Spark's own refusal, documented
-    out.mkdir()
-    assert kformat.spark.save(df, str(out)) is True  # errorifexists: an empty directory
-    with pytest.raises(FileExistsError, match=r"is not empty \(save mode errorifexists\)"):
-        kformat.spark.save(df, str(out))
+    df.write.format("kafka-segments").save(str(out))  # the default: errorifexists
+    assert _peer_offsets(out) == list(range(30))
+    before = _tree(out)
+    for mode in (None, "error", "errorifexists", "default"):
+        with pytest.raises(FileExistsError, match=r"out is not empty \(save mode "
+                           r"errorifexists\); write with \.mode\('append'\)"):
+            df.write.format("kafka-segments").mode(mode).save(str(out))
+    df.write.format("kafka-segments").mode("ignore").save(str(out))
+    df.write.mode("ignore").save(str(out), format="kafka-segments")
     assert kformat.spark.save(df, str(out), mode="ignore") is False
-    for _ in range(2):  # a daily job
-        df.write.format("kafka-segments").mode("append").save(str(out))
+    assert _tree(out) == before
+    empty, fresh = tmp_path / "empty", tmp_path / "fresh"
+    empty.mkdir()
+    df.write.format("kafka-segments").mode("errorifexists").save(str(empty))
+    df.write.format("kafka-segments").mode("ignore").option("path", str(fresh)).save()
+    assert _peer_offsets(empty) == _peer_offsets(fresh) == list(range(30))
+    for day in range(2):  # a daily job
+        df.write.format("kafka-segments").mode("append").option("leaderEpoch", str(day)) \
+            .save(str(out))
+    assert _peer_offsets(out) == list(range(90))
+    assert check_partition_dir(out / "t-0") == []
+    assert dump_main([str(out / "t-0"), "--index-sanity-check"], out=io.StringIO()) == 0
     back = load(spark, out, mode="FAILFAST")
     assert sorted(r["offset"] for r in back.select("offset").collect()) == list(range(90))
-    assert kformat.spark.save(df, str(out), mode="overwrite", codec="zstd") is True
+    assert not (out / "_kformat_staging").exists()
+    df.write.save(str(out), format="kafka-segments", mode="overwrite", codec="zstd")
     back = load(spark, out, mode="FAILFAST")
     assert back.count() == 30 and {r["codec"] for r in back.collect()} == {"zstd"}
     with pytest.raises(ValueError, match="save mode must be one of"):
         kformat.spark.save(df, str(out), mode="upsert")
+    parquet = tmp_path / "parquet"  # other formats are Spark's as before
+    df.write.parquet(str(parquet))
+    with pytest.raises(Exception, match="PATH_ALREADY_EXISTS"):
+        df.write.parquet(str(parquet))
+
+
+def test_a_failed_write_leaves_the_target_as_it_was(spark: Any, tmp_path: Path) -> None:
+    """A write that fails half-way, in a later task (a refused row) or in the commit's
+    second partition (offsets that do not follow), leaves the target byte for byte as it
+    was, and a new directory not there at all."""
+    rows = [("t", p, i, None, b"v%d" % i, True) for p in (0, 1) for i in range(20)]
+    schema = "topic string, partition int, offset long, key binary, value binary, " \
+             "crcValid boolean"
+    out = tmp_path / "out"
+    spark.createDataFrame(rows, schema).write.format("kafka-segments").save(str(out))
+    before = _tree(out)
+    late = [("t", p, 20 + i, None, b"w", p == 0 or i < 9) for p in (0, 1) for i in range(10)]
+    bad = spark.createDataFrame(spark.sparkContext.parallelize(late, 4), schema)
+    for target, mode in ((out, "append"), (out, "overwrite"), (tmp_path / "new", None)):
+        with pytest.raises(Exception, match="1 rows were not read as records"):
+            bad.write.format("kafka-segments").mode(mode).save(str(target))
+        assert _tree(target) == (before if target == out else None), (target, mode)
+    second = [("t", p, 30 if p == 0 else 5, None, b"w", True) for p in (0, 1)]
+    with pytest.raises(Exception, match=r"t-1 holds offsets up to 19; the rows start at 5"):
+        spark.createDataFrame(second, schema).write.format("kafka-segments") \
+            .mode("append").save(str(out))
+    assert _tree(out) == before
 
 
 # --------------------------------------------------------------------------- columns, errors

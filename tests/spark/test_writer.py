@@ -436,11 +436,11 @@ def test_append_adds_segments_after_each_partitions_last_offset(tmp_path: Path) 
     late = pa.RecordBatch.from_pylist([{"topic": "t", "partition": 0, "offset": 169,
                                         "value": b"x"}])
     with pytest.raises(EncodeError, match="holds offsets up to 169; the rows start at 169"):
-        commit(write_rows([late], staging / "d", opts), out, opts, staging)
+        commit(write_rows([late], staging / "d", day2), out, day2, staging)
     assert _snapshot(out) == before
     ok = pa.RecordBatch.from_pylist([{"topic": "t", "partition": 0, "offset": 200,
                                       "value": b"x"}])
-    commit(write_rows([ok], staging / "e", opts), out, opts, staging)
+    commit(write_rows([ok], staging / "e", day2), out, day2, staging)
     assert [r.offset for b in read_partition_dir(out / "t-0").batches
             for r in b.records][-2:] == [169, 200]
 
@@ -494,6 +494,56 @@ def test_a_commit_failing_half_way_leaves_the_target_as_it_was(tmp_path: Path,
         monkeypatch.setattr(writer_module.os, "replace", real)
         assert _snapshot(out) == before, overwrite
         assert not staging.exists()
+
+
+def _epochs_of(d: Path) -> list[int]:
+    return [b.partition_leader_epoch for b in read_partition_dir(d).batches]
+
+
+def test_append_carries_the_leader_epoch_on(tmp_path: Path) -> None:
+    """Leader epochs never go back: an append without leaderEpoch writes the directory's
+    last one (it used to write epoch 0 after 3, the checkpoint then lying about the new
+    batches); a lower one is refused, the target untouched; a higher one starts an entry."""
+    from kformat.segments.textfiles import EpochEntry, parse_leader_epoch_checkpoint
+
+    staging, out = tmp_path / "staging", tmp_path / "out"
+    three = WriteOptions(batch_records=10, leader_epoch=3)
+    commit(write_rows([simple_rows(20)], staging / "a", three), out, three, staging)
+    plain = WriteOptions(batch_records=10)
+    commit(write_rows([simple_rows(20)], staging / "b", plain), out, plain, staging)
+    assert _epochs_of(out / "t-0") == [3, 3, 3, 3]
+    checkpoint = out / "t-0" / "leader-epoch-checkpoint"
+    assert parse_leader_epoch_checkpoint(checkpoint.read_bytes()) == [EpochEntry(3, 0)]
+    assert check_partition_dir(out / "t-0") == []
+    before = _snapshot(out)
+    two = WriteOptions(leader_epoch=2)
+    with pytest.raises(EncodeError, match="leaderEpoch 2 is below t-0's last leader epoch 3"):
+        commit(write_rows([simple_rows(5)], staging / "c", two), out, two, staging)
+    assert _snapshot(out) == before and not staging.exists()
+    five = WriteOptions(leader_epoch=5)
+    commit(write_rows([simple_rows(5)], staging / "d", five), out, five, staging)
+    assert parse_leader_epoch_checkpoint(checkpoint.read_bytes()) == [EpochEntry(3, 0),
+                                                                      EpochEntry(5, 40)]
+    pd = read_partition_dir(out / "t-0")
+    assert pd.problems == [] and all(b.crc_valid is not False for b in pd.batches)
+
+
+def test_append_after_an_empty_last_segment(tmp_path: Path) -> None:
+    """A broker's directory often ends in an empty, just-rolled segment whose base offset is
+    where the new rows start: it is replaced (it used to fail with '... exists')."""
+    from kformat.segments.names import segment_filename
+
+    staging, out = tmp_path / "staging", tmp_path / "out"
+    opts = WriteOptions(batch_records=10)
+    commit(write_rows([simple_rows(25)], staging / "a", opts), out, opts, staging)
+    for suffix in (".log", ".index", ".timeindex"):
+        (out / "t-0" / segment_filename(25, suffix)).write_bytes(b"")
+    commit(write_rows([simple_rows(5)], staging / "b", opts), out, opts, staging)
+    pd = read_partition_dir(out / "t-0")
+    assert pd.problems == []
+    assert [r.offset for b in pd.batches for r in b.records] == list(range(30))
+    assert (out / "t-0" / segment_filename(25)).stat().st_size > 0
+    assert dump_main([str(out / "t-0"), "--index-sanity-check"], out=io.StringIO()) == 0
 
 
 # --------------------------------------------------------------------------- columns

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import struct
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -13,7 +12,7 @@ from kformat.fuzz.subjects import (
 )
 from kformat.fuzz.trace import Span
 from kformat.primitives import runtime as rt
-from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
+from kformat.records.codecs import CODEC_MASK, DEFAULT_DECOMPRESSION_LIMIT
 
 __all__ = ["LABELS", "MUTATORS", "Mutation", "Mutator", "mutator"]
 
@@ -85,12 +84,11 @@ def _kip511(subject: Subject, mutation: Mutation) -> Mutation:
 
     from kformat.errors import KFormatError
     from kformat.protocol.api import compiled_grammar
+    from kformat.protocol.framing import unframe
 
-    data = mutation.data
-    if len(data) < 8 or struct.unpack_from(">i", data)[0] != len(data) - 4:
-        return mutation  # the frame itself is broken: no version is tried
     try:
-        compiled_grammar(18, 0, "response").parse(data[8:])
+        payload = unframe(mutation.data)  # a broken frame: no version is tried
+        compiled_grammar(18, 0, "response").parse(payload[4:])  # the body after the header
     except KFormatError:
         return mutation
     return replace(mutation, expected_error=None, detail=f"{mutation.detail} (valid as v0)".strip())
@@ -120,13 +118,27 @@ def _entry_of(subject: Subject, span: Span) -> Span | None:
     return None
 
 
+ATTRIBUTE_ROLES = ("batch-attributes", "legacy-attributes")
+"""The roles of a batch's (magic 2) or an entry's (magic 0/1) own ``attributes`` span."""
+
+
+def _attributes_of(subject: Subject, entry: Span) -> Span | None:
+    """The ``attributes`` span of the batch or entry ``entry``, where its grammar put it."""
+    found = [s for s in subject.trace.absolute()
+             if s.role in ATTRIBUTE_ROLES and entry.start <= s.start < entry.end]
+    return min(found, key=lambda s: s.start) if found else None
+
+
+def _attributes_value(subject: Subject, s: Span) -> int:
+    """The bits of the ``attributes`` span ``s`` (INT16 in magic 2, INT8 in magic 0/1)."""
+    return int.from_bytes(subject.data[s.start:s.end], "big")
+
+
 def _codec_of(subject: Subject, span: Span) -> int:
+    """The codec id of the batch or entry ``span`` lies in (0 outside one)."""
     entry = _entry_of(subject, span)
-    if entry is None:
-        return 0
-    if entry.legacy:
-        return subject.data[entry.start + 17] & 7
-    return struct.unpack_from(">h", subject.data, entry.start + 21)[0] & 7
+    attributes = None if entry is None else _attributes_of(subject, entry)
+    return 0 if attributes is None else _attributes_value(subject, attributes) & CODEC_MASK
 
 
 def _limit(subject: Subject) -> int:

@@ -9,7 +9,9 @@ from typing import Any
 
 from kformat.fuzz.hostile import BOMB_CODECS, bomb_batch, nested_wrapper
 from kformat.fuzz.mutators.base import (
+    ATTRIBUTE_ROLES,
     Mutation,
+    _attributes_value,
     _codec_of,
     _limit,
     _m,
@@ -53,16 +55,12 @@ def crc_stale(subject: Subject, rng: random.Random, s: Span) -> Mutation | None:
 
 
 def _set_codec(subject: Subject, s: Span, codec: int) -> bytes:
-    if s.role == "batch-attributes":
-        value = struct.unpack_from(">h", subject.data, s.start)[0]
-        new = struct.pack(">h", (value & ~7) | codec)
-    else:
-        new = bytes([(subject.data[s.start] & ~7) | codec])
-    return splice(subject, s.start, s.end, new)
+    value = (_attributes_value(subject, s) & ~CODEC_MASK) | codec
+    return splice(subject, s.start, s.end, value.to_bytes(s.size, "big"))
 
 
 def _attributes(subject: Subject) -> list[Span]:
-    return subject.spans(role="batch-attributes") + subject.spans(role="legacy-attributes")
+    return [s for role in ATTRIBUTE_ROLES for s in subject.spans(role=role)]
 
 
 @mutator("codec_unknown", "compression bits naming a codec Kafka does not define",
@@ -78,7 +76,7 @@ def codec_unknown(subject: Subject, rng: random.Random, s: Span) -> Mutation | N
          among=lambda subject: subject.spans(role="batch-attributes"))
 def codec_swap(subject: Subject, rng: random.Random, s: Span) -> Mutation | None:
     current = _codec_of(subject, s)
-    codec = _pick(rng, [c for c in range(1, 5) if c != current])
+    codec = _pick(rng, [c for c in compressed_codecs(2) if c != current])
     return _m("codec_swap", s, s.start, "CorruptRecordError", _set_codec(subject, s, codec),
               f"codec {current} -> {codec}")
 

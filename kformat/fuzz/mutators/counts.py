@@ -9,6 +9,9 @@ from kformat.fuzz.mutators.base import (
     _INT32_MAX,
     _MAX,
     Mutation,
+    _attributes_of,
+    _attributes_value,
+    _entry_of,
     _in_message,
     _m,
     _pick,
@@ -49,11 +52,10 @@ def _compressed_records(subject: Subject, s: Span) -> bool:
     of the ``attributes`` beside it are set)."""
     if not s.path.endswith("record_count"):
         return False
-    where = s.path[:-len("record_count")] + "attributes"
-    for a in subject.trace.absolute():
-        if a.path == where and a.end - a.start == 2:
-            return bool(subject.data[a.end - 1] & CODEC_MASK)
-    return False
+    entry = _entry_of(subject, s)
+    attributes = None if entry is None else _attributes_of(subject, entry)
+    return attributes is not None and attributes.role == "batch-attributes" \
+        and bool(_attributes_value(subject, attributes) & CODEC_MASK)
 
 
 def _set_int32(subject: Subject, s: Span, value: int) -> bytes:

@@ -26,6 +26,8 @@ from kformat.fuzz.subjects import (
     splice,
 )
 from kformat.fuzz.trace import Span
+from kformat.records.batch import HEADER_SIZE, MIN_BATCH_LENGTH
+from kformat.records.framing import BATCH_OVERHEAD, MAGIC_OFFSET, min_length
 
 
 def _length_spans(subject: Subject) -> list[Span]:
@@ -108,7 +110,7 @@ def _lie(subject: Subject, s: Span, new_length: int) -> bytes:
             from kformat.records.checksum import crc32, crc32c
 
             c = crc[0]
-            end = entry.start + 12 + new_length
+            end = entry.start + BATCH_OVERHEAD + new_length
             function = crc32 if entry.legacy else crc32c
             covered = data[c.start + 4:min(end, len(data))]
             data = data[:c.start] + struct.pack(">I", function(covered)) + data[c.start + 4:]
@@ -125,7 +127,7 @@ def length_short(subject: Subject, rng: random.Random) -> Mutation | None:
         minimum = 0
         if s.role == "entry-length":
             codec = _codec_of(subject, s)
-            minimum = {0: 14, 1: 22}.get(_entry_magic(subject, s), 49)
+            minimum = min_length(_entry_magic(subject, s)) or MIN_BATCH_LENGTH
             error = _entry_short_error(s, codec)
         elif s.kind == "frame":
             error = "InvalidValueError"
@@ -139,8 +141,10 @@ def length_short(subject: Subject, rng: random.Random) -> Mutation | None:
     s, length, minimum, error = hit
     new = rng.randint(minimum, length - 1)
     if s.role == "entry-length" and not s.legacy and _codec_of(subject, s) == 2:
-        start = s.start + 53  # batchLength is at 8, the records at 61
-        if new - 49 in _snappy_ends(subject.data[start:s.end]):
+        entry = _entry_of(subject, s)
+        assert entry is not None
+        start = entry.start + HEADER_SIZE  # where the (compressed) records start
+        if new - MIN_BATCH_LENGTH in _snappy_ends(subject.data[start:s.end]):
             return None  # a shorter but whole snappy stream: not what this mutant is for
     return _m("length_short", s, s.start, error, _lie(subject, s, new), f"{length} -> {new}")
 
@@ -158,7 +162,7 @@ def _snappy_ends(payload: bytes) -> set[int]:
 
 def _entry_magic(subject: Subject, s: Span) -> int:
     entry = _entry_of(subject, s)
-    return subject.data[entry.start + 16] if entry is not None else 2
+    return subject.data[entry.start + MAGIC_OFFSET] if entry is not None else 2
 
 
 def _entry_short_error(s: Span, codec: int) -> str:
