@@ -1186,6 +1186,10 @@ walk_kid(Walker *w, Reader *r, const Node *n, int k)
     return walk(w, r, &w->nodes[w->kids[n->kids + k]]);
 }
 
+/* The largest timestamp in ms (either sign) whose count of microseconds an int64 holds:
+ * arrow_python's _STAMP_MS_MAX; beyond it the Python kernel raises. */
+#define STAMP_MS_MAX (INT64_MAX / 1000)
+
 /* The columns computed from a record's fields, for the row just read (reserved: each has
  * room for its value, as run_rows makes sure). */
 HOT int
@@ -1195,21 +1199,20 @@ emit_row_in(Walker *w, int reserved)
     for (int c = 0; c < w->per_row; c++) {
         Column *col = &w->columns[w->row_columns[c]];
         int64_t v;
-        int ok = 1;
         if (col->kind == COL_SUM64) {
             if (__builtin_add_overflow(g[col->a], g[col->b], &v))
                 return fail("sum out of int64 range");
         }
-        else { /* COL_STAMP: ms since the epoch as us; null when no us count holds it */
-            const int64_t limit = INT64_MAX / 1000;
+        else { /* COL_STAMP: ms since the epoch as us; one no us count holds: the Python
+                * kernel raises (InvalidValueError) */
             if (g[col->d] & col->mask)
                 v = g[col->c];
             else if (__builtin_add_overflow(g[col->a], g[col->b], &v))
-                ok = 0;
-            if (ok && (v < -limit || v >= limit))
-                ok = 0;
-            v = ok ? v * 1000 : 0;
-            if (valid_push(&col->valid, ok) < 0)
+                return fail("timestamp out of int64 range");
+            if (v < -STAMP_MS_MAX || v > STAMP_MS_MAX)
+                return fail("timestamp beyond what microseconds hold");
+            v *= 1000;
+            if (valid_push(&col->valid, 1) < 0)
                 return -1;
         }
         if (!reserved && buf_reserve(&col->data, 8) < 0)
@@ -2377,9 +2380,10 @@ legacy_row(Walker *w, const uint8_t *buf, const FlatValue *vals, const int *slot
             if (buf_put(&col->data, &offset, 8) < 0)
                 return -1;
             break;
-        case LEG_STAMP: { /* as COL_STAMP: null when no us count holds it */
-            const int64_t limit = INT64_MAX / 1000;
-            int ok = has_stamp && stamp >= -limit && stamp < limit;
+        case LEG_STAMP: { /* as COL_STAMP; null when the message has none */
+            if (has_stamp && (stamp < -STAMP_MS_MAX || stamp > STAMP_MS_MAX))
+                return fail("timestamp beyond what microseconds hold");
+            int ok = has_stamp;
             int64_t us = ok ? stamp * 1000 : 0;
             if (buf_put(&col->data, &us, 8) < 0 || valid_push(&col->valid, ok) < 0)
                 return -1;

@@ -172,16 +172,22 @@ def _decoder_main() -> None:
         results.flush()
 
 
+_CHILD: Final = ("import sys\n"
+                 "if sys.argv[1] not in sys.path:\n"
+                 "    sys.path.insert(0, sys.argv[1])\n"
+                 "from kformat.live.proxy import _decoder_main\n"
+                 "_decoder_main()\n")
+"""The decoding process's program: this kformat (the directory holding it first on the path
+unless it is there already, as a site-packages is), then :func:`_decoder_main`."""
+
+
 class _DecoderProcess:
-    """A Python child running :func:`_decoder_main` (with this kformat on its path)."""
+    """A Python child running :func:`_decoder_main` with this kformat."""
 
     def __init__(self) -> None:
-        env = dict(os.environ)
         root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", "from kformat.live.proxy import _decoder_main; _decoder_main()"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+        self.process = subprocess.Popen([sys.executable, "-c", _CHILD, root],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 
     def decode(self, job: tuple[Any, ...]) -> tuple[Any, ...]:
         """The result of :func:`_decode_line` on ``job``; EOFError or OSError if the child is

@@ -17,8 +17,10 @@ and ``timestamp = base_timestamp + timestamp_delta`` except in LogAppendTime bat
 records all carry ``max_timestamp``. Magic 0/1 entries go through :func:`kformat.records.parse_batches`.
 
 Spark's Kafka conventions: ``timestamp`` is microseconds UTC, null on magic 0 (which has no
-timestamp), where ``timestampType`` is -1 (Kafka's ``NO_TIMESTAMP_TYPE``); a timestamp no
-microsecond count can hold (corrupt data) is null.
+timestamp), where ``timestampType`` is -1 (Kafka's ``NO_TIMESTAMP_TYPE``). A record
+timestamp whose microseconds an int64 cannot hold (beyond 9,223,372,036,854,775 ms either
+side of the epoch, about 292,000 years) is an :class:`~kformat.errors.InvalidValueError`
+at its batch, as an offset beyond int64 is: no column type of Spark's holds it.
 """
 
 from __future__ import annotations
@@ -50,7 +52,9 @@ from kformat.records.shape import RECORD_SHAPE
 __all__ = ["CODEC_NAMES", "ColumnBuilder", "decode_batch", "to_arrow"]
 
 CODEC_NAMES = tuple(spec.name for spec in CODECS)
-_MS_LIMIT = (1 << 63) // 1000
+_STAMP_MS_MAX = ((1 << 63) - 1) // 1000
+"""The largest record timestamp (in ms, either sign) the ``timestamp`` column holds: its
+count of microseconds fits an int64 (``columnar.c``'s ``STAMP_MS_MAX``)."""
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
 _HEADERS = headers_type()
 _TIMESTAMP = timestamp_type()
@@ -73,6 +77,18 @@ _OFFSET_DELTA = _field("offset_delta")
 _KEY = _field("key")
 _VALUE = _field("value")
 _HEADERS_AT = _field("headers")
+
+
+def _check_stamps(stamps: Any, path: str) -> None:
+    """:class:`InvalidValueError` at ``path`` (offset 0: the batch's, once located) when a
+    timestamp of ``stamps`` (ms, a non-empty sequence) is beyond :data:`_STAMP_MS_MAX`."""
+    lo, hi = min(stamps), max(stamps)
+    if lo < -_STAMP_MS_MAX or hi > _STAMP_MS_MAX:
+        raise InvalidValueError(
+            "a record timestamp beyond what the timestamp column holds (microseconds in an "
+            "int64)", path=path, offset=0,
+            expected=f"a timestamp within {_STAMP_MS_MAX} ms of the epoch",
+            actual=hi if hi > _STAMP_MS_MAX else lo)
 
 
 def _codec_name(codec: int) -> str:
@@ -185,9 +201,12 @@ class ColumnBuilder:
             self.offset += offsets
         if self.want_timestamp:
             if stamp is not None:
+                _check_stamps((stamp,), "max_timestamp")
                 self.timestamp += [stamp] * n
             else:
-                self.timestamp += [base_timestamp + r[_TIMESTAMP_DELTA] for r in recs]
+                stamps = [base_timestamp + r[_TIMESTAMP_DELTA] for r in recs]
+                _check_stamps(stamps, "records.timestamp_delta")
+                self.timestamp += stamps
         if self.want_key:
             self.key += [r[_KEY] for r in recs]
         if self.want_value:
@@ -222,7 +241,12 @@ class ColumnBuilder:
             if self.want_offset:
                 self.offset += offsets
         if self.want_timestamp:
-            self.timestamp += [None] * n if magic == 0 else [r.timestamp for r in recs]
+            if magic == 0:
+                self.timestamp += [None] * n
+            else:
+                stamps = [r.timestamp for r in recs]
+                _check_stamps(stamps, "timestamp")
+                self.timestamp += stamps
         if self.want_key:
             self.key += [r.key for r in recs]
         if self.want_value:
@@ -238,17 +262,8 @@ class ColumnBuilder:
     # ---------------------------------------------------------------- arrays
 
     def _timestamps(self) -> pa.Array:
-        try:
-            ms = pa.array(self.timestamp, pa.int64())
-        except OverflowError:  # a sum beyond int64: corrupt, as the rest beyond us counts
-            lo, hi = -_MS_LIMIT - 1, 0
-        else:
-            bounds = pc.min_max(ms).as_py()
-            lo, hi = bounds["min"], bounds["max"]
-        if lo is not None and (lo < -_MS_LIMIT or hi >= _MS_LIMIT):
-            ms = pa.array([t if t is not None and -_MS_LIMIT <= t < _MS_LIMIT else None
-                           for t in self.timestamp], pa.int64())
-        return pc.multiply(ms, 1000).view(_TIMESTAMP)
+        # each within _STAMP_MS_MAX (_check_stamps): the product fits
+        return pc.multiply(pa.array(self.timestamp, pa.int64()), 1000).view(_TIMESTAMP)
 
     def _headers_array(self) -> pa.Array:
         items = pa.StructArray.from_arrays(

@@ -254,6 +254,9 @@ def to_arrow(data_or_batches: bytes | bytearray | memoryview | Iterable[Batch], 
     does not match raises ``CorruptRecordError`` (``crc_mismatch="raise"``) or is decoded
     anyway with ``crcValid`` false (``"flag"``); with ``verify_crc=False`` CRCs are not
     checked and ``crcValid`` is null. ``skip_control`` leaves control batches out.
+    ``timestamp`` is microseconds UTC: a record timestamp beyond 9,223,372,036,854,775 ms
+    either side of the epoch (microseconds past int64) raises ``InvalidValueError`` at its
+    batch when the column is asked for.
     ``decompression_limit``, ``max_batch_size`` and ``record_limit`` are the caps of
     :func:`~kformat.records.parse_batches` (:class:`~kformat.errors.LimitExceededError`).
     ``engine`` picks a kernel (default: the active engine's, see :func:`kernel`).

@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kformat import engine
-from kformat.errors import CorruptRecordError, KFormatError
+from kformat.errors import CorruptRecordError, InvalidValueError, KFormatError
 from kformat.outputs import arrow_native, arrow_python, columnar
-from kformat.records import build_batch, control_record, make_batch
+from kformat.records import build_batch, control_record, make_batch, parse_batches, to_arrow
 from kformat.records.codecs import CODECS
 from kformat.records.columnar import ArrowOptions
 from kformat.records.fields import COLUMN_NAMES
@@ -169,12 +169,56 @@ def test_each_codec_with_nulls_headers_and_log_append_time(codec: str) -> None:
     assert (rows, others) == (13, [])
 
 
-def test_timestamps_no_microsecond_count_holds_are_null() -> None:
-    data = build_batch(make_batch([{"value": b"a", "timestamp": (1 << 62)},
-                                   {"value": b"b", "timestamp": -(1 << 62)},
-                                   {"value": b"c", "timestamp": 0}]))
-    got = assert_same(data, columns=("timestamp", "value"))
-    assert got.column("timestamp").null_count == 2
+STAMP_MS_MAX = ((1 << 63) - 1) // 1000  # the largest ms whose us fit an int64
+
+
+@pytest.mark.parametrize(("stamps", "magic", "kind", "path"), [
+    ((10 ** 16,), 2, 0, "records.timestamp_delta"),
+    ((0, STAMP_MS_MAX + 1), 2, 0, "records.timestamp_delta"),
+    ((0, -STAMP_MS_MAX - 1), 2, 0, "records.timestamp_delta"),
+    ((1 << 62, -(1 << 62)), 2, 0, "records.timestamp_delta"),
+    ((10 ** 16,), 2, 1, "max_timestamp"),
+    ((5, 10 ** 16), 1, 0, "timestamp"),
+    ((10 ** 16,), 1, 1, "timestamp"),
+])
+def test_a_timestamp_no_microsecond_count_holds_is_an_invalid_value_in_both_kernels(
+        stamps: tuple[int, ...], magic: int, kind: int, path: str) -> None:
+    """It was null, silently, in both kernels (parse_batches returns it): now the batch's
+    InvalidValueError, at its absolute position, in every projection with a timestamp."""
+    good = build_batch(make_batch([(b"k", b"v")], base_timestamp=0))
+    data = good + build_batch(make_batch(
+        [{"value": b"%d" % i, "timestamp": t} for i, t in enumerate(stamps)],
+        magic=magic, timestamp_type=kind, base_offset=1, base_timestamp=stamps[0]))
+    batches = parse_batches(data)
+    assert [r.timestamp for b in batches for r in b.records][1:] == list(
+        stamps if kind == 0 else [max(stamps)] * len(stamps))
+    at = 1000 + next(b.position for b in batches  # the entry holding it (magic 1: its own)
+                     if any(abs(r.timestamp) > STAMP_MS_MAX for r in b.records))
+    for columns in (COLUMN_NAMES, ("timestamp",), ("value", "timestamp")):
+        got = assert_same(data, columns=columns, position=1000)
+        assert got == ("InvalidValueError", at, path)
+        with pytest.raises(InvalidValueError) as exc:
+            to_arrow(data, columns=columns, position=1000)
+        assert (exc.value.offset, exc.value.field_path) == (at, path)
+    assert assert_same(data, columns=("value", "offset")).num_rows == 1 + len(stamps)
+
+
+def test_a_timestamp_sum_beyond_int64_is_an_invalid_value_in_both_kernels() -> None:
+    """base_timestamp + timestamp_delta beyond int64: the C sum overflowed into a null."""
+    batch = make_batch([{"value": b"a", "timestamp": 0}, {"value": b"b", "timestamp": 1}],
+                       base_timestamp=0)
+    raw = bytearray(build_batch(batch))
+    raw[27:35] = ((1 << 63) - 1).to_bytes(8, "big")  # base_timestamp: Java's Long.MAX_VALUE
+    data = bytes(raw)
+    assert assert_same(data, verify_crc=False, columns=("timestamp",)) == (
+        "InvalidValueError", 0, "records.timestamp_delta")
+
+
+def test_the_timestamp_bound_is_held_exactly() -> None:
+    stamps = (STAMP_MS_MAX, -STAMP_MS_MAX, 0)
+    data = build_batch(make_batch([{"value": b"x", "timestamp": t} for t in stamps]))
+    got = assert_same(data, columns=("timestamp",))
+    assert got.column(0).cast(pa.int64()).to_pylist() == [t * 1000 for t in stamps]
 
 
 def mutations_agree(seeds: list[bytes], rng: random.Random, rounds: int) -> None:
@@ -426,7 +470,7 @@ def test_recycled_buffers_come_back_clean_from_any_thread() -> None:
 def test_legacy_projections_crc_flags_and_edge_values_agree() -> None:
     """Each column alone; an inner message whose CRC is wrong (the wrapper's rows all say
     crcValid false when flagged, the error otherwise); timestamps no microsecond count holds
-    (null); relative offsets whose base would leave int64 (the C sink declines, the Python
+    (the entry's InvalidValueError); relative offsets whose base would leave int64 (the C sink declines, the Python
     kernel decides)."""
     from kformat.records.codecs import compress
 
@@ -446,7 +490,8 @@ def test_legacy_projections_crc_flags_and_edge_values_agree() -> None:
     flagged = assert_same(bad_crc, crc_mismatch="flag")
     assert flagged.column("crcValid").to_pylist() == [False] * 3
     assert assert_same(bad_crc)[0] == "CorruptRecordError"
-    assert assert_same(stamps, columns=("timestamp",)).column(0).null_count == 2
+    assert assert_same(stamps, columns=("timestamp",), position=10) == (
+        "InvalidValueError", 10, "timestamp")
     assert assert_same(beyond)[:3:2] == ("InvalidValueError", "offset")
 
 

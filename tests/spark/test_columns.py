@@ -316,11 +316,21 @@ def test_length_below_the_minimum() -> None:
     assert (info.value.field_path, info.value.offset) == ("batch_length", 8)
 
 
-def test_timestamp_no_microsecond_count_holds_is_null() -> None:
-    raw = build_batch(make_batch([{"key": b"k", "value": b"v", "timestamp": 1 << 62}]))
-    table = read_table(raw)
-    assert table.column("timestamp").to_pylist() == [None]
-    assert table.column("timestampType").to_pylist() == [0]
+def test_a_timestamp_no_microsecond_count_holds_is_a_bad_batch_not_a_null() -> None:
+    """Spark's TimestampType is microseconds in a long: the batch is reported by the mode
+    (the timestamp was null, silently), the batches around it read."""
+    good = build_batch(make_batch([(b"k", b"before")]))
+    bad = build_batch(make_batch([{"key": b"k", "value": b"v", "timestamp": 10 ** 16}],
+                                 base_offset=1))
+    after = build_batch(make_batch([(b"k", b"after")], base_offset=2))
+    raw = good + bad + after
+    with pytest.raises(InvalidValueError) as info:
+        read_table(raw, options=FAILFAST)
+    assert (info.value.field_path, info.value.offset) == ("records.timestamp_delta", len(good))
+    reader = ColumnReader(raw, options=ReadOptions(mode="DROPMALFORMED"))
+    assert [r[6] for r in rows_of(reader)] == [b"before", b"after"]
+    assert [(pos, type(exc).__name__) for pos, exc in reader.skipped] == [
+        (len(good), "InvalidValueError")]
 
 
 def test_empty_input() -> None:
