@@ -21,7 +21,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 PACKAGE = ["kformat/__init__.py", "kformat/__main__.py", "kformat/cli.py", "kformat/console.py",
            "kformat/errors.py", "kformat/jsonable.py", "kformat/main.py", "kformat/engine",
-           "kformat/messages", "kformat/primitives", "kformat/spec", "kformat/protocol/api.py",
+           "kformat/messages", "kformat/outputs", "kformat/primitives", "kformat/records",
+           "kformat/spec", "kformat/protocol/api.py",
            "kformat/protocol/typed.py", "kformat/protocol/topics.py",
            "kformat/protocol/topic_records.py"]
 """What is held to --strict (pyproject.toml's [tool.mypy]). The whole package is not
