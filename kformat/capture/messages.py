@@ -197,7 +197,7 @@ class ConnectionDecoder:
             cid = None
         frame.correlation_id = cid
         queue = self._pending.get(cid) if cid is not None else None
-        if not queue:
+        if cid is None or not queue:
             self.stats.unmatched += 1
             return frame
         frame.api_key, frame.api_version = queue.popleft()
@@ -232,7 +232,7 @@ class ConnectionDecoder:
         out = self._head(frame)
         if frame.kind == "request":
             try:
-                message: Request | Response = parse_request(frame.payload, strict=False)
+                request = parse_request(frame.payload, strict=False)
             except KFormatError as exc:
                 if frame.sasl_raw:
                     out["kind"] = "sasl"
@@ -240,10 +240,10 @@ class ConnectionDecoder:
                         "SASL token without Kafka framing (SaslHandshake v0): not decodable"),
                         frame.at + 4)
                 return self._fail(out, exc, frame.at + 4)
-            out["client_id"] = message.client_id
-            out["body"] = self._body(message, "request", message.api_version)
-            self._trailing(out, message)
-            return Decoded(out, message)
+            out["client_id"] = request.client_id
+            out["body"] = self._body(request, "request", request.api_version)
+            self._trailing(out, request)
+            return Decoded(out, request)
         if frame.api_key is None or frame.api_version is None:
             out["correlation_id"] = frame.correlation_id
             reason = ("SASL token without Kafka framing (SaslHandshake v0): not decodable"
@@ -253,15 +253,15 @@ class ConnectionDecoder:
             return self._fail(out, InvalidValueError(reason, path="header.correlation_id",
                                                      actual=frame.correlation_id), frame.at + 4)
         try:
-            message = parse_response(frame.payload, frame.api_key, frame.api_version,
-                                     strict=False)
+            response = parse_response(frame.payload, frame.api_key, frame.api_version,
+                                      strict=False)
         except KFormatError as exc:
             return self._fail(out, exc, frame.at + 4)
-        if message.parsed_as_version != frame.api_version:
-            out["parsed_as_version"] = message.parsed_as_version
-        out["body"] = self._body(message, "response", message.parsed_as_version)
-        self._trailing(out, message)
-        return Decoded(out, message)
+        if response.parsed_as_version != frame.api_version:
+            out["parsed_as_version"] = response.parsed_as_version
+        out["body"] = self._body(response, "response", response.parsed_as_version)
+        self._trailing(out, response)
+        return Decoded(out, response)
 
     def undecoded(self, frame: Frame, reason: str, *, cause: str) -> Decoded:
         """What stands for :meth:`decode` when the frame is not decoded: its header fields,
