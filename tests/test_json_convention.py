@@ -14,8 +14,8 @@ import kformat
 from kformat.cli import run
 from kformat.console import Console
 from kformat.jsonable import to_jsonable
-from kformat.protocol.records_field import RecordSet
-from kformat.records.fields import BATCH_FIELDS, batch_json, json_markdown_table, snake
+from kformat.outputs.fields import BATCH_FIELDS, batch_json, json_markdown_table, snake
+from kformat.spec.records_field import RecordSet
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "json.md"
 LOG = "00000000000000000000.log"
@@ -37,7 +37,7 @@ def test_names_are_snake_case_and_spark_columns_are_their_camel_case() -> None:
 
 def test_every_spark_batch_column_has_its_json_field() -> None:
     try:
-        from kformat.records.fields import BATCH_COLUMNS
+        from kformat.outputs.fields import BATCH_COLUMNS
     except ImportError:
         from kformat.spark.schema import BATCH_COLUMNS
     spark = {c.name for c in BATCH_COLUMNS} - {"segment"}  # JSON: "file" (dump), or none

@@ -43,14 +43,6 @@ ALLOWED: dict[tuple[str, str], str] = {
         "kformat.records re-exports to_arrow, one of its public names (README)",
     ("kformat.records", "kformat.outputs.jsonlines"):
         "kformat.records re-exports decode_to_json_lines, one of its public names (README)",
-    ("kformat.records.columnar", "kformat.outputs"):
-        "the module's former path (README), kept as the same module",
-    ("kformat.records.decoders", "kformat.outputs"):
-        "the module's former path (docs/api), kept as the same module",
-    ("kformat.records.fields", "kformat.outputs"):
-        "the module's former path (README), kept as the same module",
-    ("kformat.records.jsonlines", "kformat.outputs"):
-        "the module's former path (README), kept as the same module",
     ("kformat.protocol.cli", "kformat.capture"):
         "`kformat decode pcap` is a subcommand of `kformat decode`",
     ("kformat.spark.shipping", "kformat"):

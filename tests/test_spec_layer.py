@@ -1,4 +1,4 @@
-"""The spec layer: grammar files loaded and compiled below records, under their former names too."""
+"""The spec layer: grammar files loaded and compiled below records; the former module names gone."""
 
 from __future__ import annotations
 
@@ -11,13 +11,18 @@ from kformat.records import control
 from kformat.spec.compiler import body_grammar
 from kformat.spec.registry import load_message, load_registry
 
-MOVED = ("schema", "dsl", "compiler", "registry", "records_field")
+FORMER = (*(f"kformat.protocol.{name}" for name in
+              ("schema", "dsl", "compiler", "registry", "records_field")),
+          *(f"kformat.records.{name}" for name in ("columnar", "decoders", "fields", "jsonlines")))
+"""The modules' former paths (README, "Moved"): kformat.spec.* and kformat.outputs.* now."""
 
 
-@pytest.mark.parametrize("name", MOVED)
-def test_the_former_module_names_are_the_same_modules(name: str) -> None:
-    assert importlib.import_module(f"kformat.protocol.{name}") is importlib.import_module(
-        f"kformat.spec.{name}")
+@pytest.mark.parametrize("name", FORMER)
+def test_the_former_module_names_are_gone(name: str) -> None:
+    """No second name for a module: importing a former path fails, naming it."""
+    with pytest.raises(ModuleNotFoundError) as info:
+        importlib.import_module(name)
+    assert info.value.name == name
 
 
 @pytest.mark.parametrize("name", ["EndTxnMarker", "ControlRecordTypeSchema"])

@@ -11,7 +11,7 @@
  * Python object, so Arrow may release from any thread), imported by pyarrow without a copy
  * (kformat/outputs/arrow_native.py). Nothing here knows the record layout: which grammar
  * field feeds which column, and how (a field's value, a sum, a bit of a field...), comes from
- * the Python side (kformat.records.fields), by field name.
+ * the Python side (kformat.outputs.fields), by field name.
  *
  * Safety is the interpreter's (native.h): every read checked against its region, every
  * count checked against the bytes left before the loop, decompression through the records

@@ -6,7 +6,7 @@ build: ``{"topicz": None}`` is an :class:`~kformat.errors.EncodeError` at ``topi
 the closest field name as a hint, never a silently empty ``topics``. The keys it accepts are
 its subcons' names plus, for a flattened section (the tagged fields), the names that section
 declares in ``keys``. Fields of other versions are subcons too (see
-:class:`~kformat.protocol.compiler.Absent`), so they keep their own rule.
+:class:`~kformat.spec.compiler.Absent`), so they keep their own rule.
 """
 
 from __future__ import annotations

@@ -6,5 +6,5 @@ One ``.kfg`` file per Kafka message (generated from Kafka's JSON message specs b
 for one version (:func:`kformat.spec.compiler.body_grammar`). This layer sits below records,
 so the records layer can use a generated grammar (control records) without importing the
 protocol API; :mod:`kformat.protocol` builds requests, responses and internal-topic records
-on it. The former module names (``kformat.protocol.registry``...) still work.
+on it.
 """

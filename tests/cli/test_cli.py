@@ -15,7 +15,7 @@ import pytest
 import kformat
 from kformat.cli import COMMANDS, build_parser, run, version_text
 from kformat.console import PROBLEMS, USAGE, Console, parse_hex, plain_text
-from kformat.records.decoders import JAVA_DECODER_CLASSES
+from kformat.outputs.decoders import JAVA_DECODER_CLASSES
 from tests.cli.runner import cli
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,8 +9,8 @@ import pytest
 
 from kformat.corpus.formats import FORMATS
 from kformat.corpus.generate import COMMITTED, SECTIONS, CorpusError, generate, render
-from kformat.protocol.registry import load_registry
 from kformat.records.codecs import Codec
+from kformat.spec.registry import load_registry
 from tests.corpus.codec_versions import require_fixture_libraries
 from tests.corpus.loader import ROOT, manifest
 from tests.helpers import declared_versions

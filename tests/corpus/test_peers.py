@@ -22,9 +22,9 @@ import pytest
 from kformat.corpus.peers import KIO_APIS, KIO_DATA
 from kformat.corpus.verify import load_files
 from kformat.jsonable import from_jsonable
-from kformat.protocol.records_field import RecordSet
-from kformat.protocol.registry import load_registry
-from kformat.protocol.schema import VersionSet, snake_case
+from kformat.spec.records_field import RecordSet
+from kformat.spec.registry import load_registry
+from kformat.spec.schema import VersionSet, snake_case
 from tests.corpus.loader import ROOT, entries, expectation
 
 pytestmark = [pytest.mark.peer, pytest.mark.usefixtures("each_engine")]

@@ -11,9 +11,9 @@ import pytest
 from kformat.corpus.generate import fixtures
 from kformat.corpus.values import PROFILES, header_value, message_value, profiles_for
 from kformat.primitives import UNKNOWN_TAGS
-from kformat.protocol.records_field import RecordSet
-from kformat.protocol.registry import load_registry
-from kformat.protocol.schema import INT_RANGES
+from kformat.spec.records_field import RecordSet
+from kformat.spec.registry import load_registry
+from kformat.spec.schema import INT_RANGES
 from tests.helpers import same
 
 REGISTRY = load_registry()

@@ -41,7 +41,7 @@ class _Consumer:
 
 def _fetch_response() -> bytes:
     """docs/fuzzing.md's ``response_payload``: a Fetch v12 response frame with one batch."""
-    from kformat.protocol.records_field import RecordSet
+    from kformat.spec.records_field import RecordSet
 
     batch = kformat.build_batch(kformat.make_batch([(b"k", b"v")]))
     partition = {"partition_index": 0, "error_code": 0, "high_watermark": 1,

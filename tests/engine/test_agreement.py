@@ -14,7 +14,7 @@ import pytest
 
 from kformat import build_response, engine, parse_response
 from kformat.errors import KFormatError
-from kformat.protocol.registry import load_registry
+from kformat.spec.registry import load_registry
 from tests.helpers import corrupted, same
 from tests.protocol.values import sample_body
 

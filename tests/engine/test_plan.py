@@ -22,8 +22,8 @@ from kformat.primitives import (
     UnsignedVarInt,
     Uuid,
 )
-from kformat.protocol.compiler import body_grammar
-from kformat.protocol.registry import load_registry
+from kformat.spec.compiler import body_grammar
+from kformat.spec.registry import load_registry
 from tests.helpers import declared_versions
 
 SMALL = KStruct(

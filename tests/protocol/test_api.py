@@ -31,8 +31,8 @@ from kformat import (
 from kformat.jsonable import from_jsonable, to_jsonable
 from kformat.primitives import UNKNOWN_TAGS, CompiledGrammar, KStruct
 from kformat.protocol import cli
-from kformat.protocol.records_field import RecordSet
-from kformat.protocol.registry import load_registry
+from kformat.spec.records_field import RecordSet
+from kformat.spec.registry import load_registry
 from tests.helpers import assert_same
 from tests.protocol.values import sample_body
 
@@ -394,7 +394,7 @@ def test_jsonable_mapping():
     assert out["f"] == {"$float": "nan"} and out["g"] == {"$float": "-inf"}
     assert out[UNKNOWN_TAGS] == {"$tags": {"3": {"$bytes": "eA=="}}}
     assert out["r"]["batches"][0]["record_count"] == 1 and out["r"]["batches"][0]["crc_valid"] is True
-    from kformat.records.fields import batch_json
+    from kformat.outputs.fields import batch_json
     assert out["r"]["batches"] == [batch_json(b) for b in RecordSet(BATCH).batches]
     assert out["l"] == [1, None, "é"]
     back = from_jsonable(json.loads(json.dumps(out)))

@@ -8,14 +8,14 @@ import uuid
 import pytest
 
 from kformat.errors import GrammarError
-from kformat.protocol.dsl import (
+from kformat.spec.dsl import (
     format_default,
     format_grammar,
     parse_default,
     parse_grammar,
     read_grammar,
 )
-from kformat.protocol.schema import (
+from kformat.spec.schema import (
     ALL,
     EMPTY_STRUCT,
     MAX_VERSION,

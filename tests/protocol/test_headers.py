@@ -22,7 +22,7 @@ from kformat import (
 )
 from kformat.primitives import UNKNOWN_TAGS
 from kformat.protocol.api import request_header_version, response_header_version
-from kformat.protocol.registry import load_registry
+from kformat.spec.registry import load_registry
 from tests.helpers import assert_symmetric
 
 pytestmark = pytest.mark.usefixtures("each_engine")

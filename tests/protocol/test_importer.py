@@ -17,7 +17,6 @@ from typing import Any
 import pytest
 
 from kformat.errors import GrammarError
-from kformat.protocol.dsl import format_grammar, parse_grammar
 from kformat.protocol.importer import (
     find_spec_dirs,
     import_specs,
@@ -28,8 +27,9 @@ from kformat.protocol.importer import (
     spec_to_message,
     strip_json_comments,
 )
-from kformat.protocol.registry import load_registry
-from kformat.protocol.schema import NO_DEFAULT, MessageDef, validate_message
+from kformat.spec.dsl import format_grammar, parse_grammar
+from kformat.spec.registry import load_registry
+from kformat.spec.schema import NO_DEFAULT, MessageDef, validate_message
 
 from . import GRAMMARS, specs_root
 

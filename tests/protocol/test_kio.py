@@ -28,9 +28,9 @@ import pytest
 
 from kformat import build_request, build_response, compiled_grammar, parse_request, parse_response
 from kformat.protocol.api import request_header_version, response_header_version
-from kformat.protocol.records_field import RecordSet
-from kformat.protocol.registry import load_registry
-from kformat.protocol.schema import FieldDef, MessageDef
+from kformat.spec.records_field import RecordSet
+from kformat.spec.registry import load_registry
+from kformat.spec.schema import FieldDef, MessageDef
 from tests.helpers import assert_same
 from tests.protocol.values import sample_body
 

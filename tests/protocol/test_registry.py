@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from kformat.errors import GrammarError, UnsupportedVersionError
-from kformat.protocol.dsl import parse_grammar
-from kformat.protocol.registry import Registry, grammar_root, load_registry
+from kformat.spec.dsl import parse_grammar
+from kformat.spec.registry import Registry, grammar_root, load_registry
 from tests.helpers import grammar_header
 
 from . import GRAMMARS

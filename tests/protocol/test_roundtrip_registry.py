@@ -27,8 +27,8 @@ from kformat import (
 )
 from kformat.primitives import UNKNOWN_TAGS, build_interpreted, parse_interpreted
 from kformat.protocol.api import request_header_version, response_header_version
-from kformat.protocol.compiler import default_body
-from kformat.protocol.registry import load_registry
+from kformat.spec.compiler import default_body
+from kformat.spec.registry import load_registry
 from tests.helpers import (
     assert_same,
     declared_versions,

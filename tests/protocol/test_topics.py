@@ -29,9 +29,6 @@ from kformat.errors import (
     TruncatedError,
     UnsupportedVersionError,
 )
-from kformat.protocol.compiler import default_body, field_default
-from kformat.protocol.registry import load_registry
-from kformat.protocol.schema import INT_RANGES, FieldDef, MessageDef
 from kformat.protocol.topics import (
     TOPICS,
     ControlType,
@@ -61,6 +58,9 @@ from kformat.protocol.topics import (
     grammar_for,
     parse_producer_snapshot,
 )
+from kformat.spec.compiler import default_body, field_default
+from kformat.spec.registry import load_registry
+from kformat.spec.schema import INT_RANGES, FieldDef, MessageDef
 from tests.helpers import assert_same, assert_symmetric
 
 REGISTRY = load_registry()

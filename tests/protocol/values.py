@@ -15,9 +15,9 @@ import uuid
 from typing import Any
 
 from kformat.primitives import UNKNOWN_TAGS
-from kformat.protocol.compiler import field_default
-from kformat.protocol.records_field import RecordSet
-from kformat.protocol.schema import INT_RANGES, FieldDef, MessageDef
+from kformat.spec.compiler import field_default
+from kformat.spec.records_field import RecordSet
+from kformat.spec.schema import INT_RANGES, FieldDef, MessageDef
 
 __all__ = ["CLIENT_ID", "HEADER_TAGS", "sample_body"]
 

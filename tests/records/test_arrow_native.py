@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from kformat import engine
 from kformat.errors import CorruptRecordError, InvalidValueError, KFormatError
 from kformat.outputs import arrow_native, arrow_python, columnar
+from kformat.outputs.columnar import ArrowOptions
+from kformat.outputs.fields import COLUMN_NAMES
 from kformat.records import build_batch, control_record, make_batch, parse_batches, to_arrow
 from kformat.records.codecs import CODECS
-from kformat.records.columnar import ArrowOptions
-from kformat.records.fields import COLUMN_NAMES
 from kformat.strategies.records import batch_bytes, v2_batches
 from tests.records.test_legacy import body, entry, inner_set, wrapper
 
@@ -251,7 +251,7 @@ def test_projection_builds_only_the_named_columns() -> None:
 
 
 def test_the_native_kernel_is_registered_for_the_native_engine() -> None:
-    from kformat.records import columnar
+    from kformat.outputs import columnar
 
     assert columnar.kernel("native") is arrow_native.to_arrow
 

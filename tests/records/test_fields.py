@@ -1,4 +1,4 @@
-"""The table of record output fields (kformat.records.fields)."""
+"""The table of record output fields (kformat.outputs.fields)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from kformat.records import fields
+from kformat.outputs import fields
 
 
 def test_kafka_columns_are_sparks_kafka_source_columns_in_its_order() -> None:
@@ -56,7 +56,7 @@ def test_spark_schema_reexports_the_same_table() -> None:
 
 
 def test_records_layer_does_not_import_pyarrow() -> None:
-    code = ("import sys, kformat.records, kformat.records.fields as f; f.ddl(); "
+    code = ("import sys, kformat.records, kformat.outputs.fields as f; f.ddl(); "
             "print('pyarrow' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)

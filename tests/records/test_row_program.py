@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from kformat.engine.plan import Field, Op
 from kformat.errors import KFormatError
 from kformat.outputs import arrow_native
+from kformat.outputs.columnar import ArrowOptions
+from kformat.outputs.fields import COLUMN_NAMES
 from kformat.records import build_batch, control_record, make_batch
 from kformat.records.codecs import CODECS
-from kformat.records.columnar import ArrowOptions
-from kformat.records.fields import COLUMN_NAMES
 from kformat.records.framing import frame_numbers
 from kformat.strategies.records import batch_bytes, v2_batches
 

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from kformat.errors import CorruptRecordError, InvalidValueError, KFormatError, TruncatedError
-from kformat.records import build_batch, columnar, make_batch, parse_batches, to_arrow
-from kformat.records.fields import COLUMN_NAMES, arrow_schema
+from kformat.outputs import columnar
+from kformat.outputs.fields import COLUMN_NAMES, arrow_schema
+from kformat.records import build_batch, make_batch, parse_batches, to_arrow
 
 pa = pytest.importorskip("pyarrow")
 

@@ -18,9 +18,9 @@ import pytest
 
 from kformat.errors import KFormatError
 from kformat.outputs import arrow_native, arrow_python, columnar
+from kformat.outputs.columnar import ArrowOptions
 from kformat.records import build_batch, make_batch
 from kformat.records.codecs import CODECS
-from kformat.records.columnar import ArrowOptions
 from kformat.records.framing import (
     PEEK,
     frame_numbers,

@@ -51,7 +51,7 @@ def test_the_package_zip_is_importable_on_its_own(tmp_path: Path) -> None:
     code = ("import sys; sys.path[:0] = sys.argv[1:]\n"
             "import kformat, kformat.spark.columns\n"
             "from kformat import engine\n"
-            "from kformat.protocol.registry import load_registry\n"
+            "from kformat.spec.registry import load_registry\n"
             "from kformat.records import build_batch, make_batch, to_arrow\n"
             "assert kformat.__file__.startswith(sys.argv[1]), kformat.__file__\n"
             "load_registry()\n"

@@ -22,9 +22,9 @@ import pytest
 from hypothesis import given, settings
 
 from kformat.primitives import build_interpreted, parse_interpreted
-from kformat.protocol.compiler import body_grammar
-from kformat.protocol.registry import load_registry
-from kformat.protocol.schema import MessageDef
+from kformat.spec.compiler import body_grammar
+from kformat.spec.registry import load_registry
+from kformat.spec.schema import MessageDef
 from kformat.strategies import message_bodies, record_schema_values
 from tests.helpers import (
     assert_same,
