@@ -126,7 +126,7 @@ class FrameMutator:
         elif direction == "response" and correlation_id is None and len(frame) >= 4:
             correlation_id = int.from_bytes(frame[0:4], "big", signed=True)
         original = size_prefixed(frame)
-        record = dict(n=n, direction=direction, original=original, connection=connection,
+        record: dict[str, Any] = dict(n=n, direction=direction, original=original, connection=connection,
                       broker=broker, api_key=api_key, api_name=api_name or _name(api_key),
                       api_version=api_version, correlation_id=correlation_id)
         if self.picks(direction, api_key, n):
