@@ -12,63 +12,117 @@ one-key objects whose key starts with ``$`` (field names never do)::
 
 The ``batches`` summary of a RecordSet (offsets, counts, codec, CRC check, or the decode
 error) is informational: :func:`from_jsonable` rebuilds the RecordSet from the raw bytes only.
-Tuples become lists. ``from_jsonable(to_jsonable(v)) == v`` for every parsed value.
+Tuples become lists; an ``IntEnum`` is its int (the tables that name codecs and timestamp
+types write those names). ``from_jsonable(to_jsonable(v)) == v`` for every parsed value.
+
+``kafka_tool=True`` is the same encoder writing the three forms Kafka's ``DumpLogSegments``
+prints in its text output (docs/json.md, "Text output"): bytes as bare base64 text, a UUID
+as Kafka's ``Uuid.toString()`` (URL-safe base64, no padding), another enum by its name.
+:func:`json_text` is either, as compact JSON text.
 """
 
 from __future__ import annotations
 
 import base64
 import dataclasses
+import enum
+import json
 import math
+import re
 import uuid
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
 
-from kformat.errors import EncodeError, KFormatError
+from kformat.errors import EncodeError, InvalidValueError, KFormatError
 from kformat.outputs.jsonlines import base64_text, bytes_json
 
-__all__ = ["from_jsonable", "records_summary", "to_jsonable"]
+__all__ = ["from_jsonable", "json_text", "kafka_uuid", "parse_kafka_uuid", "records_summary",
+           "to_jsonable"]
+
+_KAFKA_UUID: Final = re.compile(r"[A-Za-z0-9_-]{22}={0,2}")
 
 
-def to_jsonable(value: Any, *, summary: bool = True) -> Any:
-    """The JSON-ready form of ``value``; ``summary`` adds the decoded-batch summary of records."""
-    if value is None or isinstance(value, bool | int | str):
-        return value
-    if isinstance(value, float):
-        if math.isfinite(value):
+def kafka_uuid(value: uuid.UUID) -> str:
+    """Kafka's ``Uuid.toString()``: the 16 bytes in URL-safe base64, without padding."""
+    return base64.urlsafe_b64encode(value.bytes).rstrip(b"=").decode("ascii")
+
+
+def parse_kafka_uuid(text: str, *, path: str = "", offset: int | None = None) -> uuid.UUID:
+    """Kafka's ``Uuid.fromString()`` (padding optional); anything else raises
+    :class:`~kformat.errors.InvalidValueError` at ``path`` and ``offset``."""
+    if not isinstance(text, str) or not _KAFKA_UUID.fullmatch(text):
+        raise InvalidValueError("not a Kafka UUID (16 bytes of URL-safe base64)", path=path,
+                                offset=offset, actual=text)
+    return uuid.UUID(bytes=base64.urlsafe_b64decode(text[:22] + "=="))
+
+
+def to_jsonable(value: Any, *, summary: bool = True, kafka_tool: bool = False,
+                default: Callable[[Any], Any] | None = None) -> Any:
+    """The JSON-ready form of ``value``; ``summary`` adds the decoded-batch summary of records,
+    ``kafka_tool`` writes the Java tool's forms (see the module doc). A value with no JSON
+    form raises :class:`EncodeError`, unless ``default`` gives one (what a plug-in decoder
+    returned, shown as the Java tool shows it)."""
+    return _Encoder(summary, kafka_tool, default).encode(value)
+
+
+def json_text(value: Any, *, kafka_tool: bool = False,
+              default: Callable[[Any], Any] | None = None) -> str:
+    """:func:`to_jsonable` of ``value`` as compact JSON text (no spaces; non-ASCII
+    escaped)."""
+    return json.dumps(to_jsonable(value, kafka_tool=kafka_tool, default=default),
+                      separators=(",", ":"), allow_nan=False)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Encoder:
+    summary: bool
+    kafka_tool: bool
+    default: Callable[[Any], Any] | None
+
+    def encode(self, value: Any) -> Any:
+        if value is None or isinstance(value, bool | int | str):
             return value
-        return {"$float": "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")}
-    if isinstance(value, bytes | bytearray | memoryview):
-        return bytes_json(bytes(value))
-    if isinstance(value, uuid.UUID):
-        return {"$uuid": str(value)}
-    if isinstance(value, dict):
-        return _dict(value, summary)
-    if isinstance(value, list | tuple):
-        return [to_jsonable(v, summary=summary) for v in value]
-    from kformat.spec.records_field import RecordSet
+        if isinstance(value, float):
+            if math.isfinite(value):
+                return value
+            return {"$float": "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")}
+        if isinstance(value, bytes | bytearray | memoryview):
+            return base64_text(bytes(value)) if self.kafka_tool else bytes_json(bytes(value))
+        if isinstance(value, uuid.UUID):
+            return kafka_uuid(value) if self.kafka_tool else {"$uuid": str(value)}
+        if isinstance(value, dict):
+            return self._dict(value)
+        if isinstance(value, list | tuple) or (self.kafka_tool
+                                               and isinstance(value, set | frozenset)):
+            return [self.encode(v) for v in value]
+        from kformat.spec.records_field import RecordSet
 
-    if isinstance(value, RecordSet):
-        out: dict[str, Any] = {"$records": base64_text(value.raw)}
-        if summary:
-            out["batches"] = records_summary(value)
+        if isinstance(value, RecordSet):
+            out: dict[str, Any] = {"$records": base64_text(value.raw)}
+            if self.summary:
+                out["batches"] = records_summary(value)
+            return out
+        if isinstance(value, KFormatError):
+            return value.to_dict()
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            return {f.name: self.encode(getattr(value, f.name))
+                    for f in dataclasses.fields(value)}
+        if isinstance(value, enum.Enum):  # an IntEnum is an int, above
+            return value.name if self.kafka_tool else value.name.lower()
+        if self.default is not None:
+            return self.encode(self.default(value))
+        raise EncodeError("no JSON form for this value", actual=type(value).__name__)
+
+    def _dict(self, value: dict[Any, Any]) -> dict[str, Any]:
+        if value and all(isinstance(k, int) and not isinstance(k, bool) for k in value):
+            return {"$tags": {str(k): self.encode(v) for k, v in value.items()}}
+        out = {}
+        for k, v in value.items():
+            if not isinstance(k, str) or k.startswith("$"):
+                raise EncodeError("JSON object keys must be str not starting with '$'",
+                                  actual=k)
+            out[k] = self.encode(v)
         return out
-    if isinstance(value, KFormatError):
-        return value.to_dict()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_jsonable(getattr(value, f.name), summary=summary)
-                for f in dataclasses.fields(value)}
-    raise EncodeError("no JSON form for this value", actual=type(value).__name__)
-
-
-def _dict(value: dict[Any, Any], summary: bool) -> dict[str, Any]:
-    if value and all(isinstance(k, int) and not isinstance(k, bool) for k in value):
-        return {"$tags": {str(k): to_jsonable(v, summary=summary) for k, v in value.items()}}
-    out = {}
-    for k, v in value.items():
-        if not isinstance(k, str) or k.startswith("$"):
-            raise EncodeError("JSON object keys must be str not starting with '$'", actual=k)
-        out[k] = to_jsonable(v, summary=summary)
-    return out
 
 
 def from_jsonable(value: Any) -> Any:

@@ -8,6 +8,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 import kformat
 from kformat.cli import run
 from kformat.console import Console
@@ -106,3 +108,51 @@ def test_records_decode_and_dump_write_a_control_error_the_same_way(tmp_path: Pa
     (tmp_path / LOG).write_bytes(data)
     lines = _cli("dump", "--json", "--deep-iteration", str(tmp_path / LOG)).splitlines()
     assert json.loads(lines[-1])["control"] == from_records
+
+
+def test_one_encoder_two_renderings() -> None:
+    """The convention and the Java tool's text forms come from one encoder: only bytes,
+    UUIDs and plain enums differ, everything else is written alike."""
+    import enum
+    import uuid
+
+    from kformat.jsonable import from_jsonable, json_text, kafka_uuid, parse_kafka_uuid
+    from kformat.segments.decoders import to_json
+
+    class Side(enum.Enum):
+        LEFT = 1
+
+    some_id = uuid.UUID(int=1)
+    value = {"id": some_id, "raw": b"\x00\x01\x02", "n": [1, -1.5, None, True, "é"],
+             "codec": kformat.Codec.GZIP, "nan": float("nan")}
+    assert to_jsonable(value) == {"id": {"$uuid": str(some_id)}, "raw": {"$bytes": "AAEC"},
+                                  "n": [1, -1.5, None, True, "é"], "codec": 1,
+                                  "nan": {"$float": "nan"}}
+    assert to_jsonable(value, kafka_tool=True) == {**to_jsonable(value), "raw": "AAEC",
+                                                   "id": "AAAAAAAAAAAAAAAAAAAAAQ"}
+    assert to_json(value) == json_text(value, kafka_tool=True)
+    assert json.loads(json_text(value)) == to_jsonable(value)
+    back = from_jsonable(to_jsonable(value))
+    assert back["nan"] != back["nan"] and {k: v for k, v in back.items() if k != "nan"} == \
+        {k: v for k, v in value.items() if k != "nan"}
+    assert to_jsonable(Side.LEFT) == "left" and to_jsonable(Side.LEFT, kafka_tool=True) == "LEFT"
+    # Kafka's Uuid.toString() / fromString(): Uuid.ZERO_UUID and Uuid.METADATA_TOPIC_ID
+    assert kafka_uuid(uuid.UUID(int=0)) == "AAAAAAAAAAAAAAAAAAAAAA"
+    assert parse_kafka_uuid("AAAAAAAAAAAAAAAAAAAAAQ") == some_id
+    assert parse_kafka_uuid("AAAAAAAAAAAAAAAAAAAAAQ==") == some_id
+
+
+def test_a_plug_in_decoders_object_is_its_repr_in_both_renderings() -> None:
+    from kformat.jsonable import json_text
+    from kformat.segments.decoders import to_json
+    from kformat.segments.dump.text import dump_json
+
+    class Opaque:
+        def __repr__(self) -> str:
+            return "Opaque()"
+
+    assert to_json({"v": Opaque()}) == '{"v":"Opaque()"}'
+    assert dump_json({"payLoad": Opaque(), "raw": b"\x00"}) == \
+        json_text({"pay_load": "Opaque()", "raw": b"\x00"})
+    with pytest.raises(kformat.EncodeError):
+        json_text({"v": Opaque()})  # the convention itself has no form for it

@@ -72,4 +72,5 @@ def run(args: argparse.Namespace, console: Any) -> int:
 
 
 def _bad(summary: dict[str, Any]) -> bool:
-    return summary["status"] != "kafka" or summary["errors"] > 0 or summary["gaps"] > 0
+    bad: bool = summary["status"] != "kafka" or summary["errors"] > 0 or summary["gaps"] > 0
+    return bad

@@ -33,6 +33,7 @@ from kformat.protocol.api import (
     parse_request,
     parse_response,
     peek_request_header,
+    peek_response_header,
 )
 from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE, frame_size
 from kformat.protocol.shape import body_json
@@ -190,10 +191,13 @@ class ConnectionDecoder:
                 self._sasl_raw = True  # tokens follow raw, after the response
             return frame
         self.stats.responses += 1
-        cid = SIZE.unpack_from(payload)[0] if len(payload) >= 4 else None
+        try:
+            cid: int | None = peek_response_header(payload)
+        except KFormatError:
+            cid = None
         frame.correlation_id = cid
         queue = self._pending.get(cid) if cid is not None else None
-        if not queue:
+        if cid is None or not queue:
             self.stats.unmatched += 1
             return frame
         frame.api_key, frame.api_version = queue.popleft()
@@ -228,7 +232,7 @@ class ConnectionDecoder:
         out = self._head(frame)
         if frame.kind == "request":
             try:
-                message: Request | Response = parse_request(frame.payload, strict=False)
+                request = parse_request(frame.payload, strict=False)
             except KFormatError as exc:
                 if frame.sasl_raw:
                     out["kind"] = "sasl"
@@ -236,10 +240,10 @@ class ConnectionDecoder:
                         "SASL token without Kafka framing (SaslHandshake v0): not decodable"),
                         frame.at + 4)
                 return self._fail(out, exc, frame.at + 4)
-            out["client_id"] = message.client_id
-            out["body"] = self._body(message, "request", message.api_version)
-            self._trailing(out, message)
-            return Decoded(out, message)
+            out["client_id"] = request.client_id
+            out["body"] = self._body(request, "request", request.api_version)
+            self._trailing(out, request)
+            return Decoded(out, request)
         if frame.api_key is None or frame.api_version is None:
             out["correlation_id"] = frame.correlation_id
             reason = ("SASL token without Kafka framing (SaslHandshake v0): not decodable"
@@ -249,15 +253,15 @@ class ConnectionDecoder:
             return self._fail(out, InvalidValueError(reason, path="header.correlation_id",
                                                      actual=frame.correlation_id), frame.at + 4)
         try:
-            message = parse_response(frame.payload, frame.api_key, frame.api_version,
-                                     strict=False)
+            response = parse_response(frame.payload, frame.api_key, frame.api_version,
+                                      strict=False)
         except KFormatError as exc:
             return self._fail(out, exc, frame.at + 4)
-        if message.parsed_as_version != frame.api_version:
-            out["parsed_as_version"] = message.parsed_as_version
-        out["body"] = self._body(message, "response", message.parsed_as_version)
-        self._trailing(out, message)
-        return Decoded(out, message)
+        if response.parsed_as_version != frame.api_version:
+            out["parsed_as_version"] = response.parsed_as_version
+        out["body"] = self._body(response, "response", response.parsed_as_version)
+        self._trailing(out, response)
+        return Decoded(out, response)
 
     def undecoded(self, frame: Frame, reason: str, *, cause: str) -> Decoded:
         """What stands for :meth:`decode` when the frame is not decoded: its header fields,
@@ -363,7 +367,7 @@ class ConnectionDecoder:
             head = bytes(buf[start + 4:start + 12])
             if side == "client" and not plausible_request(head):
                 continue
-            if side == "server" and SIZE.unpack_from(head)[0] not in self._pending:
+            if side == "server" and peek_response_header(head) not in self._pending:
                 continue
             if len(buf) - start - 4 < size:
                 if waiting is None and size <= RESYNC_WAIT and len(buf) - start <= RESYNC_WAIT:
@@ -387,7 +391,7 @@ class ConnectionDecoder:
             if side == "client":
                 parse_request(payload, strict=False)
             else:
-                key, version = self._pending[SIZE.unpack_from(payload)[0]][0]
+                key, version = self._pending[peek_response_header(payload)][0]
                 parse_response(payload, key, version, strict=False)
         except KFormatError:
             return False

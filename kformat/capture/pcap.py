@@ -287,7 +287,9 @@ class CaptureDecoder:
     def _start(self, conn: _Connection) -> bool:
         assert conn.client is not None
         server = conn.b if conn.client == conn.a else conn.a
-        conn.decoder = ConnectionDecoder(_endpoint(*conn.client), _endpoint(*server), **self.options)
+        conn.decoder = ConnectionDecoder(_endpoint(*conn.client), _endpoint(*server),
+                                         all_fields=self.options["all_fields"],
+                                         records=self.options["records"])
         for end, side in ((conn.client, "client"), (server, "server")):
             stream = conn.streams.get(end)
             if stream is None or not stream.saw_syn:  # the capture began mid-connection
@@ -311,8 +313,10 @@ class CaptureDecoder:
             if conn.decoder is None:
                 continue
             line = conn.decoder.summary()
-            streams = [conn.streams.get(conn.client)] + [s for e, s in conn.streams.items()
-                                                          if e != conn.client]
+            client = conn.client
+            assert client is not None  # a decoder starts once the client end is known
+            streams = [conn.streams.get(client)] + [s for e, s in conn.streams.items()
+                                                    if e != client]
             tcp = {"retransmitted_bytes": 0, "overlapping_bytes": 0, "conflicting_overlaps": 0}
             for s in streams:
                 if s is not None:

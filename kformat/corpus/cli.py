@@ -38,7 +38,7 @@ def _csv(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sub = command_group(commands, "fixtures", help="generate or verify a fixture corpus",
                         description=__doc__, raw=True)
     gen = sub.add_parser("generate", help="write a corpus (replacing one already there)",

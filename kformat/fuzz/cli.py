@@ -43,7 +43,7 @@ from kformat.protocol.cli import api_argument, api_list_argument, check_api_vers
 __all__ = ["main", "register"]
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sub = command_group(commands, "fuzz", help="grammar-aware fuzzing: corpora, live targets, "
                         "kformat's own parsers", description=__doc__, raw=True)
 

@@ -96,12 +96,15 @@ def legacy_spec(name: str) -> tuple[Any, ...]:
     ``(kind, ...)`` from :attr:`kformat.outputs.fields.Column.legacy`."""
     what, *args = column(name).legacy
     if what == "default":
-        return (LEGACY_KINDS["default"], int(_BATCH_DEFAULTS[args[0]]))
+        default = _BATCH_DEFAULTS[args[0]]
+        assert isinstance(default, int)  # the legacy defaults are Batch's int fields
+        return (LEGACY_KINDS["default"], default)
     return (LEGACY_KINDS[what], *(sys.intern(a) for a in args))
 
 
 def _text(t: pa.DataType) -> bool:
-    return pa.types.is_string(t)
+    text: bool = pa.types.is_string(t)
+    return text
 
 
 @functools.cache
@@ -190,7 +193,7 @@ def reader(options: ArrowOptions) -> Reader | None:
     read: Reader = native.arrow_reader(
         sink, schema, pa.RecordBatch._import_from_c, (native.Fallback, KFormatError),
         options.verify_crc, options.crc_mismatch == "flag", options.decompression_limit,
-        options.max_batch_size, frame_numbers(options.record_limit))  # type: ignore[arg-type]
+        options.max_batch_size, frame_numbers(options.record_limit))
     return read
 
 
@@ -233,7 +236,7 @@ def _export(data: Any, options: ArrowOptions, program: bool, scan: tuple[int, in
     rows, others, owner, address, size, entries = native_module().arrow_export(
         sink, data, options.position, options.verify_crc, options.crc_mismatch == "flag",
         options.decompression_limit, options.max_batch_size,
-        frame_numbers(options.record_limit),  # type: ignore[arg-type]
+        frame_numbers(options.record_limit),
         (options.topic, options.partition, options.segment), *(
             () if scan is None else (True, *scan)))
     batch = pa.RecordBatch._import_from_c(address, schema)

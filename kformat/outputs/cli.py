@@ -27,7 +27,7 @@ __all__ = ["main", "register"]
 DECODER_CHOICES = ("bytes", *PLAIN_DECODERS)
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sub = command_group(commands, "records",
                         help="record batches (magic 0, 1, 2): decode to JSON lines",
                         description="Record batches and legacy message sets.")

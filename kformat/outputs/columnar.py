@@ -132,11 +132,14 @@ def register_kernel(engine: str, kernel_: Kernel | str,
     :func:`to_arrow_run` kernel (None: runs framed in Python, read by ``kernel_``) and
     ``reader`` (the same way) what makes its prepared calls for bytes (None: none)."""
     _KERNELS[engine] = kernel_
-    for table, value in ((_RUN_KERNELS, run), (_READER_MAKERS, reader)):
-        if value is None:
-            table.pop(engine, None)  # type: ignore[attr-defined]
-        else:
-            table[engine] = value  # type: ignore[index]
+    if run is None:
+        _RUN_KERNELS.pop(engine, None)
+    else:
+        _RUN_KERNELS[engine] = run
+    if reader is None:
+        _READER_MAKERS.pop(engine, None)
+    else:
+        _READER_MAKERS[engine] = reader
     _READERS.clear()
 
 
@@ -263,8 +266,9 @@ def to_arrow(data_or_batches: bytes | bytearray | memoryview | Iterable[Batch], 
         # bytes: the kernel's prepared call for these settings, when it has one
         key = (engine or _active_engine(), columns is None or names, verify_crc, crc_mismatch,
                skip_control, decompression_limit, max_batch_size, record_limit)
-        read = _READERS.get(key, _prepared)
-        if read is _prepared:
+        try:
+            read = _READERS[key]
+        except KeyError:
             read = _prepared(key, _options(names, None, None, None, 0, verify_crc,
                                            crc_mismatch, skip_control, decompression_limit,
                                            max_batch_size, record_limit))

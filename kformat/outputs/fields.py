@@ -355,10 +355,9 @@ BATCH_FIELDS: tuple[BatchField, ...] = tuple(
 )
 """Every batch field of the JSON output, in order."""
 
-_DUMP_LINE: tuple[tuple[DumpField, Callable[[Batch], Any]], ...] = tuple(
-    (o.dump, o.dump.get or o.get)  # type: ignore[misc]
-    for o in sorted((o for o in _BATCH_OUTPUT if o.dump and o.get), key=lambda o: o.dump.at)  # type: ignore[union-attr]
-)
+_DUMP_LINE: tuple[tuple[DumpField, Callable[[Batch], Any]], ...] = tuple(sorted(
+    ((o.dump, o.dump.get or o.get) for o in _BATCH_OUTPUT if o.dump and o.get),
+    key=lambda line: line[0].at))
 
 
 def dump_fields(batch: Batch) -> list[tuple[str, Any]]:

@@ -16,6 +16,7 @@ from kformat.errors import KFormatError
 from kformat.outputs.decoders import decode_plain
 from kformat.outputs.fields import batch_json
 from kformat.records.api import Source, iter_batches
+from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
 from kformat.records.control import decode_control
 from kformat.records.model import Batch, Record
 from kformat.records.reading import batches_past_crc_mismatches
@@ -90,9 +91,9 @@ def json_lines_past_crc_mismatches(data: bytes | bytearray | memoryview, *,
     """The lines of :func:`decode_to_json_lines`, reading on past a batch whose CRC does not
     match (its ``batch`` object says ``"crc_valid": false``), as ``kformat dump`` does
     (:func:`~kformat.records.reading.batches_past_crc_mismatches`)."""
-    limit = {} if decompression_limit is None else {"decompression_limit": decompression_limit}
+    limit = DEFAULT_DECOMPRESSION_LIMIT if decompression_limit is None else decompression_limit
     view = memoryview(data)
-    run = batches_past_crc_mismatches(view, **limit)
+    run = batches_past_crc_mismatches(view, decompression_limit=limit)
     while True:
         try:
             batch = next(run)

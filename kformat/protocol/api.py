@@ -58,6 +58,7 @@ __all__ = [
     "parse_request",
     "parse_response",
     "peek_request_header",
+    "peek_response_header",
     "request_header_version",
     "resolve_api",
     "response_header_version",
@@ -71,6 +72,8 @@ HEADER_KINDS: Final = ("request-header", "response-header")
 _KEY_VERSION: Final = struct.Struct(">hh")
 _HEAD: Final = struct.Struct(">hhi")
 """What every request header version starts with: api key, api version, correlation id."""
+_CORRELATION_ID: Final = struct.Struct(">i")
+"""What every response header version starts with."""
 
 if TYPE_CHECKING:  # typing.TypeVar takes default= from Python 3.13 only
     from typing_extensions import TypeVar
@@ -400,6 +403,19 @@ def peek_request_header(frame: bytes | bytearray | memoryview, offset: int = 0, 
     except KFormatError as exc:
         raise exc.relocated(offset) from None
     return RequestHead(key, version, cid, header["client_id"])
+
+
+def peek_response_header(frame: bytes | bytearray | memoryview, offset: int = 0) -> int:
+    """The correlation id every response header starts with, at ``offset`` (4 in a
+    size-prefixed frame); fewer than 4 bytes raise :class:`TruncatedError`. The api key and
+    version a response is parsed with are its request's."""
+    data = _as_bytes(frame)
+    left = len(data) - offset
+    if left < _CORRELATION_ID.size:
+        raise TruncatedError(f"a response header needs at least {_CORRELATION_ID.size} bytes, "
+                             f"{max(left, 0)} available", path="header.correlation_id",
+                             offset=offset, expected=_CORRELATION_ID.size, actual=max(left, 0))
+    return int(_CORRELATION_ID.unpack_from(data, offset)[0])
 
 
 def parse_request(frame: bytes | bytearray | memoryview, *, strict: bool = True) -> Request:

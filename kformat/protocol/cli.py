@@ -24,7 +24,7 @@ import json
 import struct
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import IO, Any, TextIO
 
 from kformat.console import (
     OK,
@@ -75,7 +75,8 @@ def message_json(message: Request | Response, *, all_fields: bool = False,
         out["parsed_as_version"] = message.parsed_as_version
     out["header"] = to_jsonable(message.header)
     kind = "request" if isinstance(message, Request) else "response"
-    version = message.api_version if isinstance(message, Request) else message.parsed_as_version
+    version = message.api_version if isinstance(message, Request) \
+        or message.parsed_as_version is None else message.parsed_as_version
     out["body"] = body_json(grammar(message.api_key, version, kind), message.body,
                             all_fields=all_fields, records=records)
     if message.trailing:
@@ -175,7 +176,7 @@ def _frame_options(p: argparse.ArgumentParser, *, api_required: bool) -> None:
     _output_options(p)
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sub = command_group(commands, "decode",
                         help="protocol frames and captured conversations as JSON",
                         description=__doc__, raw=True, dest="what", metavar="WHAT")
@@ -211,7 +212,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 # --------------------------------------------------------------------------- running
 
 
-def _emit(value: Any, out: TextIO, indent: int | None) -> None:
+def _emit(value: Any, out: IO[str], indent: int | None) -> None:
     out.write(json.dumps(value, indent=indent, ensure_ascii=False) + "\n")
 
 
@@ -293,6 +294,7 @@ def _run_stream(args: argparse.Namespace, console: Console) -> int:
     if failed:
         first = failed[0]
         name = args.server if first.error_stream == "server" else args.client
+        assert first.error is not None  # what failed holds
         console.error(first.error, file=name,
                       hint=f"{len(failed)} of {len(exchanges)} exchanges did not decode")
     return PROBLEMS if failed else OK

@@ -115,7 +115,9 @@ def encode_streams_subscription(body: dict[str, Any], version: int | None = None
     if stated != version:
         raise EncodeError("the version field differs from the version asked for",
                           path="version", expected=version, actual=stated)
-    return build_body(_msg("SubscriptionInfoData"), version, {**body, "version": version})
+    msg = _msg("SubscriptionInfoData")
+    at = check_version(msg, version, error=EncodeError)  # None too: neither given nor stated
+    return build_body(msg, at, {**body, "version": version})
 
 
 # --------------------------------------------------------------------------- principals

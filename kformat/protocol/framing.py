@@ -36,7 +36,14 @@ from kformat.errors import (
     LimitExceededError,
     TruncatedError,
 )
-from kformat.protocol.api import Request, Response, parse_request, parse_response
+from kformat.protocol.api import (
+    Request,
+    Response,
+    parse_request,
+    parse_response,
+    peek_request_header,
+    peek_response_header,
+)
 
 __all__ = [
     "DEFAULT_MAX_FRAME_SIZE",
@@ -66,12 +73,12 @@ def frame(data: bytes | bytearray | memoryview) -> bytes:
     return SIZE.pack(len(data)) + bytes(data)
 
 
-def frame_size(data: bytes, offset: int = 0,
+def frame_size(data: bytes | bytearray | memoryview, offset: int = 0,
                max_frame_size: int = DEFAULT_MAX_FRAME_SIZE) -> int:
     """The size prefix at ``offset``, checked before anything is read or allocated: a
     negative size raises :class:`InvalidValueError`, one above ``max_frame_size``
     :class:`LimitExceededError` (what every reader of size-prefixed frames calls)."""
-    size = SIZE.unpack_from(data, offset)[0]
+    size: int = SIZE.unpack_from(data, offset)[0]
     if size < 0:
         raise InvalidValueError("negative frame size", path="size", offset=offset, actual=size)
     if size > max_frame_size:
@@ -254,6 +261,13 @@ class Exchange:
         self.error, self.error_stream, self.status = error, stream, status
 
 
+def _tail(stream: str, offset: int, frame: bytes | None = None) -> Exchange:
+    """An exchange of the tail of a stream at ``offset``: the client's is a request's."""
+    if stream == "client":
+        return Exchange(request_offset=offset, request_frame=frame)
+    return Exchange(response_offset=offset, response_frame=frame)
+
+
 def _scan(data: bytes, stream: str, max_frame_size: int,
           out: list[Exchange]) -> list[tuple[int, bytes]]:
     """The complete frames of one stream; a partial tail or bad size becomes an Exchange."""
@@ -265,15 +279,14 @@ def _scan(data: bytes, stream: str, max_frame_size: int,
             pos = offset + 4 + len(payload)
     except KFormatError as exc:  # a bad size: the rest of the stream cannot be split
         pos = exc.offset if exc.offset is not None else pos
-        tail = Exchange(**{f"{_SIDE[stream]}_offset": pos})
+        tail = _tail(stream, pos)
         tail.fail(exc, stream)
         out.append(tail)
         return frames
     left = len(data) - pos
     if left:
         needed = SIZE.unpack_from(data, pos)[0] + 4 if left >= 4 else 4
-        tail = Exchange(**{f"{_SIDE[stream]}_offset": pos,
-                           f"{_SIDE[stream]}_frame": data[pos:]})
+        tail = _tail(stream, pos, data[pos:])
         tail.fail(TruncatedError(f"partial frame at the end of the {stream} stream: "
                                  f"{needed} bytes needed, {left} available",
                                  offset=pos, expected=needed, actual=left), stream, "truncated")
@@ -281,11 +294,18 @@ def _scan(data: bytes, stream: str, max_frame_size: int,
     return frames
 
 
-_SIDE: Final = {"client": "request", "server": "response"}
+def _request_id(payload: bytes) -> int | None:
+    try:
+        return peek_request_header(payload, client_id=False).correlation_id
+    except KFormatError:
+        return None
 
 
-def _correlation_id(payload: bytes, at: int) -> int | None:
-    return SIZE.unpack_from(payload, at)[0] if len(payload) >= at + 4 else None
+def _response_id(payload: bytes) -> int | None:
+    try:
+        return peek_response_header(payload)
+    except KFormatError:
+        return None
 
 
 def decode_conversation(client_bytes: bytes | bytearray | memoryview,
@@ -311,14 +331,14 @@ def decode_conversation(client_bytes: bytes | bytearray | memoryview,
             ex.request = parse_request(payload, strict=strict)
             ex.correlation_id = ex.request.correlation_id
         except KFormatError as exc:
-            ex.correlation_id = _correlation_id(payload, 4)
+            ex.correlation_id = _request_id(payload)
             ex.fail(exc.relocated(offset + 4), "client")  # after the size prefix
         exchanges.append(ex)
         if ex.correlation_id is not None:
             pending.setdefault(ex.correlation_id, deque()).append(ex)
     server_tail: list[Exchange] = []
     for offset, payload in _scan(server, "server", max_frame_size, server_tail):
-        cid = _correlation_id(payload, 0)
+        cid = _response_id(payload)
         queue = pending.get(cid) if cid is not None else None
         if not queue:
             ex = Exchange(correlation_id=cid, response_offset=offset, response_frame=payload)

@@ -256,7 +256,7 @@ def _readme(roots: list[Path]) -> str:
     )
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sub = command_group(commands, "grammars",
                         help="kformat's grammar files: regenerate them from Kafka's JSON specs",
                         description="kformat's .kfg grammar files (grammars/README.md).")

@@ -7,13 +7,12 @@ facts are carried over (names, types, versions, tags, defaults, flags) and each 
 
 from __future__ import annotations
 
-import base64
 import json
-import uuid
 from pathlib import Path
 from typing import Any
 
 from kformat.errors import GrammarError
+from kformat.jsonable import parse_kafka_uuid
 from kformat.spec.schema import (
     INT_RANGES,
     NO_DEFAULT,
@@ -102,8 +101,7 @@ def _json_default(raw: Any, type_: TypeRef) -> Any:
         return -value if negative else value
     if base == "float64":
         return float(text)
-    padded = text + "=" * (-len(text) % 4)
-    return uuid.UUID(bytes=base64.urlsafe_b64decode(padded))
+    return parse_kafka_uuid(text)
 
 
 def _json_field(spec: dict[str, Any]) -> FieldDef:

@@ -113,14 +113,15 @@ def schema_for(kind: str, name_or_type: int | str, *, group: str | None = None) 
     return registry.coordinator_value(where, name_or_type)
 
 
-def check_version(msg: MessageDef, version: Any, *, path: str = "version",
+def check_version(msg: MessageDef, version: object, *, path: str = "version",
                   offset: int | None = None,
-                  error: type[KFormatError] = UnsupportedVersionError) -> None:
+                  error: type[KFormatError] = UnsupportedVersionError) -> int:
     """Refuse a version ``msg`` does not define (``error``, by default
-    :class:`UnsupportedVersionError`; encoders pass :class:`EncodeError`)."""
-    if isinstance(version, bool) or version not in msg.valid:
+    :class:`UnsupportedVersionError`; encoders pass :class:`EncodeError`); return it."""
+    if isinstance(version, bool) or not isinstance(version, int) or version not in msg.valid:
         raise error(f"{msg.name} has no version {version!r}", path=path, offset=offset,
                     expected=str(msg.valid), actual=version)
+    return version
 
 
 def highest_version(msg: MessageDef) -> int:
@@ -185,7 +186,8 @@ def parse_body(msg: MessageDef, version: int, data: bytes, start: int = 0, *,
     """
     grammar = compiled(msg, version)
     try:
-        return grammar.parse(data[start:] if start else data, exact=exact)
+        value: dict[str, Any] = grammar.parse(data[start:] if start else data, exact=exact)
+        return value
     except KFormatError as exc:
         raise exc.relocated(start, prefix=part) from None
 
@@ -199,7 +201,8 @@ def build_body(msg: MessageDef, version: int, body: Any, *, part: str = "",
     try:
         if strict:
             check_required(msg, version, body)
-        return compiled(msg, version).build(body)
+        built: bytes = compiled(msg, version).build(body)
+        return built
     except KFormatError as exc:
         raise exc.relocated(prefix=part) from None
 
@@ -215,17 +218,20 @@ def _stream(data: bytes, at: int) -> BytesIO:
 
 def read_int16(data: bytes, at: int, path: str) -> int:
     """The big-endian INT16 at ``data[at:]`` (:class:`TruncatedError` when cut short)."""
-    return rt.p_fixed(_stream(data, at), rt.INT16, path)
+    value: int = rt.p_fixed(_stream(data, at), rt.INT16, path)
+    return value
 
 
 def read_int32(data: bytes, at: int, path: str) -> int:
     """The big-endian INT32 at ``data[at:]``."""
-    return rt.p_fixed(_stream(data, at), rt.INT32, path)
+    value: int = rt.p_fixed(_stream(data, at), rt.INT32, path)
+    return value
 
 
 def read_uint32(data: bytes, at: int, path: str) -> int:
     """The big-endian UINT32 at ``data[at:]``."""
-    return rt.p_fixed(_stream(data, at), rt.UINT32, path)
+    value: int = rt.p_fixed(_stream(data, at), rt.UINT32, path)
+    return value
 
 
 def read_uvarint(data: bytes, at: int, path: str) -> tuple[int, int]:

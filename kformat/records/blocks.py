@@ -159,7 +159,7 @@ def read_crc(io: Any, this: Any, algorithm: str, origin: int, what: str,
     of the guarded structure, only documents the layout).
     """
     at = io.tell()
-    stored = rt.UINT32.unpack(rt.read_exact(io, 4, path))[0]
+    stored: int = rt.UINT32.unpack(rt.read_exact(io, 4, path))[0]
     if verify and get_param(this, "verify_crc", True):
         start = io.tell()
         function, name = _CRC[algorithm]

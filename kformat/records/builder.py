@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from kformat import engine
 from kformat.errors import EncodeError
@@ -116,7 +116,7 @@ class _PythonAppender:
 
 def _appender() -> type:
     native = engine.extension()
-    return native.RecordAppender if native is not None else _PythonAppender  # type: ignore[no-any-return]
+    return native.RecordAppender if native is not None else _PythonAppender
 
 
 @cache
@@ -151,7 +151,10 @@ class BuilderMixin:
     its pure-Python twin): the batch's fields and :meth:`build`. Subclasses give it the slots
     ``_batch``, ``_level`` and ``_value``."""
 
-    __slots__ = ()
+    if TYPE_CHECKING:  # the slots RecordBatchBuilder gives (two bases with slots conflict)
+        __slots__ = ("_batch", "_level", "_value")
+    else:
+        __slots__ = ()
     _batch: Batch
     _level: int | None
     _value: dict[str, Any]
@@ -184,30 +187,31 @@ class BuilderMixin:
                 if len(_TEMPLATES) >= _TEMPLATES_KEPT:
                     _TEMPLATES.clear()
                 _TEMPLATES[key] = made
-        self._batch, self._value = made
+        batch, value = made
+        self._batch = batch
         self._level = compression_level
-        if self._value is None:
+        if value is None:
             self._refuse()
-        batch = self._batch
+        self._value = value
         self._setup(_records_element() if engine.native() is not None else None,
                     batch.base_offset, batch.base_timestamp, batch.attributes, checked_record,
                     batch.timestamp_type)
 
     def __len__(self) -> int:
         """Records appended so far."""
-        return self._count  # type: ignore[no-any-return]
+        return self._count
 
     @property
     def next_offset(self) -> int:
         """The offset the next record gets without an ``offset``."""
-        return self._next_offset  # type: ignore[no-any-return]
+        return self._next_offset
 
     @property
     def uncompressed_size(self) -> int:
         """The batch's size in bytes if built now without compression: exact for codec none
         (what :meth:`build` returns), the size before compression otherwise."""
         if self._records is None:
-            return HEADER_SIZE + self._size  # type: ignore[no-any-return]
+            return HEADER_SIZE + self._size
         return len(self._plain())
 
     def _plain(self) -> bytes:
@@ -220,8 +224,10 @@ class BuilderMixin:
         """The Python mode's batch: make_batch of the records kept."""
         b = self._batch
         base = self._base_timestamp
+        records = self._records
+        assert records is not None  # the Python mode keeps its records
         return make_batch([{"offset": r.offset, "timestamp": r.timestamp, "key": r.key,
-                            "value": r.value, "headers": r.headers} for r in self._records],
+                            "value": r.value, "headers": r.headers} for r in records],
                           codec=b.codec, base_offset=b.base_offset,
                           base_timestamp=base if base is not None else b.base_timestamp,
                           producer_id=b.producer_id, producer_epoch=b.producer_epoch,
@@ -254,7 +260,7 @@ class BuilderMixin:
             self._refuse(str(exc))  # names the field as build_batch does
             raise AssertionError("unreachable") from None
 
-    def _refuse(self, reason: str = "") -> None:
+    def _refuse(self, reason: str = "") -> NoReturn:
         """Raise the error naming the batch field the build refuses (or, when the batch's
         fields are fine, an :class:`EncodeError` with the engine's reason)."""
         batch = self._batch

@@ -121,7 +121,7 @@ def _items(records: Any) -> list[Any] | tuple[Any, ...]:
     """make_batch's records as a list or tuple: :class:`~kformat.errors.EncodeError` at
     ``records`` for what is not an iterable of records (None, a number, text or bytes)."""
     if records.__class__ is list or records.__class__ is tuple:
-        return records  # type: ignore[no-any-return]
+        return records
     if records is None or isinstance(records, str | bytes | bytearray | memoryview | dict):
         raise EncodeError("records must be an iterable of records", path="records",
                           actual=type(records).__name__)

@@ -48,19 +48,15 @@ import struct
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import EnumMeta, IntEnum
 from functools import lru_cache
-from typing import Any, Final
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Final
 
 import cramjam
 import lz4.block
 import lz4.frame
 import zstandard
-
-try:  # ISA-L's inflate, about twice zlib's speed (kformat[spark] installs it)
-    from isal import isal_zlib as _isal
-except ImportError:  # pragma: no cover - optional
-    _isal = None
 
 from kformat.errors import (
     CorruptRecordError,
@@ -72,6 +68,12 @@ from kformat.errors import (
 )
 from kformat.primitives.fast import parse_memo
 from kformat.records.checksum import xxh32
+
+_isal: ModuleType | None
+try:  # ISA-L's inflate, about twice zlib's speed (kformat[spark] installs it)
+    from isal import isal_zlib as _isal
+except ImportError:  # pragma: no cover - optional
+    _isal = None
 
 __all__ = [
     "CODECS",
@@ -221,7 +223,7 @@ def _give_buffer(pool: list[bytearray], buf: bytearray) -> None:
 
 def _lz4(data: bytes, level: int, magic: int) -> bytes:
     # Kafka's default level 9 selects LZ4's fast compressor; any other level is LZ4HC.
-    frame = lz4.frame.compress(
+    frame: bytes = lz4.frame.compress(
         data,
         compression_level=0 if level == 9 else level,
         block_size=lz4.frame.BLOCKSIZE_MAX64KB,
@@ -252,7 +254,7 @@ def _zstd(data: bytes | memoryview, level: int, magic: int) -> bytes:
 
 def decompress(
     codec: Codec | int,
-    data: bytes,
+    data: bytes | bytearray | memoryview,
     *,
     limit: int,
     magic: int = 2,
@@ -376,7 +378,7 @@ class _Output:
         if not n:
             return
         if not self.size and chunk.__class__ is bytes:
-            self.first = chunk  # type: ignore[assignment]
+            self.first = chunk
         else:
             buf = self._buffer()
             buf[self.size:self.size + n] = chunk
@@ -520,7 +522,10 @@ def _isal_members(data: bytes | memoryview, room: int) -> list[bytes] | None:
     where zlib is to decide, its way, what the payload gives (:func:`_gunzip` below): an
     ISA-L error, a cut-short member, bytes after the last member that start no other, more
     than ``room`` bytes, or a member header with reserved flag bits. So the bytes are zlib's
-    and every failure is zlib's."""
+    and every failure is zlib's (None too without ISA-L)."""
+    isal = _isal
+    if isal is None:
+        return None
     chunks: list[bytes] = []
     total = 0
 
@@ -538,7 +543,7 @@ def _isal_members(data: bytes | memoryview, room: int) -> list[bytes] | None:
                 or view[pos + 3] & _GZIP_RESERVED_FLAGS or total >= room:
             return None
         try:
-            pos = _gzip_member(_isal.decompressobj(16 + zlib.MAX_WBITS), view, pos,
+            pos = _gzip_member(isal.decompressobj(16 + zlib.MAX_WBITS), view, pos,
                                lambda: room - total, emit)
         except Exception:  # whatever ISA-L refuses, zlib refuses its own way
             return None
@@ -781,7 +786,7 @@ class CodecSpec:
     id: int
     name: str
     compress: Callable[[bytes, int, int], bytes]
-    decompress: Callable[[bytes, _Output, int], None] | None
+    decompress: Callable[[bytes | memoryview, _Output, int], None] | None
     levels: tuple[int, int, int] | None = None
     default_alias: int | None = None
     min_magic: int = 0
@@ -804,20 +809,27 @@ CODECS: Final = (
 every list of codecs (the :class:`Codec` enumeration, the codecs each magic allows, the
 fixture corpus, the fuzzer's decompression bombs, the JSON and Arrow names) follows."""
 
-_BY_ID: Final = {spec.id: spec for spec in CODECS}
+_BY_ID: Final[dict[object, CodecSpec]] = {spec.id: spec for spec in CODECS}
 _DECODERS: Final = {spec.id: spec.decompress for spec in CODECS if spec.decompress is not None}
 
-Codec = IntEnum(  # type: ignore[misc]
-    "Codec", [(spec.name.upper(), spec.id) for spec in CODECS],
-    module="kformat.records.enums", qualname="Codec",
-)
+if TYPE_CHECKING:  # the members come from CODECS at run time: each is a Codec to a checker
+    class _CodecMembers(EnumMeta):
+        def __getattr__(cls, name: str) -> Codec: ...
+
+    class Codec(IntEnum, metaclass=_CodecMembers):
+        """The compression codec ids (``Codec.NONE``, ``Codec.GZIP``... from :data:`CODECS`)."""
+else:
+    Codec = IntEnum(
+        "Codec", [(spec.name.upper(), spec.id) for spec in CODECS],
+        module="kformat.records.enums", qualname="Codec",
+    )
 Codec.__doc__ = "The compression codec ids of ``attributes`` bits 0-2 (one per :data:`CODECS` entry)."
 
 
 def find_codec(codec: object) -> CodecSpec | None:
     """The :data:`CODECS` entry of a codec id; None for anything Kafka does not define."""
     try:
-        return _BY_ID.get(codec)  # type: ignore[call-overload]
+        return _BY_ID.get(codec)
     except TypeError:  # unhashable
         return None
 

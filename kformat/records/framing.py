@@ -143,7 +143,8 @@ def min_length(magic: int) -> int | None:
 
 def entry_length(data: bytes | memoryview, pos: int = 0) -> int:
     """The ``batchLength`` / ``message_size`` of the entry at ``pos``."""
-    return _INT32.unpack_from(data, pos + LENGTH_OFFSET)[0]
+    length: int = _INT32.unpack_from(data, pos + LENGTH_OFFSET)[0]
+    return length
 
 
 def check_frame(head: bytes, pos: int, max_batch_size: int) -> tuple[int, int | None]:
@@ -308,7 +309,7 @@ def _crc_offset() -> int:
     return CRC_OFFSET
 
 
-def crc_matches(entry: bytes | memoryview) -> bool:
+def crc_matches(entry: bytes | bytearray | memoryview) -> bool:
     """Whether the stored CRC of the whole entry ``entry`` (any magic, at least
     :data:`PEEK` bytes) matches the bytes it covers."""
     if len(entry) < PEEK:

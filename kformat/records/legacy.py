@@ -230,7 +230,7 @@ def _to_batch(parsed: dict[str, Any], position: int, size: int,
         batch_length=size - ENTRY_OVERHEAD, position=position, size=size,
     )
     if codec:
-        batch.wire = LegacyWrapper(  # type: ignore[attr-defined]
+        batch.wire = LegacyWrapper(
             offset=wrapper_offset, attributes=attributes, timestamp=msg["timestamp"],
             key=msg["key"], value=msg["value"], fingerprint=_fingerprint(batch))
     return batch
@@ -346,7 +346,7 @@ def _message(magic: int, attributes: int, timestamp: int | None, key: bytes | No
              value: bytes | None, messages: list[Any] | None = None, *,
              inner: bool = False) -> dict[str, Any]:
     """A message's value; an ``inner`` one has no ``messages`` (it holds none)."""
-    message = {"magic": magic, "attributes": attributes,
+    message: dict[str, Any] = {"magic": magic, "attributes": attributes,
                "timestamp": timestamp if magic == 1 else None, "key": key, "value": value}
     if not inner:
         message["messages"] = messages

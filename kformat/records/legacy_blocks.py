@@ -77,7 +77,7 @@ def _emit_expr(value: Any) -> str:
 
 def p_legacy_magic(io: Any, expected: int | None, path: str = "") -> int:
     start = io.tell()
-    magic = rt.p_fixed(io, rt.INT8, path)
+    magic: int = rt.p_fixed(io, rt.INT8, path)
     if expected is not None:
         if magic != expected:
             raise InvalidValueError("inner message magic differs from its wrapper's",
@@ -149,7 +149,7 @@ def allowed_codecs(nested: bool) -> tuple[int, ...]:
 
 def p_legacy_attributes(io: Any, nested: bool, path: str = "") -> int:
     start = io.tell()
-    attributes = rt.p_fixed(io, rt.INT8, path)
+    attributes: int = rt.p_fixed(io, rt.INT8, path)
     problem = _codec_problem(attributes & CODEC_MASK, nested)
     if problem:
         error, reason = problem

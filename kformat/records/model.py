@@ -47,7 +47,7 @@ def _int(name: str, value: Any) -> int:
 
 def _blob(value: Any, reason: str, path: str) -> bytes | None:
     if value is None or value.__class__ is bytes:
-        return value  # type: ignore[no-any-return]
+        return value
     if isinstance(value, _BLOBS):
         return bytes(value)
     raise EncodeError(reason, path=path, actual=type(value).__name__)
@@ -157,7 +157,7 @@ class Record:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self._fields() == other._fields()  # type: ignore[attr-defined]
+        return self._fields() == other._fields()
 
     def __hash__(self) -> int:
         return hash(self._fields())

@@ -230,6 +230,8 @@ def batches_past_crc_mismatches(
     errors are absolute in ``view``; any other error is raised (one whose CRC failed too
     carries ``crc_failed = True``). Returns the partial last batch, if any."""
     pos = end = start
+    it: BatchIterator | None  # None once read: no view of ``view`` outlives a raise
+    unchecked: BatchIterator | None
     while True:
         failure: KFormatError | None = None
         crc_batch: Batch | None = None
@@ -275,11 +277,11 @@ def parse_batches(data: Source, *, verify_crc: bool = True,
     memo: dict[Any, Any] = {}
     records = record_limit_for(decompression_limit, record_limit)
     if data.__class__ is bytes or data.__class__ is bytearray:  # magic 2 batches first: in C
-        run = _advancing(parse_v2_run(data, 0, verify_crc=verify_crc,  # type: ignore[arg-type]
+        run = _advancing(parse_v2_run(data, 0, verify_crc=verify_crc,
                                       limit=decompression_limit,
                                       max_batch_size=max_batch_size, memo=memo,
                                       record_limit=records), 0)
-        if run and run[-1].position + run[-1].size == len(data):  # type: ignore[arg-type]
+        if run and run[-1].position + run[-1].size == len(data):
             return Batches(run)
     iterator = iter_batches(data, verify_crc=verify_crc,
                             decompression_limit=decompression_limit, strict=strict,

@@ -194,7 +194,10 @@ def slim(batch: Batch) -> Batch:
 # --------------------------------------------------------------------------- indexes
 
 
-def _shape(file: str, index: Index[object]) -> list[Problem]:
+E = TypeVar("E", OffsetPosition, TimestampOffset)
+
+
+def _shape(file: str, index: Index[E]) -> list[Problem]:
     out = [Problem(file, pos, "index-garbage",
                    f"non-zero entry {entry} after the last valid entry")
            for pos, entry in index.ignored]
@@ -203,9 +206,6 @@ def _shape(file: str, index: Index[object]) -> list[Problem]:
         out.append(Problem(file, pos, "index-size",
                            f"{index.file_size} bytes is not a multiple of {index.entry_size}"))
     return out
-
-
-E = TypeVar("E", OffsetPosition, TimestampOffset)
 
 
 def _sanity_check(file: str, index: Index[E], order_kind: str,

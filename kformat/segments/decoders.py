@@ -18,15 +18,11 @@ as its key, like Kafka's tool.
 
 from __future__ import annotations
 
-import base64
-import dataclasses
-import enum
-import json
 import re
-import uuid
 from collections.abc import Callable
 from typing import Any
 
+from kformat.jsonable import json_text
 from kformat.outputs.decoders import PLAIN_DECODERS, decode_plain
 from kformat.records.model import Record
 
@@ -79,23 +75,11 @@ def default_record_decoder(topic: str, key: bytes | None, value: bytes | None) -
 # --------------------------------------------------------------------------- hook
 
 
-def _json_default(obj: Any) -> Any:
-    if isinstance(obj, bytes | bytearray | memoryview):
-        return base64.b64encode(bytes(obj)).decode("ascii")
-    if isinstance(obj, uuid.UUID):  # Kafka's Uuid.toString(): URL-safe base64, no padding
-        return base64.urlsafe_b64encode(obj.bytes).rstrip(b"=").decode("ascii")
-    if isinstance(obj, enum.Enum):
-        return obj.name
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return dataclasses.asdict(obj)
-    if isinstance(obj, set | frozenset | tuple):
-        return list(obj)
-    return repr(obj)
-
-
 def to_json(obj: Any) -> str:
-    """Compact JSON; bytes as base64, UUIDs and enums as text."""
-    return json.dumps(obj, default=_json_default, separators=(",", ":"))
+    """The Java tool's compact JSON of a decoded record (docs/json.md, "Text output"):
+    :func:`kformat.jsonable.json_text` with ``kafka_tool=True``; an object of a plug-in
+    decoder with no JSON form is its ``repr``, as the Java tool prints its ``toString()``."""
+    return json_text(obj, kafka_tool=True, default=repr)
 
 
 def camel(obj: Any) -> Any:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import mmap
 import os
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -180,7 +180,7 @@ class SegmentReader(Iterator[Batch]):
 
     # ------------------------------------------------------------------ iteration
 
-    def _scan(self) -> Iterator[Batch]:
+    def _scan(self) -> Generator[Batch, None, None]:
         assert self._view is not None
         pos = 0
         while True:
@@ -198,9 +198,10 @@ class SegmentReader(Iterator[Batch]):
                 run.close()
                 raise
             except KFormatError as exc:  # absolute already; kept without the frames that
-                pos = self._step_over(start, exc.with_traceback(None))  # hold views
-                if pos is None:
+                resumed = self._step_over(start, exc.with_traceback(None))  # hold views
+                if resumed is None:
                     return
+                pos = resumed
                 continue
             if tail is None:
                 return

@@ -22,14 +22,13 @@ they are not construct grammars.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from kformat.errors import InvalidValueError, TruncatedError, UnsupportedVersionError
+from kformat.jsonable import kafka_uuid, parse_kafka_uuid
 
 __all__ = [
     "EpochEntry",
@@ -150,21 +149,15 @@ def build_leader_epoch_checkpoint(entries: Iterable[EpochEntry]) -> bytes:
 
 
 def format_topic_id(topic_id: uuid.UUID) -> str:
-    """Kafka's ``Uuid.toString()``: URL-safe base64 of the 16 bytes, without padding."""
-    return base64.urlsafe_b64encode(topic_id.bytes).rstrip(b"=").decode("ascii")
+    """Kafka's ``Uuid.toString()``: URL-safe base64 of the 16 bytes, without padding
+    (:func:`kformat.jsonable.kafka_uuid`)."""
+    return kafka_uuid(topic_id)
 
 
 def parse_topic_id(text: str, *, path: str = "topic_id", offset: int | None = None) -> uuid.UUID:
-    """Kafka's ``Uuid.fromString()`` (padding optional)."""
-    try:
-        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    except (binascii.Error, ValueError):
-        raise InvalidValueError("topic id is not URL-safe base64", path=path, offset=offset,
-                                actual=text) from None
-    if len(raw) != 16 or not re.fullmatch(r"[A-Za-z0-9_-]+=*", text):
-        raise InvalidValueError("topic id is not 16 bytes of URL-safe base64", path=path,
-                                offset=offset, actual=text)
-    return uuid.UUID(bytes=raw)
+    """Kafka's ``Uuid.fromString()`` (padding optional;
+    :func:`kformat.jsonable.parse_kafka_uuid`)."""
+    return parse_kafka_uuid(text, path=path, offset=offset)
 
 
 def parse_partition_metadata(data: bytes | str) -> PartitionMetadata:

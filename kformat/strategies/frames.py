@@ -66,6 +66,7 @@ def _apis(api: int | str | None, version: int | None,
     if api is not None:
         msg = message_def(api, kind)
         key = msg.api_key
+        assert key is not None  # requests and responses have their API key
         if version is not None:
             return st.just((key, check_version(msg, version)))
         return st.sampled_from([(key, v) for v in msg.valid])

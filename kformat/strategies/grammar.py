@@ -28,7 +28,7 @@ import functools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from construct import Construct
 from construct.expr import Path
@@ -51,6 +51,9 @@ from kformat.spec.compiler import Absent, body_grammar
 from kformat.spec.records_field import RecordsField
 from kformat.spec.schema import MessageDef
 from kformat.strategies import primitives as p
+
+if TYPE_CHECKING:
+    from kformat.spec.registry import Registry
 
 __all__ = [
     "HANDLERS",
@@ -141,7 +144,8 @@ def count_field(block: Construct) -> str | None:
         state = vars(expr)
         parent = state.get("_Path__parent")
         if parent is not None and vars(parent).get("_Path__parent") is None:
-            return state.get("_Path__field")
+            name: str | None = state.get("_Path__field")
+            return name
     return None
 
 
@@ -298,7 +302,7 @@ def from_grammar(grammar: Construct, *, unknown_tags: bool = False, max_items: i
 # --------------------------------------------------------------------------- the registry
 
 
-def _registry() -> Any:
+def _registry() -> Registry:
     from kformat.spec.registry import load_registry
 
     return load_registry()

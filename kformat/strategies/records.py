@@ -80,7 +80,7 @@ def _choice(value: Any, default: Sequence[Any], what: str) -> st.SearchStrategy[
 def record_payloads(*, headers: bool = True, max_items: int = 3,
                     max_size: int = p.DEFAULT_MAX_SIZE) -> st.SearchStrategy[dict[str, Any]]:
     """``{attributes, key, value, headers}`` of a magic 2 record, from walking its grammar."""
-    overrides = {} if headers else {"headers": st.just([])}
+    overrides: dict[str, st.SearchStrategy[Any]] = {} if headers else {"headers": st.just([])}
     return from_grammar(RecordGrammar, max_items=max_items, max_size=max_size,
                         overrides=overrides)
 

@@ -79,7 +79,7 @@ _DECODER_OPTIONS = {
 }
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = commands.add_parser(
         "dump", help="kafka-dump-log.sh without a JVM: segments, indexes, snapshots",
         description="Dump Kafka log segments, indexes, producer snapshots and checkpoint "

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import re
-import uuid
 from collections.abc import Iterable
 from typing import Any
 
 from kformat.errors import KFormatError
-from kformat.jsonable import to_jsonable
+from kformat.jsonable import json_text
 from kformat.outputs.fields import (
     TIMESTAMP_LABELS,
     dump_fields,
@@ -101,20 +100,18 @@ def control_fields(record: Record) -> tuple[str, dict[str, Any]]:
     return f" controlType: {name}({kind})", {"controlType": name, "typeId": kind}
 
 
-def _json_value(value: Any) -> Any:
-    """One JSON convention (docs/json.md): snake_case keys at any depth, bytes as
-    ``{"$bytes": ...}``, UUIDs as ``{"$uuid": ...}``."""
+def _snake_keys(value: Any) -> Any:
+    """snake_case keys at any depth (docs/json.md, rule 1)."""
     if isinstance(value, dict):
-        return {snake(str(k)): _json_value(v) for k, v in value.items()}
+        return {snake(str(k)): _snake_keys(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_json_value(v) for v in value]
-    if isinstance(value, bytes | bytearray | memoryview | uuid.UUID | float):
-        return to_jsonable(value)
+        return [_snake_keys(v) for v in value]
     return value
 
 
 def dump_json(obj: dict[str, Any]) -> str:
-    """A ``dump --json`` line."""
-    return to_json(_json_value(obj))
+    """A ``dump --json`` line: the one JSON convention (docs/json.md), keys in snake_case;
+    what a plug-in decoder returned with no JSON form is its ``repr``."""
+    return json_text(_snake_keys(obj), default=repr)
 
 
