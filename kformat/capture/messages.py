@@ -33,6 +33,7 @@ from kformat.protocol.api import (
     parse_request,
     parse_response,
     peek_request_header,
+    peek_response_header,
 )
 from kformat.protocol.framing import DEFAULT_MAX_FRAME_SIZE, frame_size
 from kformat.protocol.shape import body_json
@@ -190,7 +191,10 @@ class ConnectionDecoder:
                 self._sasl_raw = True  # tokens follow raw, after the response
             return frame
         self.stats.responses += 1
-        cid = SIZE.unpack_from(payload)[0] if len(payload) >= 4 else None
+        try:
+            cid: int | None = peek_response_header(payload)
+        except KFormatError:
+            cid = None
         frame.correlation_id = cid
         queue = self._pending.get(cid) if cid is not None else None
         if cid is None or not queue:
@@ -363,7 +367,7 @@ class ConnectionDecoder:
             head = bytes(buf[start + 4:start + 12])
             if side == "client" and not plausible_request(head):
                 continue
-            if side == "server" and SIZE.unpack_from(head)[0] not in self._pending:
+            if side == "server" and peek_response_header(head) not in self._pending:
                 continue
             if len(buf) - start - 4 < size:
                 if waiting is None and size <= RESYNC_WAIT and len(buf) - start <= RESYNC_WAIT:
@@ -387,7 +391,7 @@ class ConnectionDecoder:
             if side == "client":
                 parse_request(payload, strict=False)
             else:
-                key, version = self._pending[SIZE.unpack_from(payload)[0]][0]
+                key, version = self._pending[peek_response_header(payload)][0]
                 parse_response(payload, key, version, strict=False)
         except KFormatError:
             return False

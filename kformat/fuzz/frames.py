@@ -16,14 +16,18 @@ from __future__ import annotations
 
 import hashlib
 import random
-import struct
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from kformat.fuzz.mutators import MUTATORS
 from kformat.fuzz.subjects import Subject, request_subject, response_subject
-from kformat.protocol.api import parse_request, parse_response, peek_request_header
+from kformat.protocol.api import (
+    parse_request,
+    parse_response,
+    peek_request_header,
+    peek_response_header,
+)
 from kformat.protocol.framing import frame as size_prefixed
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
 
@@ -95,7 +99,7 @@ def _header_ids(subject: Subject, api_version: int | None) -> tuple[int, int, in
         key, version, cid, _ = peek_request_header(subject.data, 4, client_id=False)
         return key, version, cid
     assert api_version is not None
-    return subject.params["api_key"], api_version, struct.unpack_from(">i", subject.data, 4)[0]
+    return subject.params["api_key"], api_version, peek_response_header(subject.data, 4)
 
 
 def _error_name(subject: Subject, data: bytes) -> str | None:

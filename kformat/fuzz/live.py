@@ -19,7 +19,7 @@ from typing import Any
 from kformat.errors import KFormatError
 from kformat.fuzz.framelog import FrameLog, FrameRecord
 from kformat.fuzz.frames import frame_seed, mutate_frame
-from kformat.protocol.api import peek_request_header, resolve_api
+from kformat.protocol.api import peek_request_header, peek_response_header, resolve_api
 from kformat.protocol.framing import frame as size_prefixed
 from kformat.records.codecs import DEFAULT_DECOMPRESSION_LIMIT
 
@@ -123,8 +123,11 @@ class FrameMutator:
                                                                               client_id=False)
             except KFormatError:  # under a header's 8 bytes: no ids
                 pass
-        elif direction == "response" and correlation_id is None and len(frame) >= 4:
-            correlation_id = int.from_bytes(frame[0:4], "big", signed=True)
+        elif direction == "response" and correlation_id is None:
+            try:
+                correlation_id = peek_response_header(frame)
+            except KFormatError:  # under a header's 4 bytes: no id
+                pass
         original = size_prefixed(frame)
         record: dict[str, Any] = dict(n=n, direction=direction, original=original, connection=connection,
                       broker=broker, api_key=api_key, api_name=api_name or _name(api_key),

@@ -34,8 +34,8 @@ from typing import BinaryIO
 from kformat.console import parse_address
 from kformat.errors import KFormatError
 from kformat.fuzz.process import RunResult, session_rss
-from kformat.protocol.api import API_VERSIONS, build_request
-from kformat.protocol.framing import SIZE, frame, read_frame
+from kformat.protocol.api import API_VERSIONS, build_request, peek_response_header
+from kformat.protocol.framing import frame, read_frame
 
 __all__ = ["UpstreamError", "UpstreamProcess", "probe"]
 
@@ -54,7 +54,7 @@ def probe(address: str, timeout: float) -> bool:
         with socket.create_connection(parse_address(address), timeout=timeout) as s:
             s.sendall(frame(_PROBE))
             reply = read_frame(s, deadline=deadline)
-            return reply is not None and reply[:4] == SIZE.pack(_PROBE_ID)  # its correlation id
+            return reply is not None and peek_response_header(reply) == _PROBE_ID
     except (OSError, ValueError, KFormatError):
         return False
 

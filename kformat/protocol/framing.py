@@ -36,7 +36,14 @@ from kformat.errors import (
     LimitExceededError,
     TruncatedError,
 )
-from kformat.protocol.api import Request, Response, parse_request, parse_response
+from kformat.protocol.api import (
+    Request,
+    Response,
+    parse_request,
+    parse_response,
+    peek_request_header,
+    peek_response_header,
+)
 
 __all__ = [
     "DEFAULT_MAX_FRAME_SIZE",
@@ -287,8 +294,18 @@ def _scan(data: bytes, stream: str, max_frame_size: int,
     return frames
 
 
-def _correlation_id(payload: bytes, at: int) -> int | None:
-    return SIZE.unpack_from(payload, at)[0] if len(payload) >= at + 4 else None
+def _request_id(payload: bytes) -> int | None:
+    try:
+        return peek_request_header(payload, client_id=False).correlation_id
+    except KFormatError:
+        return None
+
+
+def _response_id(payload: bytes) -> int | None:
+    try:
+        return peek_response_header(payload)
+    except KFormatError:
+        return None
 
 
 def decode_conversation(client_bytes: bytes | bytearray | memoryview,
@@ -314,14 +331,14 @@ def decode_conversation(client_bytes: bytes | bytearray | memoryview,
             ex.request = parse_request(payload, strict=strict)
             ex.correlation_id = ex.request.correlation_id
         except KFormatError as exc:
-            ex.correlation_id = _correlation_id(payload, 4)
+            ex.correlation_id = _request_id(payload)
             ex.fail(exc.relocated(offset + 4), "client")  # after the size prefix
         exchanges.append(ex)
         if ex.correlation_id is not None:
             pending.setdefault(ex.correlation_id, deque()).append(ex)
     server_tail: list[Exchange] = []
     for offset, payload in _scan(server, "server", max_frame_size, server_tail):
-        cid = _correlation_id(payload, 0)
+        cid = _response_id(payload)
         queue = pending.get(cid) if cid is not None else None
         if not queue:
             ex = Exchange(correlation_id=cid, response_offset=offset, response_frame=payload)

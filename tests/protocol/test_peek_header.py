@@ -14,10 +14,18 @@ from pathlib import Path
 import pytest
 
 import kformat
-from kformat import TruncatedError, UnsupportedVersionError, build_request, frame, parse_request
+from kformat import (
+    TruncatedError,
+    UnsupportedVersionError,
+    build_request,
+    build_response,
+    frame,
+    parse_request,
+    parse_response,
+)
 from kformat.capture import ConnectionDecoder
 from kformat.fuzz.live import FrameMutator
-from kformat.protocol.api import RequestHead, peek_request_header
+from kformat.protocol.api import RequestHead, peek_request_header, peek_response_header
 from kformat.testing import Broker
 
 FRAMES = [
@@ -106,3 +114,25 @@ def test_no_other_module_unpacks_a_request_header_by_hand():
     found = [str(p.relative_to(root)) for p in root.rglob("*.py")
              if p.name != "api.py" and hand.search(p.read_text(encoding="utf-8"))]
     assert found == []
+
+
+@pytest.mark.parametrize(("api", "version"), [("Metadata", 12), ("ApiVersions", 3),
+                                              ("Produce", 3)])
+def test_the_response_peek_agrees_with_the_full_parse(api, version):
+    data = build_response(api, version, {}, correlation_id=-7)
+    assert peek_response_header(data) == parse_response(data, api, version).correlation_id
+    assert peek_response_header(frame(data), 4) == -7
+    with pytest.raises(TruncatedError) as info:
+        peek_response_header(b"zz\x00\x00\x01", 2)
+    assert (info.value.field_path, info.value.offset, info.value.actual) == \
+        ("header.correlation_id", 2, 3)
+
+
+def test_the_live_fuzzer_logs_the_peeked_response_id():
+    logged: list = []
+    log = type("Log", (), {"write": staticmethod(logged.append)})()
+    mutator = FrameMutator(mode="none", log=log)
+    data = build_response("Metadata", 12, {}, correlation_id=99)
+    mutator.on_frame("response", data, api_key=3, api_version=12)
+    mutator.on_frame("response", b"\x00\x01", api_key=3, api_version=12)  # no id to read
+    assert [r.correlation_id for r in logged] == [99, None]
