@@ -63,9 +63,9 @@ def v2_batch(variant: str, codec: Codec, seed: int = 0) -> Batch:
     """The magic 2 batch of one variant and codec."""
     rng = stable_rng(seed, "records", variant, int(codec))
     base_offset = rng.randrange(0, 10_000)
-    producer = {"producer_id": rng.randrange(1_000, 100_000),
-                "producer_epoch": rng.randrange(0, 10)}
-    common = {"codec": codec, "base_offset": base_offset, "partition_leader_epoch":
+    producer: dict[str, Any] = {"producer_id": rng.randrange(1_000, 100_000),
+                                "producer_epoch": rng.randrange(0, 10)}
+    common: dict[str, Any] = {"codec": codec, "base_offset": base_offset, "partition_leader_epoch":
               rng.randrange(0, 20)}
     if variant in ("control-commit", "control-abort"):
         marker = control_record(variant.removeprefix("control-"),

@@ -99,10 +99,11 @@ def subjects(seed: int = 0) -> list[_Subject]:
         if entry == "request":
             framed = request_frame(registry.request(api), version, profile, seed)
             make = functools.partial(request_subject, framed, **limit)
-            meta = dict(limit)
+            meta: dict[str, Any] = dict(limit)
         else:
             framed = response_frame(registry.response(api), version, profile, seed)
             key = registry.response(api).api_key
+            assert key is not None  # responses have their API key
             make = functools.partial(response_subject, framed, key, version, **limit)
             meta = {"api_key": key, "api_name": api, "version": version, **limit}
         out.append(_Subject(name, entry, f"kafka.{entry}", make, meta))

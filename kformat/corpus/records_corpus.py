@@ -25,9 +25,10 @@ writes the partition directory with :func:`kformat.segments.partition.write_part
 
 from __future__ import annotations
 
+import functools
 import os
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -296,8 +297,9 @@ class _Generator:
     def run(self) -> CorpusShard:
         rng = self.rng
         # every shard starts with one batch of each magic and codec, and a transaction
-        opening = [lambda c=c: self._v2(codec=c) for c in _V2_CODECS]
-        opening += [lambda m=m, c=c: self._legacy(m, c) for m in (1, 0) for c in _LEGACY_CODECS]
+        opening: list[Callable[[], None]] = [functools.partial(self._v2, codec=c)
+                                             for c in _V2_CODECS]
+        opening += [functools.partial(self._legacy, m, c) for m in (1, 0) for c in _LEGACY_CODECS]
         opening.append(self._begin_transaction)
         for step in opening:
             if self.left <= len(self.open) + 1:

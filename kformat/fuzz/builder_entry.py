@@ -131,7 +131,7 @@ class _Reader:
         return None
 
     def filled(self, unit: bytes) -> bytes:
-        size = FILLS[self.byte() % len(FILLS)] + struct.unpack("b", self.take(1))[0]
+        size: int = FILLS[self.byte() % len(FILLS)] + struct.unpack("b", self.take(1))[0]
         size = max(0, min(size, self.fill // len(unit)))
         self.fill -= size * len(unit)
         return unit * size

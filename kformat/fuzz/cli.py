@@ -296,12 +296,12 @@ def _replay(args: argparse.Namespace, console: Console) -> int:
     if args.file.is_dir():
         from kformat.fuzz.campaign import replay_finding
 
-        replay = replay_finding(args.file, run_timeout=args.run_timeout,
-                                target_cmd=args.target_cmd)
-        result = replay.result
-        print(f"{args.file}: recorded {replay.recorded}; replayed {replay.served} frames "
-              f"({replay.served_mutated} mutated): {_said(result)} in {result.seconds:.1f} s, "
-              f"{'reproduced' if replay.reproduced else 'NOT reproduced'}")
+        replayed = replay_finding(args.file, run_timeout=args.run_timeout,
+                                  target_cmd=args.target_cmd)
+        result = replayed.result
+        print(f"{args.file}: recorded {replayed.recorded}; replayed {replayed.served} frames "
+              f"({replayed.served_mutated} mutated): {_said(result)} in {result.seconds:.1f} s, "
+              f"{'reproduced' if replayed.reproduced else 'NOT reproduced'}")
         return 0 if result.outcome == "clean" else 1
     from kformat.fuzz.harness import replay
 

@@ -68,7 +68,8 @@ class Deadline:
         if self._soft:
             signal.setitimer(signal.ITIMER_VIRTUAL, self.seconds or 0.0)
         if self.hard is not None and time.monotonic() - self._armed_at > self.hard / 4:
-            faulthandler.dump_traceback_later(self.hard, exit=True, file=sys.__stderr__)
+            stderr = sys.__stderr__ if sys.__stderr__ is not None else sys.stderr  # as for None
+            faulthandler.dump_traceback_later(self.hard, exit=True, file=stderr)
             self._armed_at = time.monotonic()
 
     def disarm(self) -> None:

@@ -112,7 +112,8 @@ def same_value(a: Any, b: Any) -> bool:
             return True
     except Exception:
         pass
-    return _canonical(a) == _canonical(b)
+    same: bool = _canonical(a) == _canonical(b)
+    return same
 
 
 _NAN = ("NaN",)

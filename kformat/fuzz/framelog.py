@@ -69,7 +69,7 @@ class FrameRecord:
     def from_dict(cls, data: dict[str, Any]) -> FrameRecord:
         if data.get("format") != FORMAT:
             raise ValueError(f"not a {FORMAT} line: format {data.get('format')!r}")
-        values = {f.name: data.get(f.name) for f in fields(cls) if f.name in data}
+        values: dict[str, Any] = {f.name: data.get(f.name) for f in fields(cls) if f.name in data}
         for name in ("original", "mutated"):
             if values.get(name) is not None:
                 values[name] = bytes.fromhex(values[name])

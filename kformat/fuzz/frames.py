@@ -88,7 +88,9 @@ def frame_subject(frame: bytes, direction: str, api_key: int | None = None,
         raise ValueError("a response is decoded with its request's api_key and api_version")
     parsed = parse_response(frame, api_key, api_version, strict=False)
     # an ApiVersions answer read in the v0 layout (KIP-511) is mutated as what it is
-    return response_subject(framed, api_key, parsed.parsed_as_version,
+    as_version = parsed.api_version if parsed.parsed_as_version is None \
+        else parsed.parsed_as_version
+    return response_subject(framed, api_key, as_version,
                             decompression_limit=decompression_limit)
 
 

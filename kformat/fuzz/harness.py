@@ -123,7 +123,8 @@ def _segment(name: str) -> Callable[..., Any]:
     def run(data: bytes, **_: Any) -> Any:
         from kformat.segments import indexes, snapshot, textfiles
 
-        parsers = {"offset-index": indexes.parse_offset_index,
+        parsers: dict[str, Callable[[bytes], object]] = {
+                   "offset-index": indexes.parse_offset_index,
                    "time-index": indexes.parse_time_index,
                    "txn-index": indexes.parse_txn_index,
                    "producer-snapshot": snapshot.parse_producer_snapshot,
@@ -555,7 +556,7 @@ def _fuzz(n_inputs: int, seed: int, time_budget: float | None, slow_ms: float,
                 report.labelled += 1
             finding = None
             if outcome == "FOREIGN":
-                detail = "".join(traceback.format_exception(exc)[-6:])  # type: ignore[arg-type]
+                detail = "".join(traceback.format_exception(exc)[-6:])
                 finding = Finding("foreign", entry, label, index, seed, detail, ms)
             elif outcome == "DEADLINE":
                 finding = Finding("hang", entry, label, index, seed,

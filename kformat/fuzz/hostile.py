@@ -50,8 +50,9 @@ def bomb_batch(codec: int, limit: int, magic: int = 2) -> bytes:
                                        base_timestamp=0))
         subject = batches_subject(batch)
         span = subject.spans(role="legacy-value")[0]
-        start = content_start(batch, span)
-        assert start is not None
+        found = content_start(batch, span)
+        assert found is not None
+        start = found
     return splice(subject, start, span.end, bomb_payload(codec, limit + 1, magic))
 
 

@@ -129,7 +129,7 @@ class FrameMutator:
             except KFormatError:  # under a header's 4 bytes: no id
                 pass
         original = size_prefixed(frame)
-        record = dict(n=n, direction=direction, original=original, connection=connection,
+        record: dict[str, Any] = dict(n=n, direction=direction, original=original, connection=connection,
                       broker=broker, api_key=api_key, api_name=api_name or _name(api_key),
                       api_version=api_version, correlation_id=correlation_id)
         if self.picks(direction, api_key, n):

@@ -141,7 +141,7 @@ def _hooked() -> Iterator[None]:
     global _USERS
     with _INSTALL:
         if not _USERS:
-            Construct._parsereport = _parsereport  # type: ignore[method-assign]
+            Construct._parsereport = _parsereport
         _USERS += 1
     try:
         yield
@@ -149,7 +149,7 @@ def _hooked() -> Iterator[None]:
         with _INSTALL:
             _USERS -= 1
             if not _USERS:
-                Construct._parsereport = _ORIGINAL  # type: ignore[method-assign]
+                Construct._parsereport = _ORIGINAL
 
 
 def trace(grammar: Construct, data: bytes, **ctx: Any) -> Trace:

@@ -29,6 +29,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from kformat.console import parse_address
 from kformat.errors import KFormatError
@@ -79,15 +80,15 @@ class UpstreamProcess:
         argv = shlex.split(self.command)
         if not argv:
             raise UpstreamError("empty upstream command")
-        err = subprocess.DEVNULL
+        err: int | BinaryIO = subprocess.DEVNULL
         if self.output_dir is not None:
             self.output_dir.mkdir(parents=True, exist_ok=True)
-            err = (self.output_dir / "upstream-stderr.txt").open("wb")  # type: ignore[assignment]
+            err = (self.output_dir / "upstream-stderr.txt").open("wb")
         self._started = time.monotonic()
         self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                       stderr=err, start_new_session=True)
-        if err is not subprocess.DEVNULL:
-            err.close()  # type: ignore[union-attr]
+        if not isinstance(err, int):  # the file, not DEVNULL
+            err.close()
         line = self._first_line()
         if not line:
             self.stop()

@@ -220,14 +220,15 @@ def array_items(obj: Any, count: int | None = None, path: str = "") -> Any:
 
 
 def struct_values(obj: Any, names: tuple[str, ...] | None, path: str = "") -> dict[str, Any]:
-    """A struct's value on build as a dict: a dict as is, ``None`` as ``{}``, or a tuple
-    holding one value per field, in order (``names``; ``None`` when the struct has fields a
-    tuple cannot name: context-only, unnamed or flattened ones). A list is refused: lists
-    are arrays."""
+    """A struct's value on build as a dict: a dict as is, or a tuple holding one value per
+    field, in order (``names``; ``None`` when the struct has fields a tuple cannot name:
+    context-only, unnamed or flattened ones). ``None`` is refused (a nullable struct's
+    presence marker takes it before it gets here; an empty struct is ``{}``), and so is a
+    list: lists are arrays."""
     if isinstance(obj, dict):
         return obj
     if obj is None:
-        return {}
+        raise EncodeError("null in a non-nullable struct", path=path)
     if isinstance(obj, tuple) and names is not None:
         if len(obj) != len(names):
             raise EncodeError(f"struct needs {len(names)} values in order "

@@ -41,7 +41,7 @@ from kformat.errors import (
     UnsupportedVersionError,
 )
 from kformat.primitives import UNKNOWN_TAGS, CompiledGrammar
-from kformat.spec.compiler import body_grammar
+from kformat.spec.compiler import body_grammar, check_required
 from kformat.spec.registry import load_registry
 from kformat.spec.schema import MessageDef
 
@@ -513,34 +513,45 @@ def _header_tags(header: dict[str, Any], tags: Mapping[int, bytes] | None, flexi
     header[UNKNOWN_TAGS] = dict(tags)
 
 
-def _build(codec: _Codec, header: dict[str, Any], body: Any) -> bytes:
+def _build(codec: _Codec, header: dict[str, Any], body: Any, kind: str,
+           strict: bool) -> bytes:
     try:
         head = codec.header.build(header)
     except KFormatError as exc:
         raise exc.relocated(prefix="header") from None
+    if strict:
+        check_required(_message(kind, codec.api_key), codec.api_version, body)
     return head + codec.body.build(body)
 
 
 def build_request(api: int | str, version: int, body: Any, correlation_id: int = 0,
                   client_id: str | None = None,
-                  header_tagged: Mapping[int, bytes] | None = None) -> bytes:
+                  header_tagged: Mapping[int, bytes] | None = None, *,
+                  strict: bool = False) -> bytes:
     """Build a request frame (header + body, without the size prefix).
 
-    ``api`` is a key or a name (``"Metadata"``). Missing body keys take their defaults.
-    ``header_tagged`` ({tag: bytes}) adds raw tagged fields to a v2 header. In header v0
-    (ControlledShutdown v0) ``client_id`` must stay None.
+    ``api`` is a key or a name (``"Metadata"``). Missing body keys take their defaults, as
+    Java's generated messages do: the spec's default, else the type's (0, ``""``, empty
+    arrays, a struct of defaults); with ``strict`` a missing field the spec gives no
+    default is an :class:`~kformat.errors.EncodeError` at its path (tagged fields stay
+    optional). ``None`` is only for what the version makes nullable: in place of any other
+    struct (the body included), string, bytes or array it is an ``EncodeError`` at its
+    path. ``header_tagged`` ({tag: bytes}) adds raw tagged fields to a v2 header. In header
+    v0 (ControlledShutdown v0) ``client_id`` must stay None.
     """
     codec = _codec("request", resolve_api(api), version)
     header = {"request_api_key": codec.api_key, "request_api_version": version,
               "correlation_id": correlation_id, "client_id": client_id}
     _header_tags(header, header_tagged, codec.header_version >= 2)
-    return _build(codec, header, body)
+    return _build(codec, header, body, "request", strict)
 
 
 def build_response(api: int | str, version: int, body: Any, correlation_id: int = 0,
-                   header_tagged: Mapping[int, bytes] | None = None) -> bytes:
-    """Build a response frame (header + body, without the size prefix)."""
+                   header_tagged: Mapping[int, bytes] | None = None, *,
+                   strict: bool = False) -> bytes:
+    """Build a response frame (header + body, without the size prefix); the body as
+    :func:`build_request` builds one (``strict`` included)."""
     codec = _codec("response", resolve_api(api), version)
     header: dict[str, Any] = {"correlation_id": correlation_id}
     _header_tags(header, header_tagged, codec.header_version >= 1)
-    return _build(codec, header, body)
+    return _build(codec, header, body, "response", strict)

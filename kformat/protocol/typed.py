@@ -309,9 +309,11 @@ def render_calls() -> str:
     out = [_CALLS_HEAD]
     tail = {
         "build_request": ("correlation_id: int = ..., client_id: str | None = ..., "
-                          "header_tagged: Mapping[int, bytes] | None = ...", "bytes"),
+                          "header_tagged: Mapping[int, bytes] | None = ..., *, "
+                          "strict: bool = ...", "bytes"),
         "build_response": ("correlation_id: int = ..., "
-                           "header_tagged: Mapping[int, bytes] | None = ...", "bytes"),
+                           "header_tagged: Mapping[int, bytes] | None = ..., *, "
+                           "strict: bool = ...", "bytes"),
     }
     for func, kind in (("build_request", "request"), ("build_response", "response")):
         extra, result = tail[func]

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final, Generic
 from kformat.errors import EncodeError, KFormatError, UnsupportedVersionError, join_path
 from kformat.primitives import CompiledGrammar, KStruct
 from kformat.primitives import runtime as rt
-from kformat.spec.compiler import body_grammar
+from kformat.spec.compiler import body_grammar, check_required
 from kformat.spec.registry import load_registry
 from kformat.spec.schema import MessageDef
 
@@ -192,10 +192,15 @@ def parse_body(msg: MessageDef, version: int, data: bytes, start: int = 0, *,
         raise exc.relocated(start, prefix=part) from None
 
 
-def build_body(msg: MessageDef, version: int, body: Any, *, part: str = "") -> bytes:
-    """Encode ``body`` as ``msg`` at ``version``; missing fields take their defaults."""
+def build_body(msg: MessageDef, version: int, body: Any, *, part: str = "",
+               strict: bool = False) -> bytes:
+    """Encode ``body`` as ``msg`` at ``version``; missing fields take their defaults
+    (``strict``: those the spec gives no default are an error, as
+    :func:`kformat.protocol.api.build_request` says)."""
     check_version(msg, version, path=join_path(part, "version"), error=EncodeError)
     try:
+        if strict:
+            check_required(msg, version, body)
         built: bytes = compiled(msg, version).build(body)
         return built
     except KFormatError as exc:

@@ -23,7 +23,7 @@ from typing import Any
 
 from construct import Construct
 
-from kformat.errors import EncodeError, GrammarError
+from kformat.errors import EncodeError, GrammarError, join_path
 from kformat.primitives import (
     Boolean,
     Float64,
@@ -48,7 +48,7 @@ from kformat.primitives.reading import IMMUTABLE_DEFAULTS, fresh_default
 from kformat.spec.records_field import RecordsField
 from kformat.spec.schema import EMPTY_STRUCT, FieldDef, MessageDef
 
-__all__ = ["Absent", "body_grammar", "default_body", "field_default"]
+__all__ = ["Absent", "body_grammar", "check_required", "default_body", "field_default"]
 
 _SCALARS: dict[str, Construct] = {
     "int8": Int8, "int16": Int16, "uint16": UInt16, "int32": Int32, "uint32": UInt32,
@@ -117,6 +117,41 @@ def default_struct(msg: MessageDef, fields: tuple[FieldDef, ...]) -> dict[str, A
     for f in fields:
         out.setdefault(f.py_name, field_default(msg, f))
     return out
+
+
+def check_required(msg: MessageDef, version: int, body: Any, path: str = "") -> None:
+    """A strict build's rule: every field ``msg`` has at ``version`` whose spec gives no
+    default is in ``body`` (and in every struct within it, arrays of structs element by
+    element); tagged fields are optional by design (absent means their default). An
+    :class:`EncodeError` names the first one missing, at its path. Values that are not
+    dicts or lists are left to the build, which names what is wrong with them."""
+    _check_required(msg, msg.fields, version, body, path)
+
+
+def _check_required(msg: MessageDef, fields: tuple[FieldDef, ...], version: int, value: Any,
+                    path: str) -> None:
+    if not isinstance(value, dict):
+        return
+    for f in fields:
+        if version not in f.versions or f.is_tagged(version):
+            continue
+        name = f.py_name
+        here = join_path(path, name)
+        if name not in value:
+            if not f.has_default:
+                raise EncodeError("missing field (the spec gives it no default; strict build)",
+                                  path=here)
+            continue
+        if not f.type.is_struct:
+            continue
+        children = msg.children(f)
+        item = value[name]
+        if f.type.is_array:
+            if isinstance(item, list | tuple):
+                for i, element in enumerate(item):
+                    _check_required(msg, children, version, element, f"{here}[{i}]")
+        else:
+            _check_required(msg, children, version, item, here)
 
 
 def default_body(msg: MessageDef) -> dict[str, Any]:

@@ -28,7 +28,8 @@ def _tag_section(subject: Subject, s: Span, added: list[tuple[int, bytes]],
 
 def _free_tags(s: Span, above: int, n: int) -> list[int]:
     taken = {f.tag for f in s.block.fields}
-    out, tag = [], above + 1
+    out: list[int] = []
+    tag = above + 1
     while len(out) < n:
         if tag not in taken:
             out.append(tag)

@@ -12,6 +12,7 @@ input closes, it gets SIGTERM, or ``--lifetime`` seconds pass.
 from __future__ import annotations
 
 import argparse
+import functools
 import signal
 import sys
 import threading
@@ -20,6 +21,10 @@ from collections.abc import Sequence
 from kformat.records.codecs import CODECS
 
 __all__ = ["main", "seed_topic"]
+
+
+def _delivered(done: list[bool], err: object, _message: object) -> None:
+    done.append(err is None)
 
 
 def seed_topic(bootstrap: str, topic: str, messages: int, codecs: Sequence[str],
@@ -33,10 +38,10 @@ def seed_topic(bootstrap: str, topic: str, messages: int, codecs: Sequence[str],
         p = Producer({"bootstrap.servers": bootstrap, "compression.type": codec,
                       "linger.ms": 20, "log_level": 3})
         done: list[bool] = []
+        on_delivery = functools.partial(_delivered, done)
         for i in range(per_codec):
             p.produce(topic, key=b"key-%d" % i, value=(b"%s-%d " % (codec.encode(), i)) * 16,
-                      headers=[("codec", codec.encode())],
-                      on_delivery=lambda err, _m, done=done: done.append(err is None))
+                      headers=[("codec", codec.encode())], on_delivery=on_delivery)
         p.flush(timeout)
         delivered += sum(done)
     return delivered
@@ -63,7 +68,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.messages:
             seed_topic(cluster.bootstraps, args.topic, args.messages, codecs)
         print(cluster.bootstraps, flush=True)
-        watcher = threading.Thread(target=lambda: (sys.stdin.read(), stop.set()), daemon=True)
+        def watch() -> None:  # until standard input closes
+            sys.stdin.read()
+            stop.set()
+
+        watcher = threading.Thread(target=watch, daemon=True)
         watcher.start()
         stop.wait(args.lifetime)
     return 0
